@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode, messages } from '@bridge/api';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { AppError } from './lib/errors.ts';
+import { Mailer } from './mail/mailer.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { adminUserRoutes, userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Set false in tests that have no use for request logs. */
+  logger?: boolean;
+}
+
+const formatWait = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return ms < 60_000 ? `${Math.ceil(ms / 1000)} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/** Builds the whole platform (API, web, mail) on an open database; never listens, so tests can inject. */
+export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }
+      : false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.close());
+
+  // External plugins first, then ours, then routes (Fastify's recommended loading order).
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'bridge-rate-limit-',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests(formatWait(context.ttl))),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
+  await app.register(sessionPlugin, {
+    db: database.db,
+    ttlMs: config.sessionTtlMs,
+    secureCookie: config.publicUrl.startsWith('https:'),
+  });
+
+  const ctx = { db: database.db, config, mailer };
+  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
+  await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
+  await app.register(webPlugin, { distDir: config.webDistDir });
+  return app;
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrations } from './migrations/index.ts';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** dataDir undefined = in memory; loadDataDir = start from a dumped template (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseTarget['kind'];
+  /** True when a trivial query answers within the time limit. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+  /** The raw PGlite instance, for dumping a template in tests. */
+  pglite?: PGlite;
+}
+
+// PGlite must always be opened with the same extensions, or the data directory will not open.
+const pgliteExtensions = { pg_trgm };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    // Dates come back as Date objects; bigint ids as strings (the default), which is what the API sends.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A client losing its connection (database restart, network cut) emits 'error'. The pool listens only while
+    // a client is idle; a checked-out one has no listener and would crash the process. Its query rejects anyway
+    // (and becomes a 503), so the event itself needs no handling.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return {
+      db,
+      kind: 'postgres',
+      ping: (timeoutMs) => ping(db, timeoutMs),
+      close: () => db.destroy(),
+    };
+  }
+  if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: target.dataDir,
+    loadDataDir: target.loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: () => db.destroy(),
+  };
+}
+
+async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const query = sql`select 1`.execute(db).then(() => true);
+    return await Promise.race([query, timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Brings the schema up to date; the same migrations run on PGlite and PostgreSQL. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    // Migrations speak SQL's own snake_case names, so they run without the camelCase plugin.
+    db: db.withoutPlugins(),
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export function databaseTargetFromConfig(config: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+}

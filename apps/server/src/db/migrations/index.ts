@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as accounts from './0001-accounts.ts';
+
+/** Every migration in order. Listed here, not read from the folder, so they load the same under every runner. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

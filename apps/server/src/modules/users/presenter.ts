@@ -1,0 +1,17 @@
+import type { User } from '@bridge/api';
+import type { UserRow } from '../../db/schema.ts';
+
+/** Shapes a user row as the session answer of the specification (section 3). */
+export const presentUser = (row: UserRow): User => ({
+  uid: row.id,
+  displayName: row.names,
+  email: row.email,
+  emailVerified: row.emailVerified,
+  photoUrl: row.photoUrl,
+  phoneNumber: row.phoneNumber,
+  contact: row.contact,
+  bfiId: row.bfiId,
+  city: row.city,
+  postalIndexNumber: row.postalIndexNumber,
+  role: row.role,
+});

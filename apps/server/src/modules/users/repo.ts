@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { NewUser, UserRow } from '../../db/schema.ts';
+
+export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+
+export const findUserById = (db: Db, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertUser = (db: Db, user: NewUser): Promise<UserRow> =>
+  db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+
+export const updateUser = (db: Db, id: string, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
+  db
+    .updateTable('users')
+    .set({ ...patch, editedAt: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const deleteUser = (db: Db, id: string) => db.deleteFrom('users').where('id', '=', id).execute();
+
+export const insertEmailToken = (
+  db: Db,
+  token: { tokenHash: string; userId: string; purpose: 'verify' | 'reset'; email: string; expiresAt: Date },
+) => db.insertInto('emailTokens').values(token).execute();
+
+/** Marks a token used and answers it, only if it is unused, unexpired and of that purpose (single use, atomically). */
+export const consumeEmailToken = (db: Db, tokenHash: string, purpose: 'verify' | 'reset') =>
+  db
+    .updateTable('emailTokens')
+    .set({ usedAt: new Date() })
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date())
+    .returningAll()
+    .executeTakeFirst();
+
+/** Older links stop working once a newer one is sent or one is used. */
+export const expireUnusedTokens = (db: Db, userId: string, purpose: 'verify' | 'reset') =>
+  db
+    .updateTable('emailTokens')
+    .set({ usedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+
+export const deleteSessionsOfUser = (db: Db, userId: string, exceptIdHash?: string) => {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (exceptIdHash) query = query.where('idHash', '!=', exceptIdHash);
+  return query.execute();
+};

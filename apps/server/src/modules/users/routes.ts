@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody,
+  UpdateUserBody, UpdateUserResponse, UserResponse, VerifyConfirmBody, messages,
+} from '@bridge/api';
+import type { RateLimits } from '../../config.ts';
+import { presentUser } from './presenter.ts';
+import * as users from './service.ts';
+
+const VerifyRequestBody = z.object({ uid: z.string().optional(), email: z.string().trim().toLowerCase().max(254).optional() });
+
+export interface UserRoutesOptions {
+  ctx: users.UsersContext;
+  limits: RateLimits;
+}
+
+/** The user API of the specification (section 7): `/api/v1/user/...`. */
+export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limit = (max: number) => ({ rateLimit: { max, timeWindow: limits.windowMs } });
+
+  r.get('/user', { preHandler: app.requireUser, schema: { response: { 200: UserResponse } } }, async (request) => ({
+    result: presentUser(request.user!),
+  }));
+
+  r.post('/user/login', { config: limit(limits.login), schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+    const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip);
+    await app.sessions.start(reply, request, user);
+    return { result: presentUser(user) };
+  });
+
+  r.post('/user/register', { config: limit(limits.register), schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
+    result: await users.registerUser(ctx, request.body, request.ip),
+  }));
+
+  r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return { result: { message: 'Logged out' } };
+  });
+
+  r.post('/user/sendPasswordResetEmail', { config: limit(limits.passwordReset), schema: { body: SendPasswordResetBody, response: { 200: MessageResponse } } }, async (request) => ({
+    result: { message: await users.sendPasswordReset(ctx, request.body.email, request.ip) },
+  }));
+
+  r.post('/user/resetPassword', { config: limit(limits.passwordReset), schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
+    await users.resetPassword(ctx, request.body.token, request.body.password, request.ip);
+    return { result: { message: messages.passwordResetDone } };
+  });
+
+  // Signed in: resend to the account's address. Signed out (the page after registering): by email, answered alike.
+  r.post('/user/verify', { config: limit(limits.verifyResend), schema: { body: VerifyRequestBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
+    await app.loadUser(request);
+    if (request.user) await users.sendVerification(ctx, { user: request.user });
+    else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });
+    else await app.requireUser(request);
+    return { result: { message: messages.verificationSent } };
+  });
+
+  r.post('/user/verify/confirm', { config: limit(limits.verifyResend * 4), schema: { body: VerifyConfirmBody, response: { 200: MessageResponse } } }, async (request) => {
+    await users.confirmVerification(ctx, request.body.token, request.ip);
+    return { result: { message: messages.emailVerified } };
+  });
+
+  r.post('/user/update', { preHandler: app.requireUser, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } }, async (request, reply) => {
+    const updated = await users.updateProfile(ctx, request.user!, {
+      ...request.body,
+      sessionIdHash: app.sessions.currentSessionHash(request),
+      ip: request.ip,
+    });
+    if (!updated) await app.sessions.end(request, reply);
+    return {
+      result: {
+        message: updated ? messages.profileUpdated : messages.accountDeleted,
+        user: updated ? presentUser(updated) : null,
+      },
+    };
+  });
+}
+
+/** The admin console's sign-in (`/api/admin/v1/user/...`): only role admin gets a session here. */
+export async function adminUserRoutes(app: FastifyInstance, { ctx, limits }: UserRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/user/login', { config: { rateLimit: { max: limits.login, timeWindow: limits.windowMs } }, schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+    const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip, { adminOnly: true });
+    await app.sessions.start(reply, request, user);
+    return { result: presentUser(user) };
+  });
+
+  r.get('/user/', { preHandler: app.requireAdmin, schema: { response: { 200: UserResponse } } }, async (request) => ({
+    result: presentUser(request.user!),
+  }));
+
+  r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+    await app.sessions.end(request, reply);
+    return { result: { message: 'Logged out' } };
+  });
+}

@@ -1,0 +1,264 @@
+// The 'max' metadata checks number patterns, not only lengths, so a made-up Indian number is refused.
+import { parsePhoneNumberWithError, ParseError, validatePhoneNumberLength } from 'libphonenumber-js/max';
+import { messages, type EditType, type RegisterBody } from '@bridge/api';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
+import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
+import { recordAudit } from '../audit/service.ts';
+import * as repo from './repo.ts';
+
+export interface UsersContext {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'tokenTtl'>;
+  mailer: Pick<Mailer, 'kick'>;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+async function issueToken(db: Db, ctx: UsersContext, user: UserRow, purpose: 'verify' | 'reset'): Promise<string> {
+  await repo.expireUnusedTokens(db, user.id, purpose);
+  const token = newToken();
+  const ttl = purpose === 'verify' ? ctx.config.tokenTtl.verify : ctx.config.tokenTtl.reset;
+  await repo.insertEmailToken(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose,
+    email: user.email,
+    expiresAt: new Date(Date.now() + ttl),
+  });
+  return token;
+}
+
+const verifyLink = (ctx: UsersContext, token: string) => `${ctx.config.publicUrl}/verify-email?token=${token}`;
+const resetLink = (ctx: UsersContext, token: string) => `${ctx.config.publicUrl}/reset-password?token=${token}`;
+
+/**
+ * Creates an unverified account and mails its verification link. When the address already has an account the
+ * owner is told by mail instead, and the caller gets the same answer, so registration never reveals who is a user.
+ */
+export async function registerUser(ctx: UsersContext, body: RegisterBody, ip: string): Promise<{ email: string; message: string }> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const existing = await repo.findUserByEmail(trx, body.email);
+      if (existing) {
+        await enqueueMail(
+          trx,
+          existing.email,
+          accountExistsMail(existing.names, `${ctx.config.publicUrl}/login`, `${ctx.config.publicUrl}/reset-password`),
+        );
+        await recordAudit(trx, { action: 'user.register', outcome: 'failure', target: body.email, ip, details: { reason: 'email exists' } });
+        return;
+      }
+      const user = await repo.insertUser(trx, { email: body.email, names: body.names, passwordHash });
+      const token = await issueToken(trx, ctx, user, 'verify');
+      await enqueueMail(trx, user.email, verifyEmailMail(user.names, verifyLink(ctx, token)));
+      await recordAudit(trx, { action: 'user.register', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the loser gets the usual answer.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  ctx.mailer.kick();
+  return { email: body.email, message: messages.registrationSent(body.email) };
+}
+
+/** Checks the credentials; unknown email and wrong password are indistinguishable, in text and in time. */
+export async function authenticate(
+  ctx: UsersContext,
+  email: string,
+  password: string,
+  ip: string,
+  options: { adminOnly?: boolean } = {},
+): Promise<UserRow> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  const action = options.adminOnly ? 'admin.login' : 'user.login';
+  const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
+  if (!user || !ok) {
+    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user?.id, actorEmail: email, target: email, ip, details: { reason: 'wrong credentials' } });
+    throw new AppError(401, 'wrong_credentials', messages.wrongCredentials);
+  }
+  if (user.disabled) {
+    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip, details: { reason: 'disabled' } });
+    throw forbidden(messages.accountDisabled);
+  }
+  if (options.adminOnly && user.role !== 'admin') {
+    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip, details: { reason: 'not an admin' } });
+    throw forbidden(messages.adminOnly);
+  }
+  await recordAudit(ctx.db, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+  return user;
+}
+
+/** Mails a fresh verification link (older ones stop working). Unknown or verified addresses are answered alike. */
+export async function sendVerification(ctx: UsersContext, target: { user?: UserRow; email?: string }): Promise<void> {
+  if (target.user?.emailVerified) throw badRequest(messages.alreadyVerified, 'already_verified');
+  const sent = await ctx.db.transaction().execute(async (trx) => {
+    const user = target.user ?? (target.email ? await repo.findUserByEmail(trx, target.email) : undefined);
+    if (!user || user.emailVerified || user.disabled) return false;
+    const token = await issueToken(trx, ctx, user, 'verify');
+    await enqueueMail(trx, user.email, verifyEmailMail(user.names, verifyLink(ctx, token)));
+    return true;
+  });
+  if (sent) ctx.mailer.kick();
+}
+
+export async function confirmVerification(ctx: UsersContext, token: string, ip: string): Promise<UserRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await repo.consumeEmailToken(trx, hashToken(token), 'verify');
+    const user = used ? await repo.findUserById(trx, used.userId) : undefined;
+    // A link sent to an address the user has since changed must not verify the new one.
+    if (!used || !user || user.email.toLowerCase() !== used.email.toLowerCase()) {
+      throw badRequest(messages.invalidVerifyLink, 'invalid_token');
+    }
+    const verified = await repo.updateUser(trx, user.id, { emailVerified: true });
+    await recordAudit(trx, { action: 'user.verify', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    return verified;
+  });
+}
+
+/** Mails a reset link when the address has an active account; answers the same either way. */
+export async function sendPasswordReset(ctx: UsersContext, email: string, ip: string): Promise<string> {
+  const sent = await ctx.db.transaction().execute(async (trx) => {
+    const user = await repo.findUserByEmail(trx, email);
+    if (!user || user.disabled) return false;
+    const token = await issueToken(trx, ctx, user, 'reset');
+    await enqueueMail(trx, user.email, resetPasswordMail(user.names, resetLink(ctx, token)));
+    await recordAudit(trx, { action: 'user.password_reset_requested', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    return true;
+  });
+  if (sent) ctx.mailer.kick();
+  return messages.passwordResetSent(email);
+}
+
+/** Sets a new password from a reset link and ends every session of that user. */
+export async function resetPassword(ctx: UsersContext, token: string, password: string, ip: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute(async (trx) => {
+    const used = await repo.consumeEmailToken(trx, hashToken(token), 'reset');
+    const user = used ? await repo.findUserById(trx, used.userId) : undefined;
+    if (!used || !user || user.disabled) throw badRequest(messages.invalidResetLink, 'invalid_token');
+    // Following the link proves the address, so an unverified account becomes verified too.
+    const sameAddress = user.email.toLowerCase() === used.email.toLowerCase();
+    await repo.updateUser(trx, user.id, { passwordHash, emailVerified: user.emailVerified || sameAddress });
+    await repo.expireUnusedTokens(trx, user.id, 'reset');
+    await repo.deleteSessionsOfUser(trx, user.id);
+    await recordAudit(trx, { action: 'user.password_reset', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+  });
+}
+
+const PIN_PATTERN = /^[1-9][0-9]{5}$/;
+
+/** Indian numbers only, as the profile hint says; stored in E.164 form. */
+export function normaliseIndianContact(value: string): string {
+  try {
+    const phone = parsePhoneNumberWithError(value, 'IN');
+    if (phone.country && phone.country !== 'IN') throw badRequest('Invalid country code');
+    if (phone.countryCallingCode !== '91') throw badRequest('Invalid country code');
+    if (validatePhoneNumberLength(value, 'IN') === 'TOO_SHORT') throw badRequest('Contact too short');
+    if (!phone.isValid()) throw badRequest('Please check your contact');
+    return phone.number;
+  } catch (error) {
+    if (error instanceof ParseError) {
+      if (error.message === 'TOO_SHORT') throw badRequest('Contact too short');
+      if (error.message === 'INVALID_COUNTRY') throw badRequest('Invalid country code');
+      throw badRequest('Please check your contact');
+    }
+    throw error;
+  }
+}
+
+export interface ProfileUpdate {
+  type: EditType;
+  value: string;
+  currentPassword?: string;
+  /** The hash of the session making the change: it survives a password change, the others end. */
+  sessionIdHash?: string;
+  ip: string;
+}
+
+/** Applies one profile edit; answers the updated user, or null when the account was deleted. */
+export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
+  const value = edit.value.trim();
+  if (edit.type !== 'delete' && value.length < 1) throw badRequest(messages.invalidName);
+  switch (edit.type) {
+    case 'name':
+    case 'text':
+      if (value.length > 120) throw badRequest(messages.invalidName);
+      return repo.updateUser(ctx.db, user.id, { names: value });
+    case 'city':
+      if (value.length > 80) throw badRequest('Please enter a valid city');
+      return repo.updateUser(ctx.db, user.id, { city: value });
+    case 'pin':
+      if (!PIN_PATTERN.test(value)) throw badRequest('Please enter a valid 6-digit PIN code');
+      return repo.updateUser(ctx.db, user.id, { postalIndexNumber: value });
+    case 'bfi id':
+      if (!/^[A-Za-z0-9-]{1,40}$/.test(value)) throw badRequest('Please enter a valid BFI or BBO number');
+      return repo.updateUser(ctx.db, user.id, { bfiId: value });
+    case 'contact':
+    case 'tel': {
+      const contact = normaliseIndianContact(value);
+      return repo.updateUser(ctx.db, user.id, { contact, phoneNumber: contact });
+    }
+    case 'password': {
+      if (edit.value.length < 8) throw badRequest(messages.passwordTooShort);
+      if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
+        throw badRequest(messages.currentPasswordWrong, 'wrong_password');
+      }
+      const passwordHash = await hashPassword(edit.value);
+      return ctx.db.transaction().execute(async (trx) => {
+        const updated = await repo.updateUser(trx, user.id, { passwordHash });
+        await repo.deleteSessionsOfUser(trx, user.id, edit.sessionIdHash);
+        await recordAudit(trx, { action: 'user.password_change', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip });
+        return updated;
+      });
+    }
+    case 'email': {
+      const email = value.toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badRequest(messages.invalidEmail);
+      if (email === user.email.toLowerCase()) return user;
+      try {
+        const updated = await ctx.db.transaction().execute(async (trx) => {
+          const changed = await repo.updateUser(trx, user.id, { email, emailVerified: false });
+          await repo.expireUnusedTokens(trx, user.id, 'reset');
+          const token = await issueToken(trx, ctx, changed, 'verify');
+          await enqueueMail(trx, changed.email, verifyEmailMail(changed.names, verifyLink(ctx, token)));
+          await recordAudit(trx, { action: 'user.email_change', outcome: 'success', actorId: user.id, actorEmail: email, target: user.email, ip: edit.ip, details: { from: user.email, to: email } });
+          return changed;
+        });
+        ctx.mailer.kick();
+        return updated;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(messages.emailInUse);
+        throw error;
+      }
+    }
+    case 'delete':
+      await ctx.db.transaction().execute(async (trx) => {
+        await recordAudit(trx, { action: 'user.delete_self', outcome: 'success', actorId: null, actorEmail: user.email, target: user.email, ip: edit.ip });
+        await repo.deleteUser(trx, user.id);
+      });
+      return null;
+  }
+}
+
+/** Creates the configured admin at start when that address has no account yet. */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<boolean> {
+  const existing = await repo.findUserByEmail(db, admin.email);
+  if (existing) return false;
+  const passwordHash = await hashPassword(admin.password);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertUser(trx, { email: admin.email, names: 'Administrator', passwordHash, role: 'admin', emailVerified: true });
+      await recordAudit(trx, { action: 'admin.bootstrap', outcome: 'success', target: admin.email });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return false; // another instance created it first
+    throw error;
+  }
+  return true;
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { withDatabase } from './global-setup.ts';
+
+export const usingPostgres = process.env.TEST_DB === 'postgres';
+
+/** A fresh database copied from the migrated template: one per test file. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; url?: string; drop(): Promise<void> }> {
+  if (usingPostgres) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `bridge_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Copies from one template may collide for a moment ("being accessed by other users"): try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+        break;
+      } catch (error) {
+        if (attempt > 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+    const dbUrl = withDatabase(url, name);
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl });
+    return {
+      database,
+      url: dbUrl,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { database, drop: async () => undefined };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://bridge.test', LOG_LEVEL: 'silent' });
+  return {
+    ...base,
+    // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
+    rateLimits: { login: 1000, register: 1000, passwordReset: 1000, verifyResend: 1000, windowMs: 60_000 },
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; close it in afterAll. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

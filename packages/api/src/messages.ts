@@ -1,0 +1,45 @@
+/**
+ * User-facing texts from the specification's catalogue (section 8), spelled exactly as written there,
+ * plus the platform's own texts where the specification is silent. Web and server share them.
+ */
+export const messages = {
+  operationFailed: 'Operation failed',
+  noConnection: 'Failed to setup connection, please try again',
+  wrongCredentials: 'Wrong credentials entered, please check your email and password and try again',
+  verificationSent: 'Verification email sent',
+  verificationFailed: 'Failed to send verification email',
+  verificationError: 'An error occurred while sending the verification email ',
+  passwordResetSent: (email: string) =>
+    `A password reset email has been sent to ${email}. Be sure to check your Spam or Junk folder.`,
+  profileUpdated: 'Profile updated successfully',
+  invalidName: 'Please enter a valid name',
+  passwordTooShort: 'Password must be more than 8 character long',
+  passwordsDoNotMatch: 'Your password donot match',
+  contactAdmin: 'Please contact system admin',
+  sessionClosed: 'Session closed',
+  logoutTitle: 'Logout',
+  confirmContinue: 'Are you sure you want to continue?',
+  notFoundTitle: '404 - Page Not Found',
+  notFoundText: "The page you are looking for doesn't exist.",
+  // The platform's own texts.
+  invalidEmail: 'Please enter a valid email address',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  registrationSent: (email: string) =>
+    `We have sent a verification link to ${email}. Open it to activate your account, then log in.`,
+  accountDisabled: 'This account has been disabled. Please contact the organisers of your club or event.',
+  notSignedIn: 'Please log in to continue',
+  adminOnly: 'This account does not have access to the admin console',
+  forbidden: 'You do not have permission to do this',
+  invalidVerifyLink: 'This verification link is invalid or has expired. Please request a new one.',
+  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  alreadyVerified: 'Your email address is already verified',
+  emailVerified: 'Your email address is verified. You can now log in.',
+  passwordResetDone: 'Your password has been changed. Please log in with your new password.',
+  emailInUse: 'That email address cannot be used. Please choose another one.',
+  currentPasswordWrong: 'Your current password is not correct',
+  tooManyRequests: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+  crossSiteRefused: 'This request was refused because it did not come from this site',
+  accountDeleted: 'Your account has been deleted',
+} as const;

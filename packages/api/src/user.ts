@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { resultOf } from './errors.ts';
+
+export const RoleSchema = z.enum(['player', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The signed-in user as the session answers it (specification section 3, "User (session)"). */
+export const UserSchema = z.object({
+  uid: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  photoUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  contact: z.string().nullable(),
+  bfiId: z.string().nullable(),
+  city: z.string().nullable(),
+  postalIndexNumber: z.string().nullable(),
+  role: RoleSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+export const UserResponse = resultOf(UserSchema);
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const NAME_MAX_LENGTH = 120;
+
+const email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(254, messages.invalidEmail)
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .transform((value) => value.toLowerCase());
+const password = z
+  .string({ error: messages.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(256, 'Password is too long');
+
+export const LoginBody = z.object({
+  email,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const RegisterBody = z.object({
+  email,
+  password,
+  names: z.string({ error: messages.invalidName }).trim().min(1, messages.invalidName).max(NAME_MAX_LENGTH),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** Registration never reveals whether the email already had an account: the answer is the same. */
+export const RegisterResponse = resultOf(z.object({ email: z.string(), message: z.string() }));
+
+export const MessageResponse = resultOf(z.object({ message: z.string() }));
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const SendPasswordResetBody = z.object({ email });
+/** `uid` is accepted for compatibility with the apps; the server always uses the session's user. */
+export const VerifyBody = z.object({ uid: z.string().optional() });
+export const VerifyConfirmBody = z.object({ token: z.string().min(1).max(200) });
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
+
+/** Profile edit types (specification section 3). */
+export const EditTypeSchema = z.enum([
+  'email', 'password', 'text', 'bfi id', 'tel', 'city', 'pin', 'contact', 'name', 'delete',
+]);
+export type EditType = z.infer<typeof EditTypeSchema>;
+export const UpdateUserBody = z.object({
+  type: EditTypeSchema,
+  value: z.string().max(256),
+  /** Needed to change the password, the email or to delete the account. */
+  currentPassword: z.string().max(256).optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+export const UpdateUserResponse = resultOf(
+  z.object({ message: z.string(), user: UserSchema.nullable() }),
+);
+
+export const HealthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });

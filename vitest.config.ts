@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSuite = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts'],
+    env: { TEST_DB: db },
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The PostgreSQL suite runs when TEST_DATABASE_URL names a server (CI sets it); scripts/test.mjs says when it is skipped.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'bridge', include: ['packages/bridge/src/**/*.test.ts'] } },
+      { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'] } },
+      serverSuite('server-pglite', 'pglite'),
+      ...(withPostgres ? [serverSuite('server-postgres', 'postgres')] : []),
+      'apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
