@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +10,9 @@ import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inFlightPlugin } from './plugins/in-flight.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -57,8 +58,10 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   app.addHook('onClose', async () => mailer.close());
 
   // External plugins first, then ours, then routes (Fastify's recommended loading order).
+  await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
+    options: {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -74,6 +77,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
       },
     },
     crossOriginEmbedderPolicy: false,
+    },
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
@@ -94,6 +98,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     db: database.db,
     ttlMs: config.sessionTtlMs,
     secureCookie: config.publicUrl.startsWith('https:'),
+    cacheMs: config.sessionCacheMs,
   });
 
   const ctx = { db: database.db, config, mailer };

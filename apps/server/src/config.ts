@@ -27,6 +27,8 @@ const EnvSchema = z
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
@@ -61,6 +63,8 @@ export interface Config {
   /** Token lifetimes in milliseconds. */
   tokenTtl: { verify: number; reset: number };
   sessionTtlMs: number;
+  /** See SessionCache in plugins/session.ts. */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,8 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
-    rateLimits: { login: 10, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
+    rateLimits: { login: e.LOGIN_RATE_LIMIT, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }

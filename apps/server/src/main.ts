@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +11,9 @@ import { ensureAdmin } from './modules/users/service.ts';
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 function readConfig(): Config {
+  // Values already in the environment win over the file (loadEnvFile never overrides them).
+  const envFile = path.resolve('.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   try {
     const config = loadConfig();
     return { ...config, webDistDir: config.webDistDir ?? defaultWebDist };
@@ -53,8 +57,13 @@ async function main() {
     app.log.info({ signal }, 'closing: finishing open requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // close() stops new connections; keep-alive connections that fall idle after it began would hold it open.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(idleSweep);
+      // Handlers of requests whose clients already hung up may still be running; let them finish first.
+      await app.handlersDrained(8000);
       await database.close();
     } finally {
       process.exit(0);

@@ -20,18 +20,58 @@ export interface SessionOptions {
   db: Db;
   ttlMs: number;
   secureCookie: boolean;
+  /** How long a looked-up session may be reused without asking the database; 0 turns the cache off. */
+  cacheMs: number;
 }
 
-/** Looks the session cookie up; a disabled user or an expired session counts as signed out. */
-async function findSessionUser(db: Db, token: string): Promise<UserRow | undefined> {
-  return db
+const CACHE_MAX_ENTRIES = 50_000;
+
+/**
+ * Session lookups reused for a moment, so a burst of requests from one signed-in page costs one query.
+ * Any state-changing request on this instance empties it (logout, disable, password change act at once here);
+ * another instance notices within `cacheMs`.
+ */
+class SessionCache {
+  private readonly entries = new Map<string, { user: UserRow; until: number }>();
+  constructor(private readonly ms: number) {}
+  get(idHash: string): UserRow | undefined {
+    if (this.ms <= 0) return undefined;
+    const entry = this.entries.get(idHash);
+    if (!entry) return undefined;
+    if (entry.until < Date.now()) {
+      this.entries.delete(idHash);
+      return undefined;
+    }
+    return entry.user;
+  }
+  set(idHash: string, user: UserRow): void {
+    if (this.ms <= 0) return;
+    if (this.entries.size >= CACHE_MAX_ENTRIES) this.entries.clear();
+    this.entries.set(idHash, { user, until: Date.now() + this.ms });
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Looks the session cookie up; a disabled user or an expired session counts as signed out. This runs on
+ * every authenticated request, so the query is compiled once and reused with new parameters.
+ */
+function sessionUserFinder(db: Db) {
+  const compiled = db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .where('sessions.idHash', '=', hashToken(token))
-    .where('sessions.expiresAt', '>', new Date())
+    .where('sessions.idHash', '=', '')
+    .where('sessions.expiresAt', '>', new Date(0))
     .where('users.disabled', '=', false)
-    .executeTakeFirst();
+    .compile();
+  return async (idHash: string): Promise<UserRow | undefined> => {
+    const query = { ...compiled, parameters: [idHash, new Date(), false] };
+    const result = await db.executeQuery<UserRow>(query);
+    return result.rows[0];
+  };
 }
 
 export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
@@ -75,9 +115,26 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     },
   });
 
+  const findSessionUser = sessionUserFinder(options.db);
+  const cache = new SessionCache(options.cacheMs);
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+  });
   async function loadUser(request: FastifyRequest) {
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? ((await findSessionUser(options.db, token)) ?? null) : null;
+    if (!token) {
+      request.user = null;
+      return;
+    }
+    const idHash = hashToken(token);
+    const cached = cache.get(idHash);
+    if (cached) {
+      request.user = cached;
+      return;
+    }
+    const user = await findSessionUser(idHash);
+    if (user) cache.set(idHash, user);
+    request.user = user ?? null;
   }
   app.decorate('loadUser', loadUser);
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -19,6 +19,17 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: true });
   });
 
+  it('sends the security headers on every answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': expect.stringContaining('max-age='),
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+    });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);

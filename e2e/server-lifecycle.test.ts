@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startServer } from './support/server.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('the server process', () => {
+  it('on SIGTERM answers the requests already in flight, then exits 0', async () => {
+    const server = await startServer({ ADMIN_EMAIL: 'admin@bridge.test', ADMIN_PASSWORD: 'admin password 1', LOG_LEVEL: 'info' });
+    const login = () =>
+      fetch(`${server.url}/api/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@bridge.test', password: 'admin password 1' }),
+      }).then((r) => r.status, () => 'connection refused');
+    // Password checks take tens of milliseconds each, so several are still running when the signal arrives.
+    const inFlight = Array.from({ length: 6 }, login);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const exitCode = await server.stop();
+    const statuses = await Promise.all(inFlight);
+    expect(exitCode).toBe(0);
+    for (const status of statuses) expect([200, 503, 'connection refused']).toContain(status);
+    expect(statuses).toContain(200);
+    expect(server.logs()).not.toMatch(/unhandled error|driver has already been destroyed/);
+    expect(server.logs()).toMatch(/closing: finishing open requests/);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/bridge' }, 'DATABASE_URL'],
+    [{ ADMIN_EMAIL: 'admin@bridge.test' }, 'ADMIN_PASSWORD'],
+  ])('refuses to start with %j, naming %s', (env, name) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: '/nonexistent-never-created', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`Invalid configuration:\\n(.|\\n)*${name}: `));
+  });
+});
