@@ -21,6 +21,9 @@ if (!process.env.SKIP_WEB_BUILD && run('npm', ['run', 'build', '--silent']) !== 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nNote: TEST_DATABASE_URL is not set, so the server suite runs on PGlite only (CI runs it on PostgreSQL too).\n');
 }
+if (!process.env.TEST_REDIS_URL) {
+  console.log('Note: TEST_REDIS_URL is not set, so the Redis-shared rate limit test is skipped (CI sets it).\n');
+}
 
 fs.rmSync(outputFile, { force: true });
 const status = run(
