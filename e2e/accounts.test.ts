@@ -22,7 +22,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+/** A fresh page, signed out: the pages of one browser share cookies, so each journey starts clean. */
 async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  await browser.context.clearCookies();
   const page = await browser.context.newPage();
   return { page, errors: watchErrors(page) };
 }
