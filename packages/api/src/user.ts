@@ -57,10 +57,20 @@ export const MessageResponse = resultOf(z.object({ message: z.string() }));
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const SendPasswordResetBody = z.object({ email });
-/** `uid` is accepted for compatibility with the apps; the server always uses the session's user. */
-export const VerifyBody = z.object({ uid: z.string().optional() });
+/**
+ * Resend the verification mail. Signed in, the server always uses the session's user (`uid` is accepted for
+ * compatibility with the apps); signed out, `email` names the address, answered alike whether or not it exists.
+ */
+export const VerifyBody = z.object({
+  uid: z.string().optional(),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+});
+export type VerifyBody = z.infer<typeof VerifyBody>;
 export const VerifyConfirmBody = z.object({ token: z.string().min(1).max(200) });
+export type VerifyConfirmBody = z.infer<typeof VerifyConfirmBody>;
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+export type SendPasswordResetBody = z.infer<typeof SendPasswordResetBody>;
 
 /** Profile edit types (specification section 3). */
 export const EditTypeSchema = z.enum([

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody,
-  UpdateUserBody, UpdateUserResponse, UserResponse, VerifyConfirmBody, messages,
+  UpdateUserBody, UpdateUserResponse, UserResponse, VerifyBody, VerifyConfirmBody, messages,
 } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
-
-const VerifyRequestBody = z.object({ uid: z.string().optional(), email: z.string().trim().toLowerCase().max(254).optional() });
 
 export interface UserRoutesOptions {
   ctx: users.UsersContext;
@@ -50,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   });
 
   // Signed in: resend to the account's address. Signed out (the page after registering): by email, answered alike.
-  r.post('/user/verify', { config: limit(limits.verifyResend), schema: { body: VerifyRequestBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
+  r.post('/user/verify', { config: limit(limits.verifyResend), schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
     await app.loadUser(request);
     if (request.user) await users.sendVerification(ctx, { user: request.user });
     else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });

@@ -1,0 +1,96 @@
+/**
+ * Every route of the app in one place. `path` is the router pattern, `getHref` builds a link to it.
+ * Leaf module: anything may import it.
+ */
+const withQuery = (path: string, query: Record<string, string | undefined>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+const consoleBase = '/console';
+const adminConsoleBase = '/admin/console';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  landing: { path: '/landing', getHref: () => '/landing' },
+  aboutUs: { path: '/aboutus', getHref: () => '/aboutus' },
+  tournaments: { path: '/tournaments', getHref: () => '/tournaments' },
+  playerApp: { path: '/player-app', getHref: () => '/player-app' },
+  organiserApp: { path: '/organiser-app', getHref: () => '/organiser-app' },
+  organizerApp: { path: '/organizer-app', getHref: () => '/organizer-app' },
+  contactUs: { path: '/contactus', getHref: () => '/contactus' },
+  download: {
+    path: '/download',
+    getHref: (app?: 'player' | 'organiser' | 'math') => withQuery('/download', { app }),
+  },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  results: { path: '/results/:key', getHref: (key: string) => `/results/${encodeURIComponent(key)}` },
+
+  login: { path: '/login', getHref: (redirectTo?: string) => withQuery('/login', { redirectTo }) },
+  register: { path: '/register', getHref: () => '/register' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  verifyEmail: { path: '/verify-email', getHref: (email?: string) => withQuery('/verify-email', { email }) },
+  logout: { path: '/logout', getHref: () => '/logout' },
+  signOut: { path: '/signout', getHref: () => '/signout' },
+  sessionClosed: { path: '/session-closed', getHref: () => '/session-closed' },
+
+  console: {
+    root: { path: consoleBase, getHref: () => consoleBase },
+    pastEvents: {
+      path: `${consoleBase}/my-past-events/all-my-past-events`,
+      getHref: () => `${consoleBase}/my-past-events/all-my-past-events`,
+    },
+    solitaire: {
+      path: `${consoleBase}/solitaire/solitaire-events/solitaire-past-events`,
+      getHref: () => `${consoleBase}/solitaire/solitaire-events/solitaire-past-events`,
+    },
+    profile: { path: `${consoleBase}/profile`, getHref: () => `${consoleBase}/profile` },
+  },
+
+  admin: {
+    root: { path: '/admin', getHref: () => '/admin' },
+    login: { path: '/admin/login', getHref: () => '/admin/login' },
+    logout: { path: '/admin/logout', getHref: () => '/admin/logout' },
+    console: { path: adminConsoleBase, getHref: () => adminConsoleBase },
+    analytics: {
+      path: `${adminConsoleBase}/overview/all-analytics/analytics`,
+      getHref: () => `${adminConsoleBase}/overview/all-analytics/analytics`,
+    },
+    activeEvents: {
+      path: `${adminConsoleBase}/active-events/my-active-events/all-my-active-events`,
+      getHref: () => `${adminConsoleBase}/active-events/my-active-events/all-my-active-events`,
+    },
+    pastEvents: {
+      path: `${adminConsoleBase}/past-events/my-past-events/all-my-past-events`,
+      getHref: () => `${adminConsoleBase}/past-events/my-past-events/all-my-past-events`,
+    },
+    solitaire: {
+      path: `${adminConsoleBase}/solitaire/solitaire-events/solitaire-past-events`,
+      getHref: () => `${adminConsoleBase}/solitaire/solitaire-events/solitaire-past-events`,
+    },
+    users: {
+      path: `${adminConsoleBase}/users/all-users/all`,
+      getHref: () => `${adminConsoleBase}/users/all-users/all`,
+    },
+    audits: {
+      path: `${adminConsoleBase}/audits/all-audits/view-audits`,
+      getHref: () => `${adminConsoleBase}/audits/all-audits/view-audits`,
+    },
+    dashboard: { path: `${adminConsoleBase}/dashboard`, getHref: () => `${adminConsoleBase}/dashboard` },
+    tools: { path: `${adminConsoleBase}/tools`, getHref: () => `${adminConsoleBase}/tools` },
+  },
+
+  video: {
+    root: { path: '/video', getHref: () => '/video' },
+    chat: { path: '/video/chat', getHref: () => '/video/chat' },
+    end: { path: '/video/endVideo', getHref: () => '/video/endVideo' },
+  },
+} as const;
+
+/** A redirect target from a query string, accepted only when it stays on this site. */
+export function safeRedirect(target: string | null | undefined): string | undefined {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  return target;
+}
