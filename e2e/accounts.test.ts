@@ -115,6 +115,38 @@ describe('account journey in Chromium', () => {
     await page.close();
   });
 
+  it('forgot password -> reset mail -> new password -> the old one stops working', async () => {
+    const { page, errors } = await newPage();
+    const email = `cara.${Date.now()}@example.com`;
+    const register = await page.request.post(`${server.url}/api/v1/user/register`, { data: { email, password: 'first password', names: 'Cara' } });
+    expect(register.ok()).toBe(true);
+    await smtp.waitFor(email); // the verification mail
+
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/reset-password');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    const mailArrives = smtp.waitFor(email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByText(messages.passwordResetSent(email)).isVisible()).toBe(true);
+
+    const link = (await mailArrives).text.match(/http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link, 'the mail holds a reset link to this server').toBeDefined();
+    await page.goto(link!);
+    await page.getByLabel('New Password').fill('second password');
+    await page.getByLabel('Confirm Password').fill('second password');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await expect.poll(() => page.getByText(messages.passwordResetDone).isVisible()).toBe(true);
+
+    await logIn(page, email, 'first password');
+    await expect.poll(() => page.getByText(messages.wrongCredentials).isVisible()).toBe(true);
+    await logIn(page, email, 'second password');
+    // Following the reset link proved the address, so the account is verified and goes to the console.
+    await page.waitForURL((url) => url.pathname.startsWith('/console'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the 404 page for an unknown path, with a way home', async () => {
     const { page, errors } = await newPage();
     await page.goto(`${server.url}/no/such/page`);
