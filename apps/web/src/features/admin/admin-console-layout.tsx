@@ -1,9 +1,9 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../app/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { ShellLoadError } from '../../components/shell-load-error';
 import {
   CardsIcon,
   ChartIcon,
@@ -16,7 +16,7 @@ import {
   ToolsIcon,
   UsersIcon,
 } from '../../components/icons';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { notifyInfo } from '../../lib/notify';
 
@@ -61,19 +61,7 @@ export function AdminConsoleLayout() {
     const status = isApiError(userQuery.error) ? userQuery.error.status : 0;
     if (status === 401 || status === 403) return <Navigate to={paths.admin.login.getHref()} replace />;
     return (
-      <Center mih="100dvh" p="md">
-        <Stack align="center" gap="sm" maw={420} ta="center">
-          <Title order={1} fz={24}>
-            We could not load the admin console
-          </Title>
-          <Text c="dimmed" role="alert">
-            {errorMessage(userQuery.error)}
-          </Text>
-          <Button onClick={() => void userQuery.refetch()} loading={userQuery.isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Center>
+      <ShellLoadError title="We could not load the admin console" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
     );
   }
 

@@ -1,9 +1,9 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../app/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { ShellLoadError } from '../../components/shell-load-error';
 import {
   AppsIcon,
   BookIcon,
@@ -13,7 +13,7 @@ import {
   TrophyIcon,
   UserIcon,
 } from '../../components/icons';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { currentUserQueryOptions } from '../../lib/auth';
 
 const sections: ShellNavSection[] = [
@@ -63,19 +63,7 @@ export function ConsoleLayout() {
       return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
     }
     return (
-      <Center mih="100dvh" p="md">
-        <Stack align="center" gap="sm" maw={420} ta="center">
-          <Title order={1} fz={24}>
-            We could not load your account
-          </Title>
-          <Text c="dimmed" role="alert">
-            {errorMessage(userQuery.error)}
-          </Text>
-          <Button onClick={() => void userQuery.refetch()} loading={userQuery.isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Center>
+      <ShellLoadError title="We could not load your account" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
     );
   }
 
