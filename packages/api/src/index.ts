@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './user.ts';
+export * from './site.ts';

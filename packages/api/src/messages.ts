@@ -42,4 +42,12 @@ export const messages = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
   crossSiteRefused: 'This request was refused because it did not come from this site',
   accountDeleted: 'Your account has been deleted',
+  messageSent: 'Message sent successfully! We will get back to you soon.',
+  contactNameRequired: 'Please enter your name',
+  contactTooShort: 'Contact too short',
+  invalidCountryCode: 'Invalid country code',
+  checkContact: 'Please check your contact',
+  releaseMissing: 'This installer is not available yet. Please check back soon or contact us.',
+  windowsRequirement: 'Requires Windows 10 or higher',
+  androidRequirement: 'Requires Android 10 or higher.',
 } as const;
