@@ -28,6 +28,8 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    RELEASES_DIR: z.string().optional(),
+    SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -39,6 +41,8 @@ const EnvSchema = z
 /** Requests allowed per window on the endpoints that are worth guessing at. */
 export interface RateLimits {
   login: number;
+  contact: number;
+  pageViews: number;
   register: number;
   passwordReset: number;
   verifyResend: number;
@@ -57,6 +61,10 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   redisUrl: string | undefined;
   webDistDir: string | undefined;
+  /** Installer files named {app}-{platform}-{version}.{ext}; the newest of each is offered. */
+  releasesDir: string;
+  /** Where contact-form messages are mailed; unset: they are only stored (and listed in the admin console). */
+  supportEmail: string | undefined;
   trustProxy: boolean;
   logLevel: string;
   rateLimits: RateLimits;
@@ -90,9 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     redisUrl: e.REDIS_URL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),
+    supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
-    rateLimits: { login: e.LOGIN_RATE_LIMIT, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
+    rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -7,6 +7,37 @@ export interface Database {
   emailTokens: EmailTokensTable;
   outbox: OutboxTable;
   auditLog: AuditLogTable;
+  contactMessages: ContactMessagesTable;
+  analyticsEvents: AnalyticsEventsTable;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  name: string;
+  email: string;
+  contact: string;
+  description: string;
+  type: Generated<number>;
+  ip: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  eventName: 'file_download' | 'page_view';
+  occurredAt: CreatedAt;
+  pagePath: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+  osName: string | null;
+  osVersion: string | null;
+  deviceModel: string | null;
+  deviceType: string | null;
+  fileName: string | null;
+  app: string | null;
+  platform: string | null;
+  appVersion: string | null;
+  userId: string | null;
 }
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;

@@ -63,3 +63,14 @@ export function accountExistsMail(names: string, loginUrl: string, resetUrl: str
     link: loginUrl,
   };
 }
+
+/** A contact-form message, forwarded to the support address. */
+export function contactMessageMail(message: { name: string; email: string; contact: string; description: string }): MailContent {
+  const lines = [`From: ${message.name} <${message.email}>`, `Contact: ${message.contact}`, '', message.description];
+  return {
+    subject: `Contact form: ${message.name}`.slice(0, 150),
+    text: `${lines.join('\n')}\n`,
+    html: layout(`Message from ${message.name}`, [`From: ${message.name} <${message.email}>`, `Contact: ${message.contact}`, message.description]),
+    link: null,
+  };
+}

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './0001-accounts.ts';
+import * as site from './0002-site.ts';
 
 /** Every migration in order. Listed here, not read from the folder, so they load the same under every runner. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-site': site,
 };

@@ -1,10 +1,9 @@
-// The 'max' metadata checks number patterns, not only lengths, so a made-up Indian number is refused.
-import { parsePhoneNumberWithError, ParseError, validatePhoneNumberLength } from 'libphonenumber-js/max';
 import { messages, type EditType, type RegisterBody } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
@@ -153,25 +152,6 @@ export async function resetPassword(ctx: UsersContext, token: string, password: 
 
 const PIN_PATTERN = /^[1-9][0-9]{5}$/;
 
-/** Indian numbers only, as the profile hint says; stored in E.164 form. */
-export function normaliseIndianContact(value: string): string {
-  try {
-    const phone = parsePhoneNumberWithError(value, 'IN');
-    if (phone.country && phone.country !== 'IN') throw badRequest('Invalid country code');
-    if (phone.countryCallingCode !== '91') throw badRequest('Invalid country code');
-    if (validatePhoneNumberLength(value, 'IN') === 'TOO_SHORT') throw badRequest('Contact too short');
-    if (!phone.isValid()) throw badRequest('Please check your contact');
-    return phone.number;
-  } catch (error) {
-    if (error instanceof ParseError) {
-      if (error.message === 'TOO_SHORT') throw badRequest('Contact too short');
-      if (error.message === 'INVALID_COUNTRY') throw badRequest('Invalid country code');
-      throw badRequest('Please check your contact');
-    }
-    throw error;
-  }
-}
-
 export interface ProfileUpdate {
   type: EditType;
   value: string;
@@ -201,7 +181,8 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       return repo.updateUser(ctx.db, user.id, { bfiId: value });
     case 'contact':
     case 'tel': {
-      const contact = normaliseIndianContact(value);
+      // Indian numbers only, as the profile hint says.
+      const contact = normalisePhone(value, { indianOnly: true });
       return repo.updateUser(ctx.db, user.id, { contact, phoneNumber: contact });
     }
     case 'password': {

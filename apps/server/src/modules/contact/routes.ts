@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ContactMessageBody, ContactMessageResponse, messages } from '@bridge/api';
+import type { RateLimits } from '../../config.ts';
+import { sendContactMessage } from './service.ts';
+
+/** `POST /api/v1/tools/send-email`: the contact form. */
+export async function contactRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/tools/send-email',
+    {
+      config: { rateLimit: { max: limits.contact, timeWindow: limits.windowMs } },
+      schema: { body: ContactMessageBody, response: { 200: ContactMessageResponse } },
+    },
+    async (request) => {
+      await sendContactMessage(
+        { db: app.database.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
+        request.body,
+        request.ip,
+      );
+      return { result: { message: messages.messageSent } };
+    },
+  );
+}

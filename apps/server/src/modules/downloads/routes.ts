@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DownloadQuery, ListReleasesResponse, messages, type AppId } from '@bridge/api';
+import { notFound } from '../../lib/errors.ts';
+import { recordDownload } from '../analytics/service.ts';
+import { listReleases } from './releases.ts';
+
+const contentTypes: Record<string, string> = {
+  exe: 'application/vnd.microsoft.portable-executable',
+  msi: 'application/x-msi',
+  msix: 'application/msix',
+  apk: 'application/vnd.android.package-archive',
+  zip: 'application/zip',
+};
+
+/** `GET /api/v1/apps/releases` and `GET /api/v1/apps/download`: installers from RELEASES_DIR. */
+export async function downloadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const dir = app.config.releasesDir;
+
+  r.get('/apps/releases', { schema: { response: { 200: ListReleasesResponse } } }, async (_request, reply) => {
+    const releases = await listReleases(dir);
+    reply.header('cache-control', 'no-cache');
+    return { result: releases.map(({ path: _path, ...release }) => release) };
+  });
+
+  r.get('/apps/download', { schema: { querystring: DownloadQuery } }, async (request, reply) => {
+    const { platform, file } = request.query;
+    const wanted: AppId = file === 'apk' ? 'player' : file;
+    const release = (await listReleases(dir)).find((candidate) => candidate.app === wanted && candidate.platform === platform);
+    if (!release) throw notFound(messages.releaseMissing);
+    if (request.method === 'GET') {
+      await app.loadUser(request);
+      await recordDownload(app.database.db, app.config.publicUrl, {
+        userAgent: request.headers['user-agent'],
+        referrer: request.headers.referer,
+        userId: request.user?.id,
+      }, release);
+    }
+    const extension = release.fileName.split('.').pop()!;
+    return reply
+      .header('content-type', contentTypes[extension] ?? 'application/octet-stream')
+      .header('content-length', release.size)
+      .header('content-disposition', `attachment; filename="${release.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(fs.createReadStream(release.path));
+  });
+}
