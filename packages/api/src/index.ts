@@ -2,3 +2,4 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './user.ts';
 export * from './site.ts';
+export * from './pages.ts';

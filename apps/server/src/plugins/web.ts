@@ -22,13 +22,15 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       },
     });
   }
-  const spaHtml = hasDist && distDir ? path.join(distDir, fs.existsSync(path.join(distDir, 'spa.html')) ? 'spa.html' : 'index.html') : undefined;
+  // The app shell for routes the router decides; spa.html once public pages are prerendered into index.html files.
+  const spaHtml = hasDist && distDir ? (fs.existsSync(path.join(distDir, 'spa.html')) ? 'spa.html' : 'index.html') : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !path.extname(url);
     if (wantsPage && spaHtml) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(spaHtml));
+      // sendFile picks the precompressed .br/.gz copy the client accepts; setHeaders marks it no-cache.
+      return reply.sendFile(spaHtml);
     }
     if (wantsPage) {
       return reply.type('text/plain').status(404).send('The web app is not built. Run "npm run build" (npm start does it for you).');
