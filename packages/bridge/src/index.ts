@@ -1,3 +1,7 @@
-/** The bridge engine: scoring, matchpoints, IMPs, movements, deals, PBN and USEBIO (issue 4). */
-export const SUITS = ['C', 'D', 'H', 'S'] as const;
-export type Suit = (typeof SUITS)[number];
+/** The bridge engine: scoring, matchpoints, IMPs, rankings (movements, deals, PBN and USEBIO follow). */
+export * from './types.ts';
+export * from './board.ts';
+export * from './scoring.ts';
+export * from './imps.ts';
+export * from './matchpoints.ts';
+export * from './ranking.ts';
