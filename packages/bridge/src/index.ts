@@ -5,3 +5,5 @@ export * from './scoring.ts';
 export * from './imps.ts';
 export * from './matchpoints.ts';
 export * from './ranking.ts';
+export * from './deal.ts';
+export * from './pbn.ts';

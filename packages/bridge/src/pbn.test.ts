@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { formatDeal, parseDeal, DealError } from './deal.ts';
+import { impsForDifference } from './imps.ts';
+import { boardOf, formatContract, parseContract, parsePbn, parseScore, parseVulnerability } from './pbn.ts';
+import { nsScore } from './scoring.ts';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn');
+const read = (name: string) => parsePbn(fs.readFileSync(path.join(fixtures, name), 'utf8'));
+const files = fs.readdirSync(fixtures).filter((f) => f.endsWith('.pbn'));
+
+describe('PBN reading', () => {
+  it('reads tags, section data and comments of both kinds', () => {
+    const [game] = read('endplay_example4.pbn');
+    expect(game!.get('HomeTeam')?.value).toBe('Poland');
+    expect(game!.get('VisitTeam')?.value).toBe('Sweden');
+    expect(game!.get('Auction')?.section).toEqual(['1NT X XX 4H', 'X 4S 4NT X', '5C AP']);
+    expect(boardOf(game!)).toMatchObject({ board: 1, dealer: 'N', vulnerability: 'None', declarer: 'E', tricks: 12, contract: { level: 5, strain: 'C', doubled: 0 } });
+  });
+
+  it('keeps a semicolon inside a quoted value', () => {
+    const [game] = read('endplay_sample.pbn');
+    expect(game!.get('OptimumResultTable')?.value).toBe('Declarer;Denomination\\2R;Result\\2R');
+    expect(game!.get('OptimumResultTable')?.section[0]).toBe('N NT  7');
+  });
+
+  it('fills "#" with the previous game\'s value', () => {
+    const games = read('endplay_example1_old.pbn');
+    expect(games[1]!.get('Event')?.value).toBe('16th European Youth Team Championships');
+    expect(games[1]!.get('HomeTeam')?.value).toBe('J-germany');
+  });
+
+  it('reads every game of every fixture, with a valid deal', () => {
+    const counts = Object.fromEntries(files.map((f) => [f, read(f).length]));
+    expect(counts['endplay_example2.pbn']).toBeGreaterThanOrEqual(279);
+    for (const file of files) for (const game of read(file)) expect(() => boardOf(game), file).not.toThrow();
+  });
+});
+
+describe('every scored board of the real fixtures', () => {
+  const scored = files.flatMap((file) =>
+    read(file)
+      .filter((game) => game.get('Score') && game.get('Contract'))
+      .map((game) => ({ file, game })),
+  );
+
+  it('there are scored boards to check (at least the 279 of the 2021 qualifier)', () => {
+    expect(scored.length).toBeGreaterThanOrEqual(279 + 40);
+  });
+
+  it('reproduces the printed Score with Law 77', () => {
+    const wrong = scored.filter(({ game }) => {
+      const board = boardOf(game);
+      return nsScore(board.contract!, board.declarer, board.tricks ?? 0, board.vulnerability) !== parseScore(game.get('Score')!.value);
+    });
+    expect(wrong.map(({ file, game }) => `${file} board ${game.get('Board')?.value}`)).toEqual([]);
+  });
+
+  // The 2021 file holds one room of each match (the other room's score is not in it), so a printed ScoreIMP
+  // cannot be recomputed; what can be checked is that it is what some legal score at the other table gives.
+  it('has ScoreIMPs that some legal score at the other table produces on the WBF scale', () => {
+    const games = read('endplay_example2.pbn').filter((g) => g.get('ScoreIMP') && g.get('Score'));
+    expect(games.length).toBe(279);
+    for (const game of games) {
+      const board = boardOf(game);
+      const ns = parseScore(game.get('Score')!.value);
+      const imps = parseScore(game.get('ScoreIMP')!.value);
+      expect(parseScore(game.get('ScoreIMP')!.value.replace(/NS\s+-?\d+\s*/, ''))).toBe(imps); // EW's figure, seen from NS
+      const otherRoomScores = new Set<number>([0]);
+      for (const declarer of ['N', 'E'] as const)
+        for (const level of [1, 2, 3, 4, 5, 6, 7] as const)
+          for (const strain of ['C', 'H', 'NT'] as const)
+            for (const doubled of [0, 1, 2] as const)
+              for (let tricks = 0; tricks <= 13; tricks++) otherRoomScores.add(nsScore({ level, strain, doubled }, declarer, tricks, board.vulnerability));
+      const possible = [...otherRoomScores].some((other) => impsForDifference(ns - other) === imps);
+      expect(possible, `board ${board.board}: ${ns} for ${imps} IMPs`).toBe(true);
+    }
+  });
+});
+
+describe('PBN values', () => {
+  it.each([['Pass', 'Pass'], ['4S', '4S'], ['3NTX', '3NTX'], ['2Hxx', '2HXX'], ['6N', '6NT']])('contract %s reads and writes as %s', (text, written) => {
+    expect(formatContract(parseContract(text))).toBe(written);
+  });
+  it.each(['8S', '4Z', '3NTXXX', ''])('refuses the contract "%s"', (text) => {
+    expect(() => parseContract(text)).toThrow();
+  });
+  it.each([['None', 'None'], ['Love', 'None'], ['-', 'None'], ['Both', 'All'], ['NS', 'NS']])('vulnerability %s is %s', (text, vul) => {
+    expect(parseVulnerability(text)).toBe(vul);
+  });
+  it('reads scores from either side', () => {
+    expect([parseScore('NS 420'), parseScore('EW 50'), parseScore('NS -100 EW 100')]).toEqual([420, -50, -100]);
+  });
+});
+
+describe('deals', () => {
+  const text = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
+  it('reads and writes a deal, from any first seat', () => {
+    const deal = parseDeal(text);
+    expect(deal.E).toEqual({ S: 'Q5', H: 'KJ52', D: 'KQ874', C: 'T8' });
+    expect(formatDeal(deal)).toBe(text);
+    expect(formatDeal(parseDeal(formatDeal(deal, 'W')))).toBe(text);
+  });
+  it('accepts an unknown hand', () => {
+    expect(parseDeal('N:KT8.A96.A95.7542 - - -').E).toBeNull();
+  });
+  it.each([
+    ['N:KT8.A96.A95.754 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96', /12 cards/],
+    ['N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ92', /twice|13/],
+    ['N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3', /four hands/],
+    ['X:...', /first seat/],
+    ['N:KT8.A96.A95.754Z Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96', /not a card/],
+  ])('refuses %s', (bad, message) => {
+    expect(() => parseDeal(bad)).toThrow(DealError);
+    expect(() => parseDeal(bad)).toThrow(message);
+  });
+});
