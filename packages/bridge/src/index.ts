@@ -7,3 +7,4 @@ export * from './matchpoints.ts';
 export * from './ranking.ts';
 export * from './deal.ts';
 export * from './pbn.ts';
+export * from './movements.ts';

@@ -1,0 +1,154 @@
+/**
+ * Movements: who plays whom, at which table, on which board set, each round. Rows are
+ * `(round, table, ns, ew, set)`; set s holds boards (s-1)*k+1 .. s*k for k boards a round.
+ * Mitchell numbers North-South pairs 1..T and East-West pairs 1..T separately; Howell numbers pairs 1..P.
+ */
+export interface MovementRow {
+  round: number;
+  table: number;
+  ns: number;
+  ew: number;
+  set: number;
+}
+
+export interface Movement {
+  kind: 'mitchell' | 'howell';
+  tables: number;
+  rounds: number;
+  /** Number of board sets in play. */
+  sets: number;
+  /** Mitchell: NS and EW ranked apart (2). Howell: one ranking (1). */
+  winners: 1 | 2;
+  rows: MovementRow[];
+  /** Sets played at more than one table in a round: Mitchell's shared table, or Howell with duplicated boards. */
+  sharedSets: boolean;
+  /** Howell with an odd number of pairs: the pair number that stands for "sits out". */
+  phantomPair?: number;
+  description: string;
+}
+
+const mod = (a: number, m: number) => ((a % m) + m) % m;
+
+export type EvenMitchellMethod = 'skip' | 'share-and-relay';
+
+/**
+ * Mitchell for T tables: NS pair t stays at table t; EW pairs move up one table, boards down one.
+ * Even T needs a skip (EW skip one table before round T/2+1; T-1 rounds) or a share-and-relay (tables 1 and
+ * T share a set, a relay stand between tables T/2 and T/2+1 holds one; T rounds).
+ */
+export function mitchell(tables: number, evenMethod: EvenMitchellMethod = 'skip'): Movement {
+  if (!Number.isInteger(tables) || tables < 2) throw new RangeError(`A Mitchell needs at least 2 tables, got ${tables}`);
+  const rows: MovementRow[] = [];
+  if (tables % 2 === 1) {
+    for (let r = 1; r <= tables; r++)
+      for (let t = 1; t <= tables; t++)
+        rows.push({ round: r, table: t, ns: t, ew: mod(t - 1 - (r - 1), tables) + 1, set: mod(t - 1 + (r - 1), tables) + 1 });
+    return { kind: 'mitchell', tables, rounds: tables, sets: tables, winners: 2, rows, sharedSets: false, description: `Mitchell, ${tables} tables` };
+  }
+  if (evenMethod === 'skip') {
+    const rounds = tables - 1;
+    for (let r = 1; r <= rounds; r++) {
+      const shift = r <= tables / 2 ? r - 1 : r; // the skip: one extra table from round T/2+1
+      for (let t = 1; t <= tables; t++)
+        rows.push({ round: r, table: t, ns: t, ew: mod(t - 1 - shift, tables) + 1, set: mod(t - 1 + (r - 1), tables) + 1 });
+    }
+    return { kind: 'mitchell', tables, rounds, sets: tables, winners: 2, rows, sharedSets: false, description: `Mitchell, ${tables} tables, with a skip` };
+  }
+  // Share-and-relay: boards travel the cycle T(=1), T-1, ..., T/2+1, relay, T/2, ..., 2, one step a round.
+  const cycle: (number | 'relay')[] = [];
+  for (let t = tables; t > tables / 2; t--) cycle.push(t);
+  cycle.push('relay');
+  for (let t = tables / 2; t >= 2; t--) cycle.push(t);
+  const positionOf = (table: number) => cycle.indexOf(table === 1 ? tables : table);
+  for (let r = 1; r <= tables; r++)
+    for (let t = 1; t <= tables; t++)
+      rows.push({ round: r, table: t, ns: t, ew: mod(t - 1 - (r - 1), tables) + 1, set: mod(positionOf(t) - (r - 1), tables) + 1 });
+  return { kind: 'mitchell', tables, rounds: tables, sets: tables, winners: 2, rows, sharedSets: true, description: `Mitchell, ${tables} tables, tables 1 and ${tables} share, relay between ${tables / 2} and ${tables / 2 + 1}` };
+}
+
+/**
+ * Howell by the circle method: every pair meets every other once in P-1 rounds (an odd number of pairs adds a
+ * phantom pair: meeting it is the sit-out). Generated Howells duplicate the boards, so every table plays the
+ * same set in a round, as online and hybrid events do; the published tables for 4-14 pairs with physical
+ * boards come from the standard movement files.
+ */
+export function howell(pairs: number): Movement {
+  if (!Number.isInteger(pairs) || pairs < 3) throw new RangeError(`A Howell needs at least 3 pairs, got ${pairs}`);
+  const p = pairs % 2 === 0 ? pairs : pairs + 1;
+  const rounds = p - 1;
+  const tables = p / 2;
+  const rows: MovementRow[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < tables; k++) {
+      // Pair p stays put; the others turn around it one place a round.
+      const a = k === 0 ? p : mod(r + k, p - 1) + 1;
+      const b = k === 0 ? mod(r, p - 1) + 1 : mod(r - k, p - 1) + 1;
+      // Directions: a pair's table steps by one each round, so orienting tables by their parity makes each
+      // pair alternate; the stationary pair alternates by round.
+      const aIsNs = k === 0 ? r % 2 === 0 : k % 2 === 1;
+      const [ns, ew] = aIsNs ? [a, b] : [b, a];
+      rows.push({ round: r + 1, table: k + 1, ns, ew, set: r + 1 });
+    }
+  }
+  return {
+    kind: 'howell', tables, rounds, sets: rounds, winners: 1, rows, sharedSets: true,
+    phantomPair: p === pairs ? undefined : p,
+    description: `Howell, ${pairs} pairs, ${rounds} rounds, boards duplicated`,
+  };
+}
+
+/**
+ * Checks a movement against the rules every movement keeps (BRIDGE.md): each pair at most once a round and
+ * each table once a round; no pair plays a set twice; a set at one table a round unless sets are shared;
+ * Mitchell: an EW pair meets an NS pair at most once; Howell: every pair meets every other exactly once.
+ * Answers the broken rules (empty when sound).
+ */
+export function movementProblems(movement: Movement): string[] {
+  const problems: string[] = [];
+  const pairKey = (side: 'ns' | 'ew', pair: number) => (movement.kind === 'mitchell' ? `${side}${pair}` : `p${pair}`);
+  const setsPlayed = new Map<string, Set<number>>();
+  const met = new Map<string, number>();
+  for (let round = 1; round <= movement.rounds; round++) {
+    const rows = movement.rows.filter((row) => row.round === round);
+    const seatedPairs = new Set<string>();
+    const tables = new Set<number>();
+    const setsAtTables = new Map<number, number>();
+    for (const row of rows) {
+      if (tables.has(row.table)) problems.push(`round ${round}: table ${row.table} appears twice`);
+      tables.add(row.table);
+      setsAtTables.set(row.set, (setsAtTables.get(row.set) ?? 0) + 1);
+      for (const key of [pairKey('ns', row.ns), pairKey('ew', row.ew)]) {
+        if (seatedPairs.has(key)) problems.push(`round ${round}: pair ${key} plays twice`);
+        seatedPairs.add(key);
+        const sets = setsPlayed.get(key) ?? new Set<number>();
+        const phantom = movement.phantomPair !== undefined && (row.ns === movement.phantomPair || row.ew === movement.phantomPair);
+        if (!phantom) {
+          if (sets.has(row.set)) problems.push(`round ${round}: pair ${key} plays set ${row.set} again`);
+          sets.add(row.set);
+        }
+        setsPlayed.set(key, sets);
+      }
+      const meeting = movement.kind === 'mitchell' ? `ns${row.ns}-ew${row.ew}` : [row.ns, row.ew].sort((a, b) => a - b).join('-');
+      met.set(meeting, (met.get(meeting) ?? 0) + 1);
+    }
+    if (tables.size !== movement.tables) problems.push(`round ${round}: ${tables.size} tables in play, expected ${movement.tables}`);
+    if (!movement.sharedSets) {
+      for (const [set, count] of setsAtTables) if (count > 1) problems.push(`round ${round}: set ${set} at ${count} tables`);
+    }
+  }
+  if (movement.kind === 'mitchell') {
+    for (const [meeting, count] of met) if (count > 1) problems.push(`${meeting} meet ${count} times`);
+  } else {
+    const pairs = movement.tables * 2;
+    for (let a = 1; a <= pairs; a++)
+      for (let b = a + 1; b <= pairs; b++) {
+        const count = met.get(`${a}-${b}`) ?? 0;
+        if (count !== 1) problems.push(`pairs ${a} and ${b} meet ${count} times`);
+      }
+  }
+  return problems;
+}
+
+/** The boards of a set, with k boards a round. */
+export const boardsOfSet = (set: number, boardsPerRound: number): number[] =>
+  Array.from({ length: boardsPerRound }, (_, i) => (set - 1) * boardsPerRound + i + 1);
