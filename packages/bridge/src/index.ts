@@ -8,3 +8,4 @@ export * from './ranking.ts';
 export * from './deal.ts';
 export * from './pbn.ts';
 export * from './movements.ts';
+export * from './random-deal.ts';
