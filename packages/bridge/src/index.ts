@@ -9,3 +9,4 @@ export * from './deal.ts';
 export * from './pbn.ts';
 export * from './movements.ts';
 export * from './random-deal.ts';
+export * from './event.ts';
