@@ -10,3 +10,5 @@ export * from './pbn.ts';
 export * from './movements.ts';
 export * from './random-deal.ts';
 export * from './event.ts';
+export * from './pbn-export.ts';
+export * from './usebio.ts';

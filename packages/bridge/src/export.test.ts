@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { boardOf, parsePbn, parseScore } from './pbn.ts';
+import { exportPbn } from './pbn-export.ts';
+import { exportUsebio, type UsebioEvent } from './usebio.ts';
+import { nsScore } from './scoring.ts';
+import { dealerOf } from './board.ts';
+
+const fixture = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn/endplay_example2.pbn'), 'utf8');
+
+describe('PBN export', () => {
+  it('writes the 15 mandatory tags in export order', () => {
+    const text = exportPbn([{ event: 'Club "Pairs"', date: new Date(Date.UTC(2026, 10, 21)), board: 1, dealer: 'N', vulnerability: 'None', deal: null, contract: { level: 4, strain: 'S', doubled: 1 }, declarer: 'S', tricks: 10, nsScore: 590 }]);
+    const names = [...text.matchAll(/^\[(\w+) /gm)].map((m) => m[1]);
+    expect(names).toEqual(['Event', 'Site', 'Date', 'Board', 'West', 'North', 'East', 'South', 'Dealer', 'Vulnerable', 'Deal', 'Scoring', 'Declarer', 'Contract', 'Result', 'Score']);
+    expect(text).toContain('[Event "Club \\"Pairs\\""]');
+    expect(text).toContain('[Date "2026.11.21"]');
+    expect(text).toContain('[Contract "4SX"]');
+    expect(parsePbn(text)[0]!.get('Event')!.value).toBe('Club "Pairs"');
+  });
+
+  it('round-trips every scored board of the 2021 qualifier: same deal, contract, result and score', () => {
+    const games = parsePbn(fixture).filter((g) => g.get('Score'));
+    const boards = games.map(boardOf);
+    const written = exportPbn(boards.map((b) => ({
+      event: 'Round trip', date: new Date(Date.UTC(2021, 7, 23)), board: b.board, dealer: b.dealer ?? dealerOf(b.board),
+      vulnerability: b.vulnerability, deal: b.deal, contract: b.contract, declarer: b.declarer, tricks: b.tricks,
+      nsScore: b.contract ? nsScore(b.contract, b.declarer, b.tricks ?? 0, b.vulnerability) : null,
+    })));
+    const reread = parsePbn(written);
+    expect(reread).toHaveLength(games.length);
+    reread.forEach((game, i) => {
+      const { deal, contract, declarer, tricks, vulnerability } = boardOf(game);
+      expect({ deal, contract, declarer: contract?.level ? declarer : null, tricks: contract?.level ? tricks : null, vulnerability }).toEqual({
+        deal: boards[i]!.deal, contract: boards[i]!.contract, declarer: boards[i]!.contract?.level ? boards[i]!.declarer : null,
+        tricks: boards[i]!.contract?.level ? boards[i]!.tricks : null, vulnerability: boards[i]!.vulnerability,
+      });
+      expect(parseScore(game.get('Score')!.value)).toBe(parseScore(games[i]!.get('Score')!.value));
+    });
+  });
+});
+
+describe('USEBIO 1.2 export', () => {
+  const event: UsebioEvent = {
+    club: { name: 'Pune Bridge Club & Friends', id: 'PBC' },
+    identifier: 'k9x2', description: 'Monday <Pairs>', date: new Date(Date.UTC(2026, 10, 21)),
+    scoringMethod: 'MATCH_POINTS', winnerType: 2, programName: 'Bridge Platform', programVersion: '1.0',
+    pairs: [
+      { number: 1, direction: 'NS', place: '1=', totalScore: 8, percentage: 66.666, players: [{ name: 'A. Rao', nationalId: 'BFI123' }, { name: 'B. Shah' }] },
+      { number: 2, direction: 'EW', place: '1', totalScore: 4, percentage: 33.333, players: [{ name: 'C. Iyer' }, { name: 'D. Das' }] },
+    ],
+    boards: [{ number: 1, lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 2, ewMatchPoints: 0 }] }],
+  };
+  const xml = exportUsebio(event);
+
+  it('keeps the DTD\'s element order', () => {
+    const order = (names: string[]) => names.map((n) => xml.indexOf(n.includes(" ") ? `<${n}` : `<${n}>`));
+    const header = order(['USEBIO Version="1.2"', 'CLUB', 'CLUB_NAME', 'CLUB_ID_NUMBER', 'EVENT EVENT_TYPE="PAIRS"', 'PROGRAM_NAME', 'PROGRAM_VERSION', 'EVENT_IDENTIFIER', 'EVENT_DESCRIPTION', 'DATE', 'BOARD_SCORING_METHOD', 'BOARDS_PLAYED', 'WINNER_TYPE', 'PARTICIPANTS', 'PAIR', 'PAIR_NUMBER', 'DIRECTION', 'PLACE', 'TOTAL_SCORE', 'PERCENTAGE', 'PLAYER', 'PLAYER_NAME', 'NATIONAL_ID_NUMBER', 'BOARD', 'BOARD_NUMBER', 'TRAVELLER_LINE', 'NS_PAIR_NUMBER', 'EW_PAIR_NUMBER', 'CONTRACT', 'PLAYED_BY', 'LEAD', 'TRICKS', 'SCORE', 'NS_MATCH_POINTS', 'EW_MATCH_POINTS']);
+    expect(header.every((index) => index >= 0)).toBe(true);
+    expect([...header].sort((a, b) => a - b)).toEqual(header);
+  });
+
+  it('escapes text and writes the date, percentage and place as USEBIO expects', () => {
+    expect(xml).toContain('<CLUB_NAME>Pune Bridge Club &amp; Friends</CLUB_NAME>');
+    expect(xml).toContain('<EVENT_DESCRIPTION>Monday &lt;Pairs&gt;</EVENT_DESCRIPTION>');
+    expect(xml).toContain('<DATE>21/11/2026</DATE>');
+    expect(xml).toContain('<PERCENTAGE>66.67</PERCENTAGE>');
+    expect(xml).toContain('<PLACE>1=</PLACE>');
+    expect(xml).toContain('<SCORE>420</SCORE>');
+  });
+
+  it('balances every element it opens', () => {
+    const opened = [...xml.matchAll(/<([A-Z_]+)[ >]/g)].map((m) => m[1]);
+    const closed = [...xml.matchAll(/<\/([A-Z_]+)>/g)].map((m) => m[1]);
+    expect(opened.sort()).toEqual(closed.sort());
+  });
+});
