@@ -111,10 +111,15 @@ export const routes: RouteObject[] = [
           { path: paths.playerApp.path, lazy: page.playerApp },
           { path: paths.organiserApp.path, lazy: page.organiserApp },
           { path: paths.organizerApp.path, lazy: page.organiserApp },
-          { path: paths.contactUs.path, lazy: page.contact },
-          { path: paths.download.path, lazy: page.download },
           { path: paths.privacy.path, lazy: page.privacy },
-          { lazy: layout.query, children: [{ path: paths.results.path, lazy: page.results }] },
+          {
+            lazy: layout.query,
+            children: [
+              { path: paths.contactUs.path, lazy: page.contact },
+              { path: paths.download.path, lazy: page.download },
+              { path: paths.results.path, lazy: page.results },
+            ],
+          },
         ],
       },
       { path: paths.admin.root.path, element: redirectTo(paths.admin.login.getHref()) },

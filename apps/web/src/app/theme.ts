@@ -32,6 +32,7 @@ export const theme = createTheme({
     // the input components into the first download.
     TextInput: { defaultProps: { withAsterisk: false } },
     PasswordInput: { defaultProps: { withAsterisk: false } },
+    Textarea: { defaultProps: { withAsterisk: false } },
   },
 });
 

@@ -87,6 +87,8 @@ export function getCookieConsent(): CookieConsent | null {
   return value === 'accepted' || value === 'rejected' ? value : null;
 }
 export const setCookieConsent = (value: CookieConsent): void => write(storageKeys.cookieConsent, value);
+/** Forgets the choice, so the cookie banner asks again. */
+export const clearCookieConsent = (): void => write(storageKeys.cookieConsent, null);
 
 /** Forgets the user, the admin flag and everything picked while signed in. Cookie consent stays. */
 export function clearSession(): void {

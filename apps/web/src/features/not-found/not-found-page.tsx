@@ -6,7 +6,7 @@ import { SuitRow } from '../../components/suit-row';
 
 export function NotFoundPage() {
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <PageTitle title="Page not found" />
       <Stack align="center" gap="md" ta="center" maw={480}>
         <SuitRow size={48} />

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { messages } from '@bridge/api';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../../testing/render-app';
+import { ContactPage } from './contact-page';
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+
+function fill(values: Partial<Record<'Name' | 'Email' | 'Contact' | 'Description', string>>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } });
+}
+
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+describe('ContactPage', () => {
+  it('shows the page heading and the opening hours', () => {
+    vi.spyOn(globalThis, 'fetch');
+    renderApp(<ContactPage />, { path: '/contactus' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("We'd Love to Hear from You.");
+    expect(screen.getByText('Mon-Sun')).toBeTruthy();
+    expect(screen.getByText('Open 24 hrs')).toBeTruthy();
+  });
+
+  it('explains every missing or wrong field before calling the server', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderApp(<ContactPage />, { path: '/contactus' });
+    fill({ Email: 'not-an-email' });
+    send();
+
+    expect(await screen.findByText(messages.contactNameRequired)).toBeTruthy();
+    expect(screen.getByText(messages.invalidEmail)).toBeTruthy();
+    expect(screen.getByText(messages.contactTooShort)).toBeTruthy();
+    // The specification keeps the password text for an empty required text area.
+    expect(screen.getByText(messages.passwordTooShort)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('sends the message, says so and empties the form', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ result: { message: messages.messageSent } }));
+    renderApp(<ContactPage />, { path: '/contactus' });
+    fill({
+      Name: 'Ann Example',
+      Email: 'ann@example.com',
+      Contact: '+44 20 7946 0000',
+      Description: 'Can our club run a Howell movement for seven pairs?',
+    });
+    send();
+
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(messages.messageSent));
+    expect(field('Name').value).toBe('');
+    expect(field('Email').value).toBe('');
+    expect(field('Contact').value).toBe('');
+    expect(field('Description').value).toBe('');
+
+    const [url, init] = fetchSpy.mock.calls[0]!;
+    expect(url).toBe('/api/v1/tools/send-email');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Ann Example',
+      email: 'ann@example.com',
+      contact: '+44 20 7946 0000',
+      description: 'Can our club run a Howell movement for seven pairs?',
+      type: 1,
+    });
+  });
+
+  it("shows the server's error in a dialog and keeps what was typed", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' }, 429),
+    );
+    renderApp(<ContactPage />, { path: '/contactus' });
+    fill({ Name: 'Ann', Email: 'ann@example.com', Contact: '0123', Description: 'Hello' });
+    send();
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait 1 minute and try again.');
+    expect(field('Name').value).toBe('Ann');
+  });
+});

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { messages, type Release } from '@bridge/api';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../../testing/render-app';
+import { DownloadPage } from './download-page';
+
+const qrEncoded = vi.hoisted(() => [] as { text: string; options: unknown }[]);
+vi.mock('qrcode', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('qrcode')>();
+  return {
+    ...actual,
+    toString: (text: string, options: Parameters<typeof actual.toString>[1]) => {
+      qrEncoded.push({ text, options });
+      return actual.toString(text, options);
+    },
+  };
+});
+
+const release = (overrides: Partial<Release>): Release => ({
+  app: 'player',
+  platform: 'windows',
+  version: '2.4.0',
+  fileName: 'bridge-player-2.4.0.exe',
+  size: 52_428_800,
+  url: '/api/v1/apps/download?platform=windows&file=player',
+  ...overrides,
+});
+
+const serve = (releases: Release[]) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: releases }));
+
+describe('DownloadPage', () => {
+  it('shows a tile without a release as unavailable, with no download link', async () => {
+    const fetchSpy = serve([]);
+    renderApp(<DownloadPage />, { path: '/download' });
+
+    const missing = await screen.findAllByText(messages.releaseMissing);
+    expect(missing).toHaveLength(2); // Windows and Android, the player app by default
+    expect(screen.queryAllByRole('link', { name: /download/i })).toHaveLength(0);
+    expect(screen.getByText(messages.windowsRequirement)).toBeTruthy();
+    expect(screen.getByText(messages.androidRequirement)).toBeTruthy();
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v1/apps/releases');
+  });
+
+  it('links an available installer and thanks the user after the click', async () => {
+    serve([release({ app: 'organiser', fileName: 'bridge-organiser-2.4.0.exe', url: '/api/v1/apps/download?platform=windows&file=organiser' })]);
+    renderApp(<DownloadPage />, { path: '/download', initialEntry: '/download?app=organizer' });
+
+    const link = await screen.findByRole('link', { name: /Download for Windows/ });
+    expect(link.getAttribute('href')).toBe('/api/v1/apps/download?platform=windows&file=organiser');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('');
+    // The organiser app has no Android version.
+    expect(screen.queryByText(messages.androidRequirement)).toBeNull();
+
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(screen.getByRole('status').textContent).toContain('Thank you for downloading the Organizer app!');
+  });
+
+  it('shows a QR code of the absolute Android address for the player app', async () => {
+    serve([
+      release({}),
+      release({ platform: 'android', fileName: 'bridge-player-2.4.0.apk', url: '/api/v1/apps/download?platform=android&file=apk' }),
+    ]);
+    renderApp(<DownloadPage />, { path: '/download' });
+
+    const qr = (await screen.findByAltText(/QR code/)) as HTMLImageElement;
+    expect(qr.getAttribute('width')).toBe('200');
+    expect(qr.src.startsWith('data:image/svg+xml')).toBe(true);
+    expect(qrEncoded.at(-1)).toEqual({
+      text: `${window.location.origin}/api/v1/apps/download?platform=android&file=apk`,
+      options: expect.objectContaining({ width: 200, errorCorrectionLevel: 'H' }),
+    });
+    const apk = screen.getByRole('link', { name: 'Download the APK' });
+    expect(apk.getAttribute('href')).toBe('/api/v1/apps/download?platform=android&file=apk');
+  });
+});

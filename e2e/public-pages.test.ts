@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { publicPagePaths } from '@bridge/api';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// Evaluated through DevTools: the site's CSP rightly refuses an injected script tag.
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  server = await startServer({});
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+// Every public page, plus the spellings and the 404 page people reach.
+const pages = [...publicPagePaths, '/landing', '/organizer-app', '/reset-password', '/verify-email', '/admin/login', '/no-such-page'];
+
+describe('public pages in Chromium', () => {
+  it.each(pages)('%s has a title, a main landmark, one h1 and no serious accessibility violations', async (path) => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.title(), path).not.toBe('');
+      expect(await page.locator('main').count(), `${path}: main landmark`).toBeGreaterThanOrEqual(1);
+      expect(await page.locator('h1').count(), `${path}: one h1`).toBe(1);
+      expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
