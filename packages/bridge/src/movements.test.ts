@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardsOfSet, howell, mitchell, movementProblems, type Movement } from './movements.ts';
+import { boardsOfSet, howell, mitchell, movementProblems, publishedHowell, type Movement } from './movements.ts';
 
 const at = (m: Movement, round: number) => m.rows.filter((r) => r.round === round).map((r) => `T${r.table} ${r.ns}v${r.ew} s${r.set}`);
 
@@ -67,6 +67,19 @@ describe('Howell', () => {
         expect(Math.abs(ns - m.rounds / 2), `pair ${pair} of ${pairs}`).toBeLessThanOrEqual(1.5);
       }
     }));
+  });
+});
+
+describe('published Howell tables (4-14 pairs, physical boards)', () => {
+  it.each([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])('%i pairs: sound, sets shared only where the table says, every pair meets every other alike', (pairs) => {
+    const m = publishedHowell(pairs);
+    // The 5- and 6-pair tables play one set at every table in their last round; the others never share.
+    expect(m.sharedSets).toBe(pairs === 5 || pairs === 6);
+    expect(movementProblems(m)).toEqual([]);
+    expect(m.meetings).toBe(pairs === 4 ? 2 : 1);
+  });
+  it('refuses sizes it has no table for', () => {
+    expect(() => publishedHowell(16)).toThrow(RangeError);
   });
 });
 

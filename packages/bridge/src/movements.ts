@@ -3,6 +3,8 @@
  * `(round, table, ns, ew, set)`; set s holds boards (s-1)*k+1 .. s*k for k boards a round.
  * Mitchell numbers North-South pairs 1..T and East-West pairs 1..T separately; Howell numbers pairs 1..P.
  */
+import { publishedHowellTables } from './howell-tables.ts';
+
 export interface MovementRow {
   round: number;
   table: number;
@@ -24,6 +26,8 @@ export interface Movement {
   sharedSets: boolean;
   /** Howell with an odd number of pairs: the pair number that stands for "sits out". */
   phantomPair?: number;
+  /** Howell: how often each pair meets each other (2 in the 4-pair table of 6 rounds); default 1. */
+  meetings?: number;
   description: string;
 }
 
@@ -98,6 +102,32 @@ export function howell(pairs: number): Movement {
 }
 
 /**
+ * The published Howell movement for 4-14 pairs with physical boards: one set at each table a round, boards
+ * passed between tables as the standard table prescribes. Pairs outside that range use `howell` (generated).
+ */
+export function publishedHowell(pairs: number): Movement {
+  const table = publishedHowellTables[pairs];
+  if (!table) throw new RangeError(`Published Howell tables cover 4-14 pairs, not ${pairs}`);
+  const rows = table.map(([round, table, ns, ew, set]) => ({ round, table, ns, ew, set }));
+  const rounds = Math.max(...rows.map((r) => r.round));
+  const slots = pairs % 2 === 0 ? pairs : pairs + 1;
+  // Some tables have every table play one set in a round (the last round of 5 and 6 pairs): declared shared.
+  const sharedSets = rows.some((a) => rows.some((b) => a !== b && a.round === b.round && a.set === b.set));
+  return {
+    kind: 'howell',
+    tables: slots / 2,
+    rounds,
+    sets: new Set(rows.map((r) => r.set)).size,
+    winners: 1,
+    rows,
+    sharedSets,
+    phantomPair: pairs % 2 === 0 ? undefined : pairs + 1,
+    meetings: rounds / (slots - 1),
+    description: `Howell, ${pairs} pairs, ${rounds} rounds (standard table)`,
+  };
+}
+
+/**
  * Checks a movement against the rules every movement keeps (BRIDGE.md): each pair at most once a round and
  * each table once a round; no pair plays a set twice; a set at one table a round unless sets are shared;
  * Mitchell: an EW pair meets an NS pair at most once; Howell: every pair meets every other exactly once.
@@ -140,10 +170,11 @@ export function movementProblems(movement: Movement): string[] {
     for (const [meeting, count] of met) if (count > 1) problems.push(`${meeting} meet ${count} times`);
   } else {
     const pairs = movement.tables * 2;
+    const meetings = movement.meetings ?? 1;
     for (let a = 1; a <= pairs; a++)
       for (let b = a + 1; b <= pairs; b++) {
         const count = met.get(`${a}-${b}`) ?? 0;
-        if (count !== 1) problems.push(`pairs ${a} and ${b} meet ${count} times`);
+        if (count !== meetings) problems.push(`pairs ${a} and ${b} meet ${count} times`);
       }
   }
   return problems;
