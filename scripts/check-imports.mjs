@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Enforces the import directions of docs/architecture.md (run by `npm run lint`). Each relative import and
+// workspace package import is resolved to a file and checked against the zones below. No dependencies, so
+// it runs the same on every machine.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+const subdirs = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** Each rule: files under `from` may not import files under any of `forbidden` (except under `except`). */
+const rules = [
+  { from: 'packages/', forbidden: ['apps/'], why: 'packages/* must not import from apps/*' },
+  { from: 'packages/bridge/', forbidden: ['packages/api/'], why: 'the bridge engine imports nothing from the repo' },
+  ...subdirs('apps/web/src/features').map((feature) => ({
+    from: `apps/web/src/features/${feature}/`,
+    forbidden: ['apps/web/src/features/'],
+    except: [`apps/web/src/features/${feature}/`],
+    why: 'features do not import each other: compose them in app/ or move the shared piece to components/',
+  })),
+  { from: 'apps/web/src/components/', forbidden: ['apps/web/src/features/'], why: 'shared components must not import features' },
+  { from: 'apps/web/src/lib/', forbidden: ['apps/web/src/features/', 'apps/web/src/components/'], why: 'lib/ is below features and components' },
+  { from: 'apps/server/src/plugins/', forbidden: ['apps/server/src/modules/'], why: 'plugins must not import modules' },
+  ...subdirs('apps/server/src/modules').map((module) => ({
+    from: `apps/server/src/modules/${module}/`,
+    forbidden: subdirs('apps/server/src/modules').filter((m) => m !== module).map((m) => `apps/server/src/modules/${m}/repo.ts`),
+    why: "another module's repo is off limits: call its service",
+  })),
+];
+const packageRoots = { '@bridge/api': 'packages/api/src/index.ts', '@bridge/engine': 'packages/bridge/src/index.ts' };
+
+function resolveImport(fromFile, specifier) {
+  if (packageRoots[specifier]) return path.join(root, packageRoots[specifier]);
+  if (!specifier.startsWith('.')) return undefined;
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return base;
+}
+
+function* sourceFiles(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(file);
+    else if (/\.(ts|tsx)$/.test(entry.name)) yield file;
+  }
+}
+
+const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const problems = [];
+let files = 0;
+for (const top of ['packages', 'apps']) {
+  for (const file of sourceFiles(path.join(root, top))) {
+    files++;
+    const source = fs.readFileSync(file, 'utf8');
+    const from = rel(file);
+    for (const match of source.matchAll(importPattern)) {
+      const specifier = match[1] ?? match[2];
+      const target = resolveImport(file, specifier);
+      if (!target) continue;
+      const to = rel(target);
+      for (const rule of rules) {
+        if (!from.startsWith(rule.from)) continue;
+        if (rule.except?.some((prefix) => to.startsWith(prefix))) continue;
+        if (rule.forbidden.some((prefix) => to.startsWith(prefix))) problems.push(`${from}: imports ${specifier} (${rule.why})`);
+      }
+    }
+  }
+}
+if (problems.length) {
+  console.error(problems.join('\n'));
+  console.error(`\n${problems.length} import(s) break the architecture's directions`);
+  process.exit(1);
+}
+console.log(`import directions: ${files} files checked, all fine`);
