@@ -21,6 +21,7 @@ import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
+import { tournamentRoutes } from './modules/tournaments/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  await app.register(tournamentRoutes, { prefix: '/api/v1' });
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -3,3 +3,4 @@ export * from './messages.ts';
 export * from './user.ts';
 export * from './site.ts';
 export * from './pages.ts';
+export * from './tournaments.ts';

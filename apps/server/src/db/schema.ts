@@ -9,6 +9,89 @@ export interface Database {
   auditLog: AuditLogTable;
   contactMessages: ContactMessagesTable;
   analyticsEvents: AnalyticsEventsTable;
+  tournaments: TournamentsTable;
+  participants: ParticipantsTable;
+  boards: BoardsTable;
+  boardResults: BoardResultsTable;
+  pairScores: PairScoresTable;
+}
+
+export interface TournamentsTable {
+  id: Generated<string>;
+  key: string;
+  organiserId: string;
+  tables: number;
+  boardsPerRound: number;
+  type: number;
+  typeName: string;
+  players: number;
+  rounds: number;
+  movementType: 'Mitchell' | 'Howell';
+  scoreType: 'Match Point' | 'IMP';
+  impMethod: 'Cross' | 'Butler' | null;
+  handMode: 'Random' | 'Imported' | 'Hybrid';
+  liveTableEvent: boolean;
+  kibitzersEnabled: boolean;
+  status: Generated<'active' | 'complete'>;
+  xmlToken: string | null;
+  resultId: string | null;
+  createdAt: CreatedAt;
+  completedAt: Date | null;
+}
+export type TournamentRow = Selectable<TournamentsTable>;
+
+export interface ParticipantsTable {
+  id: Generated<string>;
+  tournamentId: string;
+  userId: string | null;
+  names: string;
+  email: string | null;
+  tableNo: number;
+  side: number;
+  isBot: boolean;
+  createdAt: CreatedAt;
+  editedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface BoardsTable {
+  tournamentId: string;
+  boardNo: number;
+  deal: string | null;
+  dealIndex: string | null;
+  dealer: 'N' | 'E' | 'S' | 'W';
+  vulnerability: 'None' | 'NS' | 'EW' | 'All';
+}
+
+export interface BoardResultsTable {
+  id: Generated<string>;
+  tournamentId: string;
+  round: number;
+  boardNo: number;
+  tableNo: number;
+  nsPair: number;
+  ewPair: number;
+  declarer: 'N' | 'E' | 'S' | 'W' | null;
+  level: number;
+  strain: 'C' | 'D' | 'H' | 'S' | 'NT' | null;
+  doubled: number;
+  tricks: number | null;
+  nsScore: number;
+  createdAt: CreatedAt;
+  editedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export type BoardResultRow = Selectable<BoardResultsTable>;
+
+export interface PairScoresTable {
+  tournamentId: string;
+  pairKey: string;
+  direction: 'NS' | 'EW' | null;
+  pairNo: number;
+  boards: number;
+  total: number;
+  tops: number;
+  percentage: number | null;
+  place: number;
+  label: string;
 }
 
 export interface ContactMessagesTable {

@@ -1,0 +1,33 @@
+import { boardsOfSet, howell, mitchell, publishedHowell, type Movement, type MovementRow } from '@bridge/engine';
+import type { TournamentRow } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+export interface EventPlan {
+  movement: Movement;
+  /** The rows played: the movement's first `rounds` rounds. */
+  rows: MovementRow[];
+  boards: number[];
+  boardsOf(row: MovementRow): number[];
+}
+
+/**
+ * The movement an event plays, from its table count and game details (BRIDGE.md numbering): Mitchell NS pairs
+ * 1..T and EW pairs 1..T (a skip when T is even); Howell with 2T pairs from the published tables where they
+ * exist, generated beyond.
+ */
+export function planEvent(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'>): EventPlan {
+  let movement: Movement;
+  if (t.movementType === 'Mitchell') {
+    if (t.tables < 2) throw badRequest('A Mitchell needs at least 2 tables');
+    movement = mitchell(t.tables, 'skip');
+  } else {
+    const pairs = t.tables * 2;
+    if (pairs < 4) throw badRequest('A Howell needs at least 2 tables');
+    movement = pairs <= 14 ? publishedHowell(pairs) : howell(pairs);
+  }
+  if (t.rounds > movement.rounds) throw badRequest(`This movement has ${movement.rounds} rounds; ${t.rounds} were asked for`);
+  const rows = movement.rows.filter((row) => row.round <= t.rounds);
+  const boardsOf = (row: MovementRow) => boardsOfSet(row.set, t.boardsPerRound);
+  const boards = [...new Set(rows.flatMap(boardsOf))].sort((a, b) => a - b);
+  return { movement, rows, boards, boardsOf };
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, PostResultBody,
+  PostResultResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
+} from '@bridge/api';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import * as tournaments from './service.ts';
+
+const KeyParams = z.object({ key: z.string().min(1).max(40) });
+
+/** The organiser API (`/api/v1/tournaments...`): the Organizer app creates events, seats players and posts boards. */
+export async function tournamentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  // The organiser is a signed-in user whose email is verified.
+  const requireOrganiser = async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (!request.user!.emailVerified) throw forbidden('Please verify your email address before organising events');
+  };
+
+  r.post('/tournaments', { preHandler: requireOrganiser, schema: { body: CreateTournamentBody, response: { 200: CreateTournamentResponse } } }, async (request) => {
+    const created = await tournaments.createTournament(db, request.user!, request.body, request.ip);
+    return { result: { id: created.id, key: created.key } };
+  });
+
+  r.get('/tournaments', { schema: { querystring: TournamentKeyQuery, response: { 200: TournamentJoinResponse } } }, async (request) => {
+    const t = await tournaments.findTournament(db, request.query.key);
+    return { result: { id: t.id, key: t.key, tables: t.tables, details: tournaments.detailsJson(t) } };
+  });
+
+  r.post('/tournaments/:key/participants', { preHandler: requireOrganiser, schema: { params: KeyParams, body: AddParticipantsBody } }, async (request) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    const added = await tournaments.addParticipants(db, request.user!, t, request.body.participants, request.ip);
+    return { result: { added } };
+  });
+
+  r.put('/tournaments/:key/boards/:board', {
+    preHandler: requireOrganiser,
+    schema: { params: KeyParams.extend({ board: z.coerce.number().int().min(1) }), body: SetBoardBody },
+  }, async (request) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    await tournaments.setBoardDeal(db, request.user!, t, request.params.board, request.body.deal);
+    return { result: { board: request.params.board } };
+  });
+
+  r.post('/tournaments/:key/results', { preHandler: requireOrganiser, schema: { params: KeyParams, body: PostResultBody, response: { 200: PostResultResponse } } }, async (request) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    return { result: { score: await tournaments.postResult(db, request.user!, t, request.body, request.ip) } };
+  });
+
+  r.post('/tournaments/:key/complete', { preHandler: requireOrganiser, schema: { params: KeyParams, response: { 200: CompleteTournamentResponse } } }, async (request) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    return { result: await tournaments.completeTournament(db, request.user!, t, request.ip) };
+  });
+
+  r.get('/tournaments/files/download/:xmlToken', { schema: { params: z.object({ xmlToken: z.string().min(10).max(100) }) } }, async (request, reply) => {
+    const t = await db.selectFrom('tournaments').selectAll().where('xmlToken', '=', request.params.xmlToken).executeTakeFirst();
+    if (!t) throw notFound('No results file has that link');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${t.key}.xml"`)
+      .send(await tournaments.usebioXml(db, t));
+  });
+
+  r.get('/tournaments/:key/pbn', { schema: { params: KeyParams } }, async (request, reply) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    await app.loadUser(request);
+    tournaments.assertCanRead(request.user, t);
+    return reply
+      .type('application/x-pbn; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${t.key}.pbn"`)
+      .send(await tournaments.eventPbn(db, t));
+  });
+}

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import {
+  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, randomDeal, scoreEvent, vulnerabilityOf,
+  type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
+} from '@bridge/engine';
+import type { CreateTournamentBody, PostResultBody } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { planEvent } from './movement.ts';
+
+const KEY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'; // no look-alikes (l, 1, o, 0)
+/** A random event key of 10 characters (specification section 9). */
+export const newEventKey = () => [...randomBytes(10)].map((b) => KEY_ALPHABET[b % KEY_ALPHABET.length]).join('');
+
+export async function findTournament(db: Db, key: string): Promise<TournamentRow> {
+  const tournament = await db.selectFrom('tournaments').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!tournament) throw notFound('Tournament not found');
+  return tournament;
+}
+
+/** Only the organiser of an event, or an admin, may change it. */
+export function assertCanManage(user: UserRow, tournament: TournamentRow): void {
+  if (tournament.organiserId !== user.id && user.role !== 'admin') throw forbidden('Only the organiser of this event can change it');
+}
+
+const assertActive = (tournament: TournamentRow) => {
+  if (tournament.status !== 'active') throw conflict('This event is complete; its results can no longer change');
+};
+
+/** Creates an event with its movement; random events deal their boards now. */
+export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
+  const details = body.gameDetails;
+  const plan = planEvent({ tables: body.tables, rounds: details.rounds, boardsPerRound: body.boardsPerRound, movementType: details.movementType });
+  return db.transaction().execute(async (trx) => {
+    const tournament = await trx
+      .insertInto('tournaments')
+      .values({
+        key: newEventKey(),
+        organiserId: organiser.id,
+        tables: body.tables,
+        boardsPerRound: body.boardsPerRound,
+        type: details.type,
+        typeName: details.typeName,
+        players: details.players,
+        rounds: details.rounds,
+        movementType: details.movementType,
+        scoreType: details.scoreType,
+        impMethod: details.scoreType === 'IMP' ? (details.impMethod ?? 'Cross') : null,
+        handMode: details.handgeneratedModeAsString,
+        liveTableEvent: details.liveTableEvent ?? false,
+        kibitzersEnabled: details.kibtzersEnabled ?? false,
+        xmlToken: null,
+        resultId: null,
+        completedAt: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('boards')
+      .values(plan.boards.map((boardNo) => {
+        const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
+        return {
+          tournamentId: tournament.id,
+          boardNo,
+          deal: dealt ? formatDeal(dealt.deal) : null,
+          dealIndex: dealt ? dealt.index.toString() : null,
+          dealer: dealerOf(boardNo),
+          vulnerability: vulnerabilityOf(boardNo),
+        };
+      }))
+      .execute();
+    await recordAudit(trx, { action: 'tournament.create', outcome: 'success', actorId: organiser.id, actorEmail: organiser.email, target: tournament.key, ip });
+    return tournament;
+  });
+}
+
+/** The join record's `details` JSON string (specification section 3). */
+export const detailsJson = (t: TournamentRow) =>
+  JSON.stringify({
+    type: t.type, typeName: t.typeName, players: t.players, rounds: t.rounds, movementType: t.movementType,
+    scoreType: t.scoreType, handgeneratedModeAsString: t.handMode, liveTableEvent: t.liveTableEvent,
+    kibtzersEnabled: t.kibitzersEnabled,
+  });
+
+export interface ParticipantInput { email?: string; names?: string; table: number; side: number; isBot: boolean }
+
+/** Seats players by account email (bots by name); refuses a seat taken twice or an unknown email, changing nothing. */
+export async function addParticipants(db: Db, user: UserRow, tournament: TournamentRow, participants: ParticipantInput[], ip: string) {
+  assertCanManage(user, tournament);
+  for (const p of participants) {
+    if (p.table > tournament.tables) throw badRequest(`Table ${p.table} does not exist: this event has ${tournament.tables} tables`);
+  }
+  const seats = new Set<string>();
+  for (const p of participants) {
+    if (p.side < 0 || p.side > 3) continue;
+    const seat = `${p.table}/${p.side}`;
+    if (seats.has(seat)) throw badRequest(`Table ${p.table}, ${['North', 'East', 'South', 'West'][p.side]} is given twice`);
+    seats.add(seat);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const rows = [];
+      for (const p of participants) {
+        let userId: string | null = null;
+        let names = p.names ?? '';
+        let email: string | null = null;
+        if (!p.isBot) {
+          const account = await trx.selectFrom('users').select(['id', 'names', 'email']).where('email', '=', p.email!).executeTakeFirst();
+          if (!account) throw badRequest(`No account uses the email ${p.email}`);
+          userId = account.id;
+          names = p.names || account.names;
+          email = account.email;
+        }
+        rows.push({ tournamentId: tournament.id, userId, names, email, tableNo: p.table, side: p.side, isBot: p.isBot });
+      }
+      await trx.insertInto('participants').values(rows).execute();
+      await recordAudit(trx, { action: 'tournament.participants', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip, details: { count: rows.length } });
+      return rows.length;
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw badRequest('A seat you gave is already taken at that table');
+    throw error;
+  }
+}
+
+/** Sets the deal of one board (imported or hybrid events). */
+export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string) {
+  assertCanManage(user, tournament);
+  assertActive(tournament);
+  let deal;
+  try {
+    deal = parseDeal(dealText);
+  } catch (error) {
+    throw badRequest(error instanceof Error ? error.message : 'Invalid deal');
+  }
+  if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
+  const updated = await db
+    .updateTable('boards')
+    .set({ deal: formatDeal(deal), dealIndex: null })
+    .where('tournamentId', '=', tournament.id)
+    .where('boardNo', '=', boardNo)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+}
+
+/**
+ * Posts one traveller line, checked against the movement and scored by Law 77 with the board's vulnerability.
+ * The same round/board/table again is a director's correction, recorded in the audit log.
+ */
+export async function postResult(db: Db, user: UserRow, tournament: TournamentRow, body: PostResultBody, ip: string): Promise<number> {
+  assertCanManage(user, tournament);
+  assertActive(tournament);
+  const plan = planEvent(tournament);
+  const row = plan.rows.find((r) => r.round === body.round && r.table === body.table);
+  if (!row) throw badRequest(`Table ${body.table} does not play in round ${body.round}`);
+  if (row.ns !== body.nsPair || row.ew !== body.ewPair) {
+    throw badRequest(`In round ${body.round}, table ${body.table} is NS pair ${row.ns} against EW pair ${row.ew}`);
+  }
+  if (!plan.boardsOf(row).includes(body.board)) {
+    throw badRequest(`Board ${body.board} is not played at table ${body.table} in round ${body.round}`);
+  }
+  const contract = body.contract as Contract;
+  if (contract.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
+  return db.transaction().execute(async (trx) => {
+    const board = await trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).where('boardNo', '=', body.board).executeTakeFirstOrThrow();
+    const passedOut = contract.level === 0;
+    const score = nsScore(contract, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks, board.vulnerability as Vulnerability);
+    const values = {
+      nsPair: body.nsPair, ewPair: body.ewPair, declarer: passedOut ? null : body.declarer,
+      level: contract.level, strain: passedOut ? null : contract.strain, doubled: passedOut ? 0 : contract.doubled,
+      tricks: passedOut ? null : body.tricks, nsScore: score,
+    };
+    const before = await trx.selectFrom('boardResults').selectAll()
+      .where('tournamentId', '=', tournament.id).where('round', '=', body.round).where('boardNo', '=', body.board).where('tableNo', '=', body.table)
+      .executeTakeFirst();
+    if (before) {
+      await trx.updateTable('boardResults').set({ ...values, editedAt: new Date() }).where('id', '=', before.id).execute();
+      await recordAudit(trx, {
+        action: 'result.correct', outcome: 'success', actorId: user.id, actorEmail: user.email, target: `${tournament.key} r${body.round} b${body.board} t${body.table}`, ip,
+        details: { before: { contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`, declarer: before.declarer, tricks: before.tricks, score: before.nsScore }, after: { score } },
+      });
+    } else {
+      await trx.insertInto('boardResults').values({ tournamentId: tournament.id, round: body.round, boardNo: body.board, tableNo: body.table, ...values }).execute();
+    }
+    return score;
+  });
+}
+
+const scoringMethodOf = (t: TournamentRow): ScoringMethod => (t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps');
+
+/** Closes the event: pair scores and ranks computed and stored in one transaction with the status change. */
+export async function completeTournament(db: Db, user: UserRow, tournament: TournamentRow, ip: string) {
+  assertCanManage(user, tournament);
+  assertActive(tournament);
+  const plan = planEvent(tournament);
+  return db.transaction().execute(async (trx) => {
+    const results = await trx.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).execute();
+    if (results.length === 0) throw badRequest('No results have been posted for this event');
+    const lines: TravellerLine[] = results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } }));
+    const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners });
+    await trx.deleteFrom('pairScores').where('tournamentId', '=', tournament.id).execute();
+    await trx.insertInto('pairScores').values(scored.pairs.map((p) => ({
+      tournamentId: tournament.id, pairKey: p.key, direction: p.direction, pairNo: p.pair, boards: p.boards,
+      total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
+    }))).execute();
+    const xmlToken = randomBytes(24).toString('base64url');
+    const resultId = randomBytes(10).toString('hex');
+    await trx.updateTable('tournaments').set({ status: 'complete', xmlToken, resultId, completedAt: new Date() }).where('id', '=', tournament.id).execute();
+    await recordAudit(trx, { action: 'tournament.complete', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip });
+    return { xmlToken, resultId };
+  });
+}
+
+/** Whether the caller may read an event's files: anyone once complete; before that its organiser or an admin. */
+export function assertCanRead(user: UserRow | null, tournament: TournamentRow): void {
+  if (tournament.status === 'complete') return;
+  if (!user) throw new AppError(401, 'unauthorized', 'Please log in to continue');
+  assertCanManage(user, tournament);
+}
+
+/** The USEBIO 1.2 results file of a completed event. */
+export async function usebioXml(db: Db, tournament: TournamentRow): Promise<string> {
+  const plan = planEvent(tournament);
+  const [pairs, results, participants] = await Promise.all([
+    db.selectFrom('pairScores').selectAll().where('tournamentId', '=', tournament.id).orderBy('direction').orderBy('place').execute(),
+    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
+    db.selectFrom('participants').selectAll().where('tournamentId', '=', tournament.id).execute(),
+  ]);
+  const matchpoints = scoreEvent(
+    results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } })),
+    { method: scoringMethodOf(tournament), winners: plan.movement.winners },
+  ).lines;
+  // Names by starting seat: at table t in round 1, North-South are one pair and East-West the other.
+  const firstRound = plan.rows.filter((r) => r.round === 1);
+  const namesOf = (direction: 'NS' | 'EW' | null, pair: number) => {
+    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
+    if (!row) return [];
+    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
+    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
+  };
+  const byBoard = new Map<number, typeof matchpoints>();
+  for (const line of matchpoints) byBoard.set(line.board, [...(byBoard.get(line.board) ?? []), line]);
+  return exportUsebio({
+    club: { name: 'Bridge Platform' },
+    identifier: tournament.key,
+    description: tournament.typeName,
+    date: tournament.completedAt ?? tournament.createdAt,
+    scoringMethod: tournament.scoreType === 'Match Point' ? 'MATCH_POINTS' : tournament.impMethod === 'Butler' ? 'BUTLER_IMPS' : 'CROSS_IMPS',
+    winnerType: plan.movement.winners,
+    programName: 'Bridge Platform',
+    programVersion: '1.0',
+    pairs: pairs.map((p) => ({ number: p.pairNo, direction: p.direction ?? undefined, place: p.label, totalScore: p.total, percentage: p.percentage, players: namesOf(p.direction, p.pairNo) })),
+    boards: [...byBoard.entries()].map(([number, lines]) => ({
+      number,
+      lines: lines.map((line) => {
+        const r = results.find((x) => x.boardNo === line.board && x.nsPair === line.nsPair && x.ewPair === line.ewPair)!;
+        return {
+          nsPair: r.nsPair, ewPair: r.ewPair,
+          contract: r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
+          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.nsScore,
+          nsMatchPoints: line.ns, ewMatchPoints: line.ew,
+        };
+      }),
+    })),
+  });
+}
+
+/** The PBN file of an event: every board's deal, then each played result. */
+export async function eventPbn(db: Db, tournament: TournamentRow): Promise<string> {
+  const [boards, results] = await Promise.all([
+    db.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').execute(),
+    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
+  ]);
+  const games = boards.flatMap((board) => {
+    const base = {
+      event: tournament.typeName, site: 'Bridge Platform', date: tournament.createdAt, board: board.boardNo,
+      dealer: board.dealer as Seat, vulnerability: board.vulnerability as Vulnerability,
+      deal: board.deal ? parseDeal(board.deal) : null, scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
+    };
+    const played = results.filter((r) => r.boardNo === board.boardNo);
+    if (played.length === 0) return [base];
+    return played.map((r) => ({
+      ...base,
+      contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract,
+      declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore,
+    }));
+  });
+  return exportPbn(games);
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardsOfSet, mitchell, nsScore, parseDeal, parsePbn, vulnerabilityOf } from '@bridge/engine';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildUser, login } from '../../../test/factories.ts';
+
+let t: TestApp;
+let organiser: Awaited<ReturnType<typeof buildUser>>;
+let cookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  organiser = await buildUser(t.app, { names: 'Olga Organiser' });
+  cookie = await login(t.app, organiser);
+});
+afterAll(async () => t.close());
+
+const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false };
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
+  t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
+async function createEvent(overrides: object = {}, gameOverrides: object = {}) {
+  const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...gameOverrides }, ...overrides });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().result as { id: string; key: string };
+}
+const countResults = async () => Number((await t.database.db.selectFrom('boardResults').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('creating an event', () => {
+  it('creates a Mitchell with its key and deals every board of a random event', async () => {
+    const { key } = await createEvent();
+    expect(key).toMatch(/^[a-z2-9]{10}$/);
+    const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').selectAll('boards').where('tournaments.key', '=', key).orderBy('boardNo').execute();
+    expect(boards.map((b) => b.boardNo)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const board of boards) {
+      expect(() => parseDeal(board.deal!)).not.toThrow();
+      expect(board.vulnerability).toBe(vulnerabilityOf(board.boardNo));
+    }
+    expect(new Set(boards.map((b) => b.deal)).size).toBe(6);
+  });
+
+  it('answers the join record with details as a JSON string', async () => {
+    const { id, key } = await createEvent();
+    const response = await inject('GET', `/api/v1/tournaments?key=${key}`, undefined, '');
+    expect(response.statusCode).toBe(200);
+    const record = response.json().result;
+    expect(record).toMatchObject({ id, key, tables: 3 });
+    expect(JSON.parse(record.details)).toMatchObject({ type: 1, typeName: 'Monday Pairs', players: 12, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', kibtzersEnabled: false });
+    expect((await inject('GET', '/api/v1/tournaments?key=nosuchkey0', undefined, '')).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ gameDetails: { ...details, movementType: 'Swiss' } }, 400],
+    [{ tables: 0 }, 400],
+    [{ gameDetails: { ...details, rounds: 9 } }, 400],
+  ])('refuses %j', async (change, status) => {
+    const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details, ...change });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error).toEqual(expect.any(String));
+  });
+
+  it('needs a signed-in, verified organiser', async () => {
+    expect((await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, '')).statusCode).toBe(401);
+    const unverified = await buildUser(t.app, { emailVerified: false });
+    const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, await login(t.app, unverified));
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('seating players', () => {
+  it('seats players by account email and bots by name', async () => {
+    const { key } = await createEvent();
+    const player = await buildUser(t.app, { names: 'Priya Player' });
+    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }] });
+    expect(response.statusCode).toBe(200);
+    const rows = await t.database.db.selectFrom('participants').selectAll().where('email', '=', player.email).execute();
+    expect(rows).toEqual([expect.objectContaining({ names: 'Priya Player', tableNo: 1, side: 0, isBot: false, userId: player.id })]);
+  });
+
+  it.each([
+    ['an unknown email', (email: string) => [{ email: 'nobody@nowhere.example', table: 1, side: 0 }, { email, table: 1, side: 2 }], /No account uses the email nobody@nowhere.example/],
+    ['a seat given twice', (email: string) => [{ email, table: 2, side: 0 }, { names: 'Bot', table: 2, side: 0, isBot: true }], /given twice/],
+    ['a table that does not exist', (email: string) => [{ email, table: 9, side: 0 }], /Table 9 does not exist/],
+  ])('refuses %s and seats nobody', async (_label, participants, error) => {
+    const { key } = await createEvent();
+    const player = await buildUser(t.app);
+    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: participants(player.email) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(error);
+    expect(await t.database.db.selectFrom('participants').selectAll().where('email', '=', player.email).execute()).toEqual([]);
+  });
+
+  it('refuses a seat already taken by an earlier call', async () => {
+    const { key } = await createEvent();
+    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot A', table: 3, side: 3, isBot: true }] });
+    const again = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot B', table: 3, side: 3, isBot: true }] });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('lets only the organiser (or an admin) change the event', async () => {
+    const { key } = await createEvent();
+    const stranger = await buildUser(t.app);
+    const payload = { participants: [{ names: 'Bot', table: 1, side: 0, isBot: true }] };
+    expect((await inject('POST', `/api/v1/tournaments/${key}/participants`, payload, await login(t.app, stranger))).statusCode).toBe(403);
+    const admin = await buildUser(t.app, { role: 'admin' });
+    expect((await inject('POST', `/api/v1/tournaments/${key}/participants`, payload, await login(t.app, admin))).statusCode).toBe(200);
+  });
+});
+
+describe('posting results', () => {
+  const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 };
+
+  it('scores the line by Law 77 with the board\'s vulnerability', async () => {
+    const { key } = await createEvent();
+    const response = await inject('POST', `/api/v1/tournaments/${key}/results`, line);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.score).toBe(420); // board 1: nobody vulnerable
+    const passOut = await inject('POST', `/api/v1/tournaments/${key}/results`, { ...line, board: 2, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 });
+    expect(passOut.json().result.score).toBe(0);
+  });
+
+  it.each([
+    [{ table: 3, round: 1, nsPair: 1, ewPair: 1 }, /table 3 is NS pair 3 against EW pair 3/],
+    [{ round: 7 }, /Table 1 does not play in round 7/],
+    [{ board: 3 }, /Board 3 is not played at table 1 in round 1/],
+    [{ nsPair: 2 }, /NS pair 1 against EW pair 1/],
+    [{ tricks: 14 }, /Tricks must be 0-13/],
+    [{ contract: { level: 8, strain: 'S', doubled: 0 } }, /Level must be 0-7/],
+    [{ declarer: null }, /needs a declarer/],
+    [{ declarer: 'X' }, /./],
+  ])('refuses %j with a clear error and changes nothing', async (change, error) => {
+    const { key } = await createEvent();
+    const before = await countResults();
+    const response = await inject('POST', `/api/v1/tournaments/${key}/results`, { ...line, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(error);
+    expect(await countResults()).toBe(before);
+  });
+
+  it('treats a second post of the same round/board/table as a correction, recorded in the audit log', async () => {
+    const { key } = await createEvent();
+    await inject('POST', `/api/v1/tournaments/${key}/results`, line);
+    const corrected = await inject('POST', `/api/v1/tournaments/${key}/results`, { ...line, tricks: 9 });
+    expect(corrected.json().result.score).toBe(-50);
+    const rows = await t.database.db.selectFrom('boardResults').innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId').selectAll('boardResults').where('tournaments.key', '=', key).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ tricks: 9, nsScore: -50 });
+    const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'result.correct').where('target', 'like', `${key}%`).executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ before: { score: 420 }, after: { score: -50 } });
+  });
+});
+
+describe('completing an event', () => {
+  it('ranks the pairs, serves the USEBIO XML and the PBN, and refuses further results', async () => {
+    const { key } = await createEvent();
+    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha', table: 1, side: 0, isBot: true }, { names: 'Bala', table: 1, side: 2, isBot: true }] });
+    // Every line of the movement, NS making 3NT with a trick count that depends on the table.
+    for (const row of mitchell(3).rows) {
+      for (const board of boardsOfSet(row.set, 2)) {
+        const tricks = 8 + row.table;
+        const response = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks });
+        expect(response.json().result.score).toBe(nsScore({ level: 3, strain: 'NT', doubled: 0 }, 'S', tricks, vulnerabilityOf(board)));
+      }
+    }
+    const completed = await inject('POST', `/api/v1/tournaments/${key}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const { xmlToken, resultId } = completed.json().result;
+    expect(xmlToken).toMatch(/^[\w-]{32}$/);
+    expect(resultId).toMatch(/^[0-9a-f]{20}$/);
+
+    const ranks = await t.database.db.selectFrom('pairScores').innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId').selectAll('pairScores').where('tournaments.key', '=', key).orderBy('pairKey').execute();
+    // NS pair 3 always sits at table 3 (most tricks): 100%; NS 1 at table 1: 0%. EW mirror them.
+    expect(ranks.find((p) => p.pairKey === 'NS3')).toMatchObject({ percentage: 100, label: '1', boards: 6 });
+    expect(ranks.find((p) => p.pairKey === 'NS1')).toMatchObject({ percentage: 0, label: '3' });
+    expect(ranks.filter((p) => p.direction === 'EW').every((p) => p.percentage === 50)).toBe(true);
+
+    const xml = await inject('GET', `/api/v1/tournaments/files/download/${xmlToken}`, undefined, '');
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toMatch(/application\/xml/);
+    expect(xml.body).toContain('<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>');
+    expect(xml.body).toContain('<WINNER_TYPE>2</WINNER_TYPE>');
+    expect(xml.body.match(/<TRAVELLER_LINE>/g)).toHaveLength(18);
+    expect(xml.body).toMatch(/<PAIR_NUMBER>1<\/PAIR_NUMBER>\s*<DIRECTION>NS<\/DIRECTION>(.|\n)*?<PLAYER_NAME>Asha<\/PLAYER_NAME>/);
+
+    const pbn = await inject('GET', `/api/v1/tournaments/${key}/pbn`, undefined, '');
+    expect(pbn.statusCode).toBe(200);
+    const games = parsePbn(pbn.body);
+    expect(games).toHaveLength(18);
+    expect(games.every((g) => g.get('Contract')?.value === '3NT' && g.get('Deal')?.value.startsWith(g.get('Dealer')!.value + ':'))).toBe(true);
+
+    const late = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7 });
+    expect(late.statusCode).toBe(409);
+    expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(409);
+  });
+
+  it('refuses to complete an event with no results, and keeps an active event\'s PBN from strangers', async () => {
+    const { key } = await createEvent();
+    const response = await inject('POST', `/api/v1/tournaments/${key}/complete`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('No results have been posted for this event');
+    expect((await inject('GET', `/api/v1/tournaments/${key}/pbn`, undefined, '')).statusCode).toBe(401);
+    expect((await inject('GET', `/api/v1/tournaments/${key}/pbn`)).statusCode).toBe(200);
+    expect((await inject('GET', '/api/v1/tournaments/files/download/not-a-real-token-at-all', undefined, '')).statusCode).toBe(404);
+  });
+});
+
+describe('imported deals', () => {
+  it('sets a board\'s deal from a PBN deal string and refuses a bad one', async () => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
+    const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
+    expect((await inject('PUT', `/api/v1/tournaments/${key}/boards/2`, { deal })).statusCode).toBe(200);
+    const bad = await inject('PUT', `/api/v1/tournaments/${key}/boards/2`, { deal: deal.replace('KJ96', 'KJ9') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/12 cards/);
+    expect((await inject('PUT', `/api/v1/tournaments/${key}/boards/99`, { deal })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { resultOf } from './errors.ts';
+
+/** Game types of the specification (section 3): team 0, pair 1, rubber 2, auction 3, rummy 4, solitaire 5, ludo 6, unknown 7. */
+export const GameTypeSchema = z.number().int().min(0).max(7);
+
+/** Game details as the Organizer app sends them (`kibtzersEnabled` spelled as the apps spell it). */
+export const GameDetailsSchema = z.object({
+  type: GameTypeSchema,
+  typeName: z.string().trim().min(1).max(80),
+  players: z.number().int().min(0).max(1000),
+  rounds: z.number().int().min(1).max(60),
+  movementType: z.enum(['Mitchell', 'Howell']),
+  scoreType: z.enum(['Match Point', 'IMP']),
+  handgeneratedModeAsString: z.enum(['Random', 'Imported', 'Hybrid']),
+  liveTableEvent: z.boolean().default(false),
+  kibtzersEnabled: z.boolean().default(false),
+  /** IMP pairs: cross-IMPs unless "Butler". */
+  impMethod: z.enum(['Cross', 'Butler']).optional(),
+});
+export type GameDetails = z.input<typeof GameDetailsSchema>;
+
+export const CreateTournamentBody = z.object({
+  tables: z.number().int().min(1).max(200),
+  boardsPerRound: z.number().int().min(1).max(36),
+  gameDetails: GameDetailsSchema,
+});
+export type CreateTournamentBody = z.input<typeof CreateTournamentBody>;
+export const CreateTournamentResponse = resultOf(z.object({ id: z.string(), key: z.string() }));
+
+/** The join record (specification section 3): `details` is a JSON string. */
+export const TournamentJoinRecordSchema = z.object({ id: z.string(), key: z.string(), tables: z.number(), details: z.string() });
+export const TournamentJoinResponse = resultOf(TournamentJoinRecordSchema);
+export const TournamentKeyQuery = z.object({ key: z.string().trim().min(1).max(40) });
+
+/** Side codes: 0 North, 1 East, 2 South, 3 West, -1 blank, anything else kibitzer. */
+export const ParticipantInputSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    names: z.string().trim().max(120).optional(),
+    table: z.number().int().min(1),
+    side: z.number().int().min(-1).max(99),
+    isBot: z.boolean().default(false),
+  })
+  .refine((p) => p.isBot ? Boolean(p.names) : Boolean(p.email), { message: 'A player needs an account email; a bot needs a name' });
+export const AddParticipantsBody = z.object({ participants: z.array(ParticipantInputSchema).min(1).max(2000) });
+export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
+
+export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120) });
+
+export const PostResultBody = z.object({
+  round: z.number().int().min(1),
+  board: z.number().int().min(1),
+  table: z.number().int().min(1),
+  nsPair: z.number().int().min(1),
+  ewPair: z.number().int().min(1),
+  declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
+  contract: z.object({
+    level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
+    strain: z.enum(['C', 'D', 'H', 'S', 'NT']),
+    doubled: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  }),
+  tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13'),
+});
+export type PostResultBody = z.infer<typeof PostResultBody>;
+export const PostResultResponse = resultOf(z.object({ score: z.number() }));
+
+export const CompleteTournamentResponse = resultOf(z.object({ xmlToken: z.string(), resultId: z.string() }));
