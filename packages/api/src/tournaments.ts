@@ -66,3 +66,63 @@ export type PostResultBody = z.infer<typeof PostResultBody>;
 export const PostResultResponse = resultOf(z.object({ score: z.number() }));
 
 export const CompleteTournamentResponse = resultOf(z.object({ xmlToken: z.string(), resultId: z.string() }));
+
+/** One traveller line as the results page shows it; `ns`/`ew` are matchpoints or IMPs. */
+export const ResultLineSchema = z.object({
+  round: z.number(),
+  table: z.number(),
+  nsPair: z.number(),
+  ewPair: z.number(),
+  contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']).nullable(), doubled: z.number() }),
+  declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
+  tricks: z.number().nullable(),
+  nsScore: z.number(),
+  ns: z.number(),
+  ew: z.number(),
+});
+export type ResultLine = z.infer<typeof ResultLineSchema>;
+
+export const PairStandingSchema = z.object({
+  /** `NS3` / `EW3` in a two-winner event, `3` in a one-winner event. */
+  key: z.string(),
+  direction: z.enum(['NS', 'EW']).nullable(),
+  pair: z.number(),
+  names: z.array(z.string()),
+  boards: z.number(),
+  total: z.number(),
+  tops: z.number(),
+  percentage: z.number().nullable(),
+  place: z.number(),
+  /** `1` or `1=`. */
+  label: z.string(),
+});
+export type PairStanding = z.infer<typeof PairStandingSchema>;
+
+export const BoardResultsSchema = z.object({
+  board: z.number(),
+  dealer: z.enum(['N', 'E', 'S', 'W']),
+  vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
+  /** PBN deal string from North (`N:AKQ.T98.765.432 ...`), or null when not known. */
+  deal: z.string().nullable(),
+  lines: z.array(ResultLineSchema),
+});
+
+/** `GET /api/v1/tournaments/{key}/results`: public once complete; live for the organiser and admins before. */
+export const EventResultsSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  movementType: z.enum(['Mitchell', 'Howell']),
+  scoreType: z.enum(['Match Point', 'IMP']),
+  scoringMethod: z.enum(['matchpoints', 'cross-imps', 'butler']),
+  winners: z.union([z.literal(1), z.literal(2)]),
+  status: z.enum(['active', 'complete']),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  pairs: z.array(PairStandingSchema),
+  boards: z.array(BoardResultsSchema),
+  /** Relative download addresses. */
+  xmlUrl: z.string().nullable(),
+  pbnUrl: z.string(),
+});
+export type EventResults = z.infer<typeof EventResultsSchema>;
+export const EventResultsResponse = resultOf(EventResultsSchema);
