@@ -39,6 +39,14 @@ describe('scoring a whole event', () => {
     expect([adjusted.ns, adjusted.ew]).toEqual([2.4, 1.6]);
   });
 
+  it('answers the lines in the order they were given, boards interleaved or not', () => {
+    const shuffled = [lines[4]!, lines[0]!, lines[8]!, lines[1]!];
+    const event = scoreEvent(shuffled, { method: 'matchpoints', winners: 2 });
+    expect(event.lines.map((l) => [l.board, l.nsPair])).toEqual(shuffled.map((l) => [l.board, l.nsPair]));
+    // Board 1: 420 and 450 met each other only (two results of three expected): 450 beats 420.
+    expect(event.lines[3]!.ns).toBeGreaterThan(event.lines[1]!.ns);
+  });
+
   it('ranks a Howell as one field, with ties as 1=', () => {
     // NS 1 beat NS 3, so pairs 1 and 4 have 100% and pairs 2 and 3 have 0%.
     const event = scoreEvent([line(1, 1, 2, 100), line(1, 3, 4, 50)], { method: 'matchpoints', winners: 1 });

@@ -46,6 +46,7 @@ export interface PairResult {
 }
 
 export interface ScoredEvent {
+  /** The lines with their points, in the order they were given. */
   lines: ScoredLine[];
   /** Ranked, best first; in a two-winner event NS then EW. */
   pairs: PairResult[];
@@ -61,40 +62,42 @@ const DEFAULT_ADJUSTED_IMPS: Record<Adjustment, number> = { 'A+': 3, A: 0, 'A-':
  * percentage and place, with ties shown as `1=`.
  */
 export function scoreEvent(lines: readonly TravellerLine[], options: EventScoringOptions): ScoredEvent {
-  const byBoard = new Map<number, TravellerLine[]>();
-  for (const line of lines) {
+  // Lines grouped by board, as indexes into `lines`, so the answer keeps the caller's order.
+  const byBoard = new Map<number, number[]>();
+  lines.forEach((line, index) => {
     const list = byBoard.get(line.board);
-    if (list) list.push(line);
-    else byBoard.set(line.board, [line]);
-  }
+    if (list) list.push(index);
+    else byBoard.set(line.board, [index]);
+  });
   let expected = 0;
   for (const list of byBoard.values()) expected = Math.max(expected, list.length);
   const scale = options.scale ?? '2-1-0';
   const adjustedImps = options.adjustedImps ?? DEFAULT_ADJUSTED_IMPS;
 
-  const scored: ScoredLine[] = [];
+  const scored: ScoredLine[] = new Array(lines.length);
   const tops = new Map<ScoredLine, number>();
-  for (const list of byBoard.values()) {
+  for (const indexes of byBoard.values()) {
+    const list = indexes.map((i) => lines[i]!);
     if (options.method === 'matchpoints') {
       const points = matchpointBoard(list.map((l) => l.result), { scale, expected });
       const top = topOf(expected, scale);
-      list.forEach((line, i) => {
-        const scoredLine = { ...line, ns: points[i]!.ns, ew: points[i]!.ew };
-        scored.push(scoredLine);
+      indexes.forEach((index, i) => {
+        const scoredLine = { ...lines[index]!, ns: points[i]!.ns, ew: points[i]!.ew };
+        scored[index] = scoredLine;
         tops.set(scoredLine, top);
       });
       continue;
     }
-    const real = list.filter((l) => l.result.kind === 'score');
-    const nsScores = real.map((l) => (l.result as { nsScore: number }).nsScore);
+    const nsScores = list.flatMap((l) => (l.result.kind === 'score' ? [l.result.nsScore] : []));
     const imps = nsScores.length === 0 ? [] : options.method === 'cross-imps' ? crossImps(nsScores, options.crossImpDivisor) : butlerImps(nsScores, options.butlerTrim).imps;
     let next = 0;
-    for (const line of list) {
+    for (const index of indexes) {
+      const line = lines[index]!;
       if (line.result.kind === 'adjusted') {
-        scored.push({ ...line, ns: adjustedImps[line.result.ns], ew: adjustedImps[line.result.ew] });
+        scored[index] = { ...line, ns: adjustedImps[line.result.ns], ew: adjustedImps[line.result.ew] };
       } else {
         const value = imps[next++]!;
-        scored.push({ ...line, ns: value, ew: 0 - value });
+        scored[index] = { ...line, ns: value, ew: 0 - value };
       }
     }
   }

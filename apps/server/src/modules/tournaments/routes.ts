@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, PostResultBody,
+  AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -63,6 +63,14 @@ export async function tournamentRoutes(app: FastifyInstance) {
       .type('application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${t.key}.xml"`)
       .send(await tournaments.usebioXml(db, t));
+  });
+
+  r.get('/tournaments/:key/results', { schema: { params: KeyParams, response: { 200: EventResultsResponse } } }, async (request, reply) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    await app.loadUser(request);
+    tournaments.assertCanRead(request.user, t);
+    reply.header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store');
+    return { result: await tournaments.eventResults(db, t) };
   });
 
   r.get('/tournaments/:key/pbn', { schema: { params: KeyParams } }, async (request, reply) => {

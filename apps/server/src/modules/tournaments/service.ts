@@ -3,7 +3,7 @@ import {
   dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, randomDeal, scoreEvent, vulnerabilityOf,
   type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
 } from '@bridge/engine';
-import type { CreateTournamentBody, PostResultBody } from '@bridge/api';
+import type { CreateTournamentBody, EventResults, PostResultBody } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -220,6 +220,66 @@ export function assertCanRead(user: UserRow | null, tournament: TournamentRow): 
   assertCanManage(user, tournament);
 }
 
+type ParticipantRow = { tableNo: number; side: number; names: string };
+
+/**
+ * Names of each pair by its starting seats: at table t in round 1, North and South are one pair, East and
+ * West the other.
+ */
+export function pairNames(plan: ReturnType<typeof planEvent>, participants: readonly ParticipantRow[]) {
+  const firstRound = plan.rows.filter((r) => r.round === 1);
+  return (direction: 'NS' | 'EW' | null, pair: number): { name: string }[] => {
+    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
+    if (!row) return [];
+    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
+    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
+  };
+}
+
+/** The results of an event as the results page shows them: computed from the posted lines, live or final. */
+export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
+  const plan = planEvent(tournament);
+  const [boards, results, participants] = await Promise.all([
+    db.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').execute(),
+    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
+    db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
+  ]);
+  const method = scoringMethodOf(tournament);
+  const scored = scoreEvent(
+    results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } })),
+    { method, winners: plan.movement.winners },
+  );
+  const namesOf = pairNames(plan, participants);
+  return {
+    key: tournament.key,
+    name: tournament.typeName,
+    movementType: tournament.movementType,
+    scoreType: tournament.scoreType,
+    scoringMethod: method,
+    winners: plan.movement.winners,
+    status: tournament.status,
+    createdAt: tournament.createdAt.toISOString(),
+    completedAt: tournament.completedAt?.toISOString() ?? null,
+    pairs: scored.pairs.map((p) => ({
+      key: p.key, direction: p.direction, pair: p.pair, names: namesOf(p.direction, p.pair).map((n) => n.name),
+      boards: p.boards, total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
+    })),
+    boards: boards.map((board) => ({
+      board: board.boardNo,
+      dealer: board.dealer,
+      vulnerability: board.vulnerability,
+      deal: board.deal,
+      lines: results.flatMap((r, i) => (r.boardNo !== board.boardNo ? [] : [{
+        round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair,
+        contract: { level: r.level, strain: r.strain, doubled: r.doubled }, declarer: r.declarer, tricks: r.tricks,
+        nsScore: r.nsScore, ns: scored.lines[i]!.ns, ew: scored.lines[i]!.ew,
+      }])),
+    })),
+    xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
+    pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,
+  };
+}
+
 /** The USEBIO 1.2 results file of a completed event. */
 export async function usebioXml(db: Db, tournament: TournamentRow): Promise<string> {
   const plan = planEvent(tournament);
@@ -232,14 +292,7 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
     results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } })),
     { method: scoringMethodOf(tournament), winners: plan.movement.winners },
   ).lines;
-  // Names by starting seat: at table t in round 1, North-South are one pair and East-West the other.
-  const firstRound = plan.rows.filter((r) => r.round === 1);
-  const namesOf = (direction: 'NS' | 'EW' | null, pair: number) => {
-    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
-    if (!row) return [];
-    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
-    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
-  };
+  const namesOf = pairNames(plan, participants);
   const byBoard = new Map<number, typeof matchpoints>();
   for (const line of matchpoints) byBoard.set(line.board, [...(byBoard.get(line.board) ?? []), line]);
   return exportUsebio({

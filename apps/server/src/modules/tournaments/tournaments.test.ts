@@ -185,6 +185,20 @@ describe('completing an event', () => {
     expect(games).toHaveLength(18);
     expect(games.every((g) => g.get('Contract')?.value === '3NT' && g.get('Deal')?.value.startsWith(g.get('Dealer')!.value + ':'))).toBe(true);
 
+    const results = await inject('GET', `/api/v1/tournaments/${key}/results`, undefined, '');
+    expect(results.statusCode).toBe(200);
+    const event = results.json().result;
+    expect(event).toMatchObject({ key, name: 'Monday Pairs', scoringMethod: 'matchpoints', winners: 2, status: 'complete', xmlUrl: `/api/v1/tournaments/files/download/${xmlToken}`, pbnUrl: `/api/v1/tournaments/${key}/pbn` });
+    expect(event.pairs.find((p: { key: string }) => p.key === 'NS1')).toMatchObject({ names: ['Asha', 'Bala'], percentage: 0, label: '3' });
+    expect(event.boards).toHaveLength(6);
+    for (const board of event.boards) {
+      expect(board.lines).toHaveLength(3);
+      for (const l of board.lines) expect(l.ns + l.ew).toBe(4);
+      // The line at table 3 took the most tricks, so its NS pair has the top.
+      expect(board.lines.find((l: { table: number }) => l.table === 3).ns).toBe(4);
+      expect(() => parseDeal(board.deal)).not.toThrow();
+    }
+
     const late = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7 });
     expect(late.statusCode).toBe(409);
     expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(409);
@@ -196,6 +210,11 @@ describe('completing an event', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('No results have been posted for this event');
     expect((await inject('GET', `/api/v1/tournaments/${key}/pbn`, undefined, '')).statusCode).toBe(401);
+    expect((await inject('GET', `/api/v1/tournaments/${key}/results`, undefined, '')).statusCode).toBe(401);
+    const stranger = await buildUser(t.app);
+    expect((await inject('GET', `/api/v1/tournaments/${key}/results`, undefined, await login(t.app, stranger))).statusCode).toBe(403);
+    const live = await inject('GET', `/api/v1/tournaments/${key}/results`);
+    expect(live.json().result).toMatchObject({ status: 'active', xmlUrl: null, pairs: [] });
     expect((await inject('GET', `/api/v1/tournaments/${key}/pbn`)).statusCode).toBe(200);
     expect((await inject('GET', '/api/v1/tournaments/files/download/not-a-real-token-at-all', undefined, '')).statusCode).toBe(404);
   });
