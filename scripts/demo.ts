@@ -1,0 +1,130 @@
+// Fills a running platform with realistic events through the organiser API (never SQL):
+// completed Mitchell and Howell events with matchpoint and IMP scoring, one active event and one solitaire event.
+// Usage: npm run demo   (DEMO_URL, default http://localhost:3000; ADMIN_EMAIL and ADMIN_PASSWORD of the server,
+// whose admin account organises the demo events because a fresh install has no other verified account)
+import {
+  boardsOfSet, howell, isVulnerable, mitchell, parsePbn, publishedHowell, seededRandom, boardOf,
+  type Deal, type Movement, type Seat, type Strain, type Vulnerability,
+} from '@bridge/engine';
+
+const base = (process.env.DEMO_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+const admin = { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
+if (!admin.email || !admin.password) {
+  console.error('Set ADMIN_EMAIL and ADMIN_PASSWORD to the admin account the server was started with.');
+  process.exit(1);
+}
+let cookie = '';
+const random = seededRandom(Date.now());
+const byte = () => { const b = new Uint8Array(1); random(b); return b[0]!; };
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('bridge_session='));
+  if (setCookie) cookie = setCookie.split(';')[0]!;
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+const HCP: Record<string, number> = { A: 4, K: 3, Q: 2, J: 1 };
+const hcp = (hand: NonNullable<Deal['N']>) => Object.values(hand).join('').split('').reduce((n, r) => n + (HCP[r] ?? 0), 0);
+
+/** A contract a real table might reach with these hands, and a plausible number of tricks. */
+function playBoard(deal: Deal, vulnerability: Vulnerability) {
+  const ns = hcp(deal.N!) + hcp(deal.S!);
+  const side: Seat[] = ns >= 20 ? ['N', 'S'] : ['E', 'W'];
+  const points = Math.max(ns, 40 - ns);
+  if (points < 20 || (points === 20 && byte() % 2)) return { level: 0, strain: 'NT' as Strain, declarer: null, tricks: 0, doubled: 0 };
+  const length = (suit: 'S' | 'H' | 'D' | 'C') => deal[side[0]!]![suit].length + deal[side[1]!]![suit].length;
+  const majorFit = (['S', 'H'] as const).find((s) => length(s) >= 8);
+  const minorFit = (['D', 'C'] as const).find((s) => length(s) >= 9);
+  const strain: Strain = majorFit ?? (points >= 25 || !minorFit ? 'NT' : minorFit);
+  const gameLevel = strain === 'NT' ? 3 : strain === 'S' || strain === 'H' ? 4 : 5;
+  const level = points >= 37 ? 7 : points >= 33 ? 6 : points >= 25 ? gameLevel : points >= 23 ? 2 : 1;
+  const needed: Record<number, number> = { 1: 19, 2: 22, 3: 25, 4: 25, 5: 28, 6: 33, 7: 37 };
+  const declarer = hcp(deal[side[0]!]!) >= hcp(deal[side[1]!]!) ? side[0]! : side[1]!;
+  const swing = (byte() % 5) - 2; // -2 .. +2 around what the points suggest
+  const tricks = Math.max(0, Math.min(13, 6 + level + Math.round((points - needed[level]!) / 3) + (swing === 2 ? 1 : swing === -2 ? -1 : 0)));
+  const doubled = tricks < 6 + level && byte() % 6 === 0 && !isVulnerable(vulnerability, declarer) ? 1 : 0;
+  return { level, strain, declarer, tricks, doubled };
+}
+
+function movementOf(movementType: 'Mitchell' | 'Howell', tables: number): Movement {
+  if (movementType === 'Mitchell') return mitchell(tables, 'skip');
+  return tables * 2 <= 14 ? publishedHowell(tables * 2) : howell(tables * 2);
+}
+
+const firstNames = ['Anjali', 'Rohan', 'Meera', 'Vikram', 'Sara', 'Arjun', 'Lakshmi', 'Dev', 'Nisha', 'Kabir', 'Priya', 'Farhan', 'Isha', 'Tom', 'Grace', 'Omar'];
+const lastNames = ['Rao', 'Mehta', 'Iyer', 'Singh', 'Das', 'Kapoor', 'Nair', 'Bose', 'Khan', 'Pillai', 'Shah', 'Menon'];
+const someone = () => `${firstNames[byte() % firstNames.length]} ${lastNames[byte() % lastNames.length]}`;
+
+interface EventSpec { name: string; tables: number; rounds: number; boardsPerRound: number; movementType: 'Mitchell' | 'Howell'; scoreType: 'Match Point' | 'IMP'; impMethod?: 'Cross' | 'Butler'; type?: number; complete: boolean }
+
+async function runEvent(spec: EventSpec, players: string[]) {
+  const { result } = await call<{ result: { key: string } }>('POST', '/api/v1/tournaments', {
+    tables: spec.tables, boardsPerRound: spec.boardsPerRound,
+    gameDetails: { type: spec.type ?? 1, typeName: spec.name, players: spec.tables * 4, rounds: spec.rounds, movementType: spec.movementType, scoreType: spec.scoreType, impMethod: spec.impMethod, handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: true },
+  });
+  const key = result.key;
+  const seats = [];
+  for (let table = 1; table <= spec.tables; table++) {
+    for (let side = 0; side < 4; side++) {
+      const email = players.shift();
+      seats.push(email ? { email, table, side } : { names: someone(), table, side, isBot: true });
+    }
+  }
+  await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: seats });
+  // The deals come back in the event's PBN file, as the Organizer app would read them.
+  const pbn = await fetch(`${base}/api/v1/tournaments/${key}/pbn`, { headers: { cookie } }).then((r) => r.text());
+  const boards = new Map(parsePbn(pbn).map((game) => { const b = boardOf(game); return [b.board, b] as const; }));
+  const movement = movementOf(spec.movementType, spec.tables);
+  const rows = movement.rows.filter((row) => row.round <= spec.rounds && (!movement.phantomPair || (row.ns !== movement.phantomPair && row.ew !== movement.phantomPair)));
+  const lastRound = spec.complete ? spec.rounds : Math.ceil(spec.rounds / 2);
+  let posted = 0;
+  for (const row of rows.filter((r) => r.round <= lastRound)) {
+    for (const board of boardsOfSet(row.set, spec.boardsPerRound)) {
+      const b = boards.get(board)!;
+      const play = playBoard(b.deal!, b.vulnerability);
+      await call('POST', `/api/v1/tournaments/${key}/results`, {
+        round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: play.declarer,
+        contract: { level: play.level, strain: play.strain, doubled: play.doubled }, tricks: play.tricks,
+      });
+      posted++;
+    }
+  }
+  if (spec.complete) await call('POST', `/api/v1/tournaments/${key}/complete`);
+  console.log(`${spec.complete ? 'completed' : 'active   '} ${spec.name}: ${posted} results, ${base}/results/${key}`);
+}
+
+async function main() {
+  await call('POST', '/api/v1/user/login', { email: admin.email, password: admin.password });
+  // A few real accounts (registration is rate limited, so the rest of the field are named bots).
+  const players: string[] = [];
+  for (let i = 1; i <= 4; i++) {
+    const email = `demo.player${i}@example.org`;
+    try {
+      await call('POST', '/api/v1/user/register', { email, password: 'demo player password', names: someone() });
+      players.push(email);
+    } catch (error) {
+      console.warn(`could not register ${email}: ${(error as Error).message}`);
+    }
+  }
+  const events: EventSpec[] = [
+    { name: 'Monday Club Pairs', tables: 5, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: true },
+    { name: 'Wednesday Howell', tables: 4, rounds: 7, boardsPerRound: 3, movementType: 'Howell', scoreType: 'Match Point', complete: true },
+    { name: 'IMP Pairs Championship', tables: 6, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'IMP', complete: true },
+    { name: 'Butler Pairs Night', tables: 3, rounds: 5, boardsPerRound: 2, movementType: 'Howell', scoreType: 'IMP', impMethod: 'Butler', complete: true },
+    { name: 'Friday Evening Pairs (in play)', tables: 4, rounds: 3, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: false },
+    { name: 'Solitaire Challenge', tables: 2, rounds: 3, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: 5, complete: true },
+  ];
+  for (const spec of events) await runEvent(spec, [...players]);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
