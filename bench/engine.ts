@@ -1,6 +1,6 @@
 // Scoring a 30-table, 27-board Mitchell (one board a round, boards duplicated so all 30 tables play board r in
 // round r, as online events do: 810 traveller lines): matchpoints, cross-IMPs, Butler and rankings.
-// Usage: node --import tsx bench/engine.ts   (prints a Markdown row; bar: <= 20 ms for matchpoints + IMPs + ranking)
+// Usage: npm run bench:engine --workspace bench   (prints a Markdown table; bar: <= 20 ms for matchpoints + IMPs + ranking)
 import { boardsOfSet, mitchell, nsScore, scoreEvent, seededRandom, vulnerabilityOf, type TravellerLine } from '@bridge/engine';
 
 const movement = mitchell(30, 'skip');
