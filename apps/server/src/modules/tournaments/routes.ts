@@ -5,7 +5,7 @@ import {
   AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import * as tournaments from './service.ts';
 
 const KeyParams = z.object({ key: z.string().min(1).max(40) });
@@ -44,6 +44,16 @@ export async function tournamentRoutes(app: FastifyInstance) {
     const t = await tournaments.findTournament(db, request.params.key);
     await tournaments.setBoardDeal(db, request.user!, t, request.params.board, request.body.deal);
     return { result: { board: request.params.board } };
+  });
+
+  // A PBN file of deals: as JSON `{ pbn }`, or the file itself (text/plain or application/x-pbn).
+  app.addContentTypeParser('application/x-pbn', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  r.post('/tournaments/:key/import', { preHandler: requireOrganiser, schema: { params: KeyParams } }, async (request) => {
+    const t = await tournaments.findTournament(db, request.params.key);
+    const body = request.body as unknown;
+    const pbn = typeof body === 'string' ? body : (body as { pbn?: unknown } | null)?.pbn;
+    if (typeof pbn !== 'string' || pbn.length > 2_000_000) throw badRequest('Send the PBN file as the body, or as JSON { "pbn": "..." }');
+    return { result: { imported: await tournaments.importDeals(db, request.user!, t, pbn) } };
   });
 
   r.post('/tournaments/:key/results', { preHandler: requireOrganiser, schema: { params: KeyParams, body: PostResultBody, response: { 200: PostResultResponse } } }, async (request) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, randomDeal, scoreEvent, vulnerabilityOf,
+  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, parsePbn, randomDeal, scoreEvent, vulnerabilityOf,
   type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
 } from '@bridge/engine';
 import type { CreateTournamentBody, EventResults, PostResultBody } from '@bridge/api';
@@ -143,6 +143,45 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     .where('boardNo', '=', boardNo)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+}
+
+/**
+ * Imports the deals of a PBN file (imported or hybrid events): every game's Deal goes to its Board. All or
+ * nothing: a bad deal, or a board the event does not play, refuses the whole file.
+ */
+export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string): Promise<number> {
+  assertCanManage(user, tournament);
+  assertActive(tournament);
+  if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
+  let games;
+  try {
+    games = parsePbn(pbn);
+  } catch (error) {
+    throw badRequest(error instanceof Error ? error.message : 'This is not a PBN file');
+  }
+  const deals = new Map<number, string>();
+  for (const game of games) {
+    const board = Number(game.get('Board')?.value);
+    const text = game.get('Deal')?.value;
+    if (!text) continue;
+    if (!Number.isInteger(board) || board < 1) throw badRequest('A game in the file has no board number');
+    try {
+      deals.set(board, formatDeal(parseDeal(text)));
+    } catch (error) {
+      throw badRequest(`Board ${board}: ${error instanceof Error ? error.message : 'invalid deal'}`);
+    }
+  }
+  if (deals.size === 0) throw badRequest('The file holds no deals');
+  const played = new Set(planEvent(tournament).boards);
+  const extra = [...deals.keys()].filter((board) => !played.has(board));
+  if (extra.length) throw badRequest(`This event does not play board ${extra.join(', ')}`);
+  await db.transaction().execute(async (trx) => {
+    for (const [board, deal] of deals) {
+      await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournament.id).where('boardNo', '=', board).execute();
+    }
+    await recordAudit(trx, { action: 'tournament.import_deals', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, details: { boards: deals.size } });
+  });
+  return deals.size;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardsOfSet, mitchell, nsScore, parseDeal, parsePbn, vulnerabilityOf } from '@bridge/engine';
+import { boardsOfSet, formatDeal, mitchell, nsScore, parseDeal, parsePbn, vulnerabilityOf } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
 
@@ -217,6 +217,43 @@ describe('completing an event', () => {
     expect(live.json().result).toMatchObject({ status: 'active', xmlUrl: null, pairs: [] });
     expect((await inject('GET', `/api/v1/tournaments/${key}/pbn`)).statusCode).toBe(200);
     expect((await inject('GET', '/api/v1/tournaments/files/download/not-a-real-token-at-all', undefined, '')).statusCode).toBe(404);
+  });
+});
+
+describe('importing a PBN file of deals', () => {
+  const deal = (n: number) => ['N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96', 'E:AK.QJT9.876.5432 QJT9.876.5432.AK 876.5432.AK.QJT9 5432.AK.QJT9.876'][n % 2]!;
+  const file = (boards: number[], bad = false) =>
+    boards.map((b) => `[Event "Club"]\n[Board "${b}"]\n[Deal "${bad && b === boards.at(-1) ? deal(b).slice(0, -1) : deal(b)}"]\n`).join('\n');
+  const dealsOf = async (key: string) => (await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').select(['boardNo', 'deal']).where('tournaments.key', '=', key).orderBy('boardNo').execute());
+
+  it('sets every board of the file, from JSON or from the raw file', async () => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
+    const json = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: file([1, 2]) });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.json().result.imported).toBe(2);
+    const raw = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/import`, headers: { cookie, 'content-type': 'application/x-pbn' }, payload: file([3]) });
+    expect(raw.json().result.imported).toBe(1);
+    const deals = await dealsOf(key);
+    // Stored from North, whatever seat the file started from.
+    expect(deals.slice(0, 3).map((d) => d.deal)).toEqual([1, 2, 3].map((b) => formatDeal(parseDeal(deal(b)))));
+    expect(deals[3]!.deal).toBeNull();
+  });
+
+  it.each([
+    ['a bad deal', () => file([1, 2], true), /Board 2: /],
+    ['a board the event does not play', () => file([1, 99]), /does not play board 99/],
+    ['a file without deals', () => '[Event "x"]\n', /no deals/],
+  ])('refuses %s and changes no board', async (_label, body, error) => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Hybrid' });
+    const response = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: body() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(error);
+    expect((await dealsOf(key)).every((d) => d.deal === null)).toBe(true);
+  });
+
+  it('refuses a random event, which deals its own hands', async () => {
+    const { key } = await createEvent();
+    expect((await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: file([1]) })).statusCode).toBe(400);
   });
 });
 
