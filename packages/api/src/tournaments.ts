@@ -126,3 +126,20 @@ export const EventResultsSchema = z.object({
 });
 export type EventResults = z.infer<typeof EventResultsSchema>;
 export const EventResultsResponse = resultOf(EventResultsSchema);
+
+/** One event in the public list of `/tournaments`. */
+export const PublicEventSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  movementType: z.enum(['Mitchell', 'Howell']),
+  scoreType: z.enum(['Match Point', 'IMP']),
+  tables: z.number(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  /** The results page; null while the event is in play (its results are not public yet). */
+  resultsUrl: z.string().nullable(),
+});
+export type PublicEvent = z.infer<typeof PublicEventSchema>;
+
+/** `GET /api/v1/tournaments/recent`: events in play and the latest completed ones (pair games, newest first). */
+export const RecentEventsResponse = resultOf(z.object({ live: z.array(PublicEventSchema), completed: z.array(PublicEventSchema) }));

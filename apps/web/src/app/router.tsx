@@ -107,7 +107,6 @@ export const routes: RouteObject[] = [
           { path: paths.home.path, lazy: page.home },
           { path: paths.landing.path, lazy: page.home },
           { path: paths.aboutUs.path, lazy: page.about },
-          { path: paths.tournaments.path, lazy: page.tournaments },
           { path: paths.playerApp.path, lazy: page.playerApp },
           { path: paths.organiserApp.path, lazy: page.organiserApp },
           { path: paths.organizerApp.path, lazy: page.organiserApp },
@@ -115,6 +114,7 @@ export const routes: RouteObject[] = [
           {
             lazy: layout.query,
             children: [
+              { path: paths.tournaments.path, lazy: page.tournaments },
               { path: paths.contactUs.path, lazy: page.contact },
               { path: paths.download.path, lazy: page.download },
               { path: paths.results.path, lazy: page.results },

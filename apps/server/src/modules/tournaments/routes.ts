@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
-  PostResultResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
+  PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import * as tournaments from './service.ts';
@@ -24,6 +24,12 @@ export async function tournamentRoutes(app: FastifyInstance) {
   r.post('/tournaments', { preHandler: requireOrganiser, schema: { body: CreateTournamentBody, response: { 200: CreateTournamentResponse } } }, async (request) => {
     const created = await tournaments.createTournament(db, request.user!, request.body, request.ip);
     return { result: { id: created.id, key: created.key } };
+  });
+
+  // The public list of /tournaments (no key routes are a single segment, so 'recent' cannot collide with one).
+  r.get('/tournaments/recent', { schema: { response: { 200: RecentEventsResponse } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=30');
+    return { result: await tournaments.recentEvents(db) };
   });
 
   r.get('/tournaments', { schema: { querystring: TournamentKeyQuery, response: { 200: TournamentJoinResponse } } }, async (request) => {

@@ -275,6 +275,20 @@ export function pairNames(plan: ReturnType<typeof planEvent>, participants: read
   };
 }
 
+/** Events in play and the latest completed ones, for the public `/tournaments` page. */
+export async function recentEvents(db: Db, limit = 20) {
+  const list = (status: 'active' | 'complete') =>
+    db.selectFrom('tournaments').selectAll().where('status', '=', status).where('type', '!=', 5)
+      .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const present = (t: TournamentRow) => ({
+    key: t.key, name: t.typeName, movementType: t.movementType, scoreType: t.scoreType, tables: t.tables,
+    createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
+    resultsUrl: t.status === 'complete' ? `/results/${t.key}` : null,
+  });
+  const [live, completed] = await Promise.all([list('active'), list('complete')]);
+  return { live: live.map(present), completed: completed.map(present) };
+}
+
 /** The results of an event as the results page shows them: computed from the posted lines, live or final. */
 export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
   const plan = planEvent(tournament);

@@ -220,6 +220,23 @@ describe('completing an event', () => {
   });
 });
 
+describe('the public list of events', () => {
+  it('lists events in play without a results link, and completed ones with theirs; solitaire events are left out', async () => {
+    const { key: live } = await createEvent({}, { typeName: 'Live Pairs' });
+    const { key: solitaire } = await createEvent({}, { type: 5, typeName: 'Solitaire' });
+    const { key: done } = await createEvent({}, { typeName: 'Finished Pairs' });
+    await inject('POST', `/api/v1/tournaments/${done}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
+    await inject('POST', `/api/v1/tournaments/${done}/complete`);
+    const response = await inject('GET', '/api/v1/tournaments/recent', undefined, '');
+    expect(response.statusCode).toBe(200);
+    const { live: inPlay, completed } = response.json().result;
+    expect(inPlay.find((e: { key: string }) => e.key === live)).toMatchObject({ name: 'Live Pairs', resultsUrl: null, tables: 3 });
+    expect(completed.find((e: { key: string }) => e.key === done)).toMatchObject({ name: 'Finished Pairs', resultsUrl: `/results/${done}` });
+    expect([...inPlay, ...completed].some((e: { key: string }) => e.key === solitaire)).toBe(false);
+    expect(completed.some((e: { key: string }) => e.key === live)).toBe(false);
+  });
+});
+
 describe('importing a PBN file of deals', () => {
   const deal = (n: number) => ['N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96', 'E:AK.QJT9.876.5432 QJT9.876.5432.AK 876.5432.AK.QJT9 5432.AK.QJT9.876'][n % 2]!;
   const file = (boards: number[], bad = false) =>

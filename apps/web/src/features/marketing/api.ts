@@ -1,4 +1,4 @@
-import { ContactMessageBody, ContactMessageResponse, ListReleasesResponse } from '@bridge/api';
+import { ContactMessageBody, ContactMessageResponse, ListReleasesResponse, RecentEventsResponse } from '@bridge/api';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 
@@ -21,3 +21,15 @@ export const releasesQueryOptions = () =>
   });
 
 export const useReleases = () => useQuery(releasesQueryOptions());
+
+const recentEventsResult = RecentEventsResponse.shape.result;
+
+/** Events in play and recent results for `/tournaments`. */
+export const recentEventsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['tournaments', 'recent'],
+    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments/recent`, { schema: recentEventsResult, signal }),
+    staleTime: 30_000,
+  });
+
+export const useRecentEvents = () => useQuery(recentEventsQueryOptions());
