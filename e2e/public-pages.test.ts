@@ -1,13 +1,8 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { publicPagePaths } from '@bridge/api';
+import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-
-// Evaluated through DevTools: the site's CSP rightly refuses an injected script tag.
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -19,20 +14,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 // Every public page, plus the spellings and the 404 page people reach.
 const pages = [...publicPagePaths, '/landing', '/organizer-app', '/reset-password', '/verify-email', '/admin/login', '/no-such-page'];

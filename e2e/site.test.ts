@@ -39,7 +39,7 @@ describe('contact form against the real server', () => {
     await expect.poll(() => page.getByText("We'd Love to Hear from You.").isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Send' }).click();
     for (const text of [messages.contactNameRequired, messages.emailRequired, messages.contactTooShort, messages.passwordTooShort]) {
-      await expect.poll(() => page.getByText(text).first().isVisible(), text).toBe(true);
+      await expect.poll(() => page.getByText(text).first().isVisible(), { message: text }).toBe(true);
     }
     await page.getByLabel('Name').fill('Meera Nair');
     await page.getByLabel('Email').fill('meera@example.com');

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardsOfSet, mitchell } from '@bridge/engine';
+import { seriousViolations } from './support/axe.ts';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let key: string;
+
+/** The Organizer app's part, through the real API: create a 3-table Mitchell, seat pairs, post every board, close it. */
+async function runEvent(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()).result;
+  };
+  const { key } = await call('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Thursday Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
+  await call(`/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] });
+  for (const row of mitchell(3).rows) {
+    for (const board of boardsOfSet(row.set, 2)) {
+      // NS at table 3 always take the most tricks, so NS pair 3 wins the North-South field.
+      await call(`/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 8 + row.table });
+    }
+  }
+  await call(`/api/v1/tournaments/${key}/complete`, {});
+  return key;
+}
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  browser = await launchBrowser();
+  key = await runEvent(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('organiser API -> public results in Chromium', () => {
+  it('lists the event on /tournaments and shows its ranking, scorecard, traveller and hand', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/tournaments`);
+    await page.getByRole('link', { name: 'Results of Thursday Club Pairs' }).click();
+    await page.waitForURL((url) => url.pathname === `/results/${key}`);
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Thursday Club Pairs' }).isVisible()).toBe(true);
+    const northSouth = page.getByRole('table', { name: 'North-South' });
+    const firstRow = northSouth.getByRole('row').nth(1);
+    await expect.poll(() => firstRow.textContent()).toMatch(/^1.*Asha Rao.*Bala Iyer.*100\.00%/);
+
+    await northSouth.getByRole('button', { name: 'Scorecard of pair NS 3' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Scorecard of pair NS 3' }).isVisible()).toBe(true);
+
+    await page.getByText('Board 1', { exact: true }).first().click();
+    await expect.poll(() => page.getByText('Dealer North, Vulnerable: None').first().isVisible()).toBe(true);
+    expect(await page.getByRole('list', { name: "North's hand" }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('table', { name: 'Traveller of board 1' }).getByRole('row').count()).toBe(4);
+
+    const pbn = page.getByRole('link', { name: 'Download PBN' });
+    expect(await pbn.getAttribute('href')).toBe(`/api/v1/tournaments/${key}/pbn`);
+    expect(await page.getByRole('link', { name: 'Download XML' }).count()).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousViolations(page), `results page at ${width} px`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a clear message for an unknown event', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}/results/nosuchevent`);
+    await expect.poll(() => page.getByText('We could not find results for this event').isVisible()).toBe(true);
+    await page.close();
+  });
+});
