@@ -31,7 +31,7 @@ function EventCard({ event }: { event: PublicEvent }) {
             )}
           </Title>
           {event.resultsUrl ? null : (
-            <Badge color="red" variant="light">
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
               In play
             </Badge>
           )}
