@@ -59,7 +59,8 @@ describe('download page against the real server', () => {
     await page.goto(`${server.url}/download`);
     await expect.poll(() => page.getByText(messages.windowsRequirement).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(messages.androidRequirement).isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(1);
+    // The QR code library loads when the Android tile shows, so wait for the image.
+    await expect.poll(() => page.getByRole('img', { name: /QR code/ }).count()).toBe(1);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: /Download for Windows/ }).click();
     expect((await download).suggestedFilename()).toBe('player-windows-1.4.2.exe');
