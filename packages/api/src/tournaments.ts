@@ -48,22 +48,30 @@ export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
 
 export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120) });
 
+export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
+export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });
+
 export const PostResultBody = z.object({
   round: z.number().int().min(1),
   board: z.number().int().min(1),
   table: z.number().int().min(1),
   nsPair: z.number().int().min(1),
   ewPair: z.number().int().min(1),
-  declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
-  contract: z.object({
-    level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
-    strain: z.enum(['C', 'D', 'H', 'S', 'NT']),
-    doubled: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  }),
-  tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13'),
+  declarer: z.enum(['N', 'E', 'S', 'W']).nullable().optional(),
+  contract: z
+    .object({
+      level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
+      strain: z.enum(['C', 'D', 'H', 'S', 'NT']),
+      doubled: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    })
+    .optional(),
+  tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13').optional(),
+  /** A director's artificial adjusted score (Law 12C2) instead of a played result: A+ / A / A- for each side. */
+  adjusted: AdjustedScoreSchema.optional(),
 });
 export type PostResultBody = z.infer<typeof PostResultBody>;
-export const PostResultResponse = resultOf(z.object({ score: z.number() }));
+/** The North-South score; null for an adjusted score. */
+export const PostResultResponse = resultOf(z.object({ score: z.number().nullable() }));
 
 export const CompleteTournamentResponse = resultOf(z.object({ xmlToken: z.string(), resultId: z.string() }));
 
@@ -77,6 +85,8 @@ export const ResultLineSchema = z.object({
   declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
   tricks: z.number().nullable(),
   nsScore: z.number(),
+  /** Set when the director gave an artificial adjusted score instead of a played result. */
+  adjusted: AdjustedScoreSchema.nullable(),
   ns: z.number(),
   ew: z.number(),
 });

@@ -76,6 +76,8 @@ export interface BoardResultsTable {
   doubled: number;
   tricks: number | null;
   nsScore: number;
+  adjustedNs: 'A+' | 'A' | 'A-' | null;
+  adjustedEw: 'A+' | 'A' | 'A-' | null;
   createdAt: CreatedAt;
   editedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

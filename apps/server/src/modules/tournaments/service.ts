@@ -5,7 +5,7 @@ import {
 } from '@bridge/engine';
 import type { CreateTournamentBody, EventResults, PostResultBody } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
-import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { planEvent } from './movement.ts';
@@ -185,10 +185,11 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
 }
 
 /**
- * Posts one traveller line, checked against the movement and scored by Law 77 with the board's vulnerability.
+ * Posts one traveller line, checked against the movement and scored by Law 77 with the board's vulnerability
+ * (or the director's adjusted score, which answers null).
  * The same round/board/table again is a director's correction, recorded in the audit log.
  */
-export async function postResult(db: Db, user: UserRow, tournament: TournamentRow, body: PostResultBody, ip: string): Promise<number> {
+export async function postResult(db: Db, user: UserRow, tournament: TournamentRow, body: PostResultBody, ip: string): Promise<number | null> {
   assertCanManage(user, tournament);
   assertActive(tournament);
   const plan = planEvent(tournament);
@@ -200,16 +201,19 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   if (!plan.boardsOf(row).includes(body.board)) {
     throw badRequest(`Board ${body.board} is not played at table ${body.table} in round ${body.round}`);
   }
-  const contract = body.contract as Contract;
-  if (contract.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
+  const adjusted = body.adjusted ?? null;
+  if (!adjusted && (!body.contract || body.tricks === undefined)) throw badRequest('A result needs its contract and tricks, or an adjusted score');
+  const contract = body.contract as Contract | undefined;
+  if (!adjusted && contract!.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
   return db.transaction().execute(async (trx) => {
     const board = await trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).where('boardNo', '=', body.board).executeTakeFirstOrThrow();
-    const passedOut = contract.level === 0;
-    const score = nsScore(contract, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks, board.vulnerability as Vulnerability);
+    const passedOut = adjusted !== null || contract!.level === 0;
+    const score = adjusted ? null : nsScore(contract!, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks!, board.vulnerability as Vulnerability);
     const values = {
-      nsPair: body.nsPair, ewPair: body.ewPair, declarer: passedOut ? null : body.declarer,
-      level: contract.level, strain: passedOut ? null : contract.strain, doubled: passedOut ? 0 : contract.doubled,
-      tricks: passedOut ? null : body.tricks, nsScore: score,
+      nsPair: body.nsPair, ewPair: body.ewPair, declarer: passedOut ? null : body.declarer!,
+      level: adjusted ? 0 : contract!.level, strain: passedOut ? null : contract!.strain, doubled: passedOut ? 0 : contract!.doubled,
+      tricks: passedOut ? null : body.tricks!, nsScore: score ?? 0,
+      adjustedNs: adjusted?.ns ?? null, adjustedEw: adjusted?.ew ?? null,
     };
     const before = await trx.selectFrom('boardResults').selectAll()
       .where('tournamentId', '=', tournament.id).where('round', '=', body.round).where('boardNo', '=', body.board).where('tableNo', '=', body.table)
@@ -218,7 +222,10 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
       await trx.updateTable('boardResults').set({ ...values, editedAt: new Date() }).where('id', '=', before.id).execute();
       await recordAudit(trx, {
         action: 'result.correct', outcome: 'success', actorId: user.id, actorEmail: user.email, target: `${tournament.key} r${body.round} b${body.board} t${body.table}`, ip,
-        details: { before: { contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`, declarer: before.declarer, tricks: before.tricks, score: before.nsScore }, after: { score } },
+        details: {
+          before: { contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`, declarer: before.declarer, tricks: before.tricks, score: before.nsScore, adjusted: before.adjustedNs ? `${before.adjustedNs}/${before.adjustedEw}` : null },
+          after: { score, adjusted: adjusted ? `${adjusted.ns}/${adjusted.ew}` : null },
+        },
       });
     } else {
       await trx.insertInto('boardResults').values({ tournamentId: tournament.id, round: body.round, boardNo: body.board, tableNo: body.table, ...values }).execute();
@@ -226,6 +233,14 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
     return score;
   });
 }
+
+/** A stored result as the engine scores it: a played score, or the director's adjusted score. */
+const travellerLineOf = (r: BoardResultRow): TravellerLine => ({
+  board: r.boardNo,
+  nsPair: r.nsPair,
+  ewPair: r.ewPair,
+  result: r.adjustedNs && r.adjustedEw ? { kind: 'adjusted', ns: r.adjustedNs, ew: r.adjustedEw } : { kind: 'score', nsScore: r.nsScore },
+});
 
 const scoringMethodOf = (t: TournamentRow): ScoringMethod => (t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps');
 
@@ -237,7 +252,7 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
   return db.transaction().execute(async (trx) => {
     const results = await trx.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).execute();
     if (results.length === 0) throw badRequest('No results have been posted for this event');
-    const lines: TravellerLine[] = results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } }));
+    const lines = results.map(travellerLineOf);
     const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners });
     await trx.deleteFrom('pairScores').where('tournamentId', '=', tournament.id).execute();
     await trx.insertInto('pairScores').values(scored.pairs.map((p) => ({
@@ -298,10 +313,7 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
   ]);
   const method = scoringMethodOf(tournament);
-  const scored = scoreEvent(
-    results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } })),
-    { method, winners: plan.movement.winners },
-  );
+  const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners });
   const namesOf = pairNames(plan, participants);
   return {
     key: tournament.key,
@@ -325,7 +337,8 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
       lines: results.flatMap((r, i) => (r.boardNo !== board.boardNo ? [] : [{
         round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair,
         contract: { level: r.level, strain: r.strain, doubled: r.doubled }, declarer: r.declarer, tricks: r.tricks,
-        nsScore: r.nsScore, ns: scored.lines[i]!.ns, ew: scored.lines[i]!.ew,
+        nsScore: r.nsScore, adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
+        ns: scored.lines[i]!.ns, ew: scored.lines[i]!.ew,
       }])),
     })),
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
@@ -341,10 +354,7 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
     db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
     db.selectFrom('participants').selectAll().where('tournamentId', '=', tournament.id).execute(),
   ]);
-  const matchpoints = scoreEvent(
-    results.map((r) => ({ board: r.boardNo, nsPair: r.nsPair, ewPair: r.ewPair, result: { kind: 'score', nsScore: r.nsScore } })),
-    { method: scoringMethodOf(tournament), winners: plan.movement.winners },
-  ).lines;
+  const matchpoints = scoreEvent(results.map(travellerLineOf), { method: scoringMethodOf(tournament), winners: plan.movement.winners }).lines;
   const namesOf = pairNames(plan, participants);
   const byBoard = new Map<number, typeof matchpoints>();
   for (const line of matchpoints) byBoard.set(line.board, [...(byBoard.get(line.board) ?? []), line]);
@@ -364,8 +374,9 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
         const r = results.find((x) => x.boardNo === line.board && x.nsPair === line.nsPair && x.ewPair === line.ewPair)!;
         return {
           nsPair: r.nsPair, ewPair: r.ewPair,
-          contract: r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
-          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.nsScore,
+          // An adjusted score has no contract; USEBIO readers take the score field as given.
+          contract: r.adjustedNs ? '' : r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
+          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.adjustedNs ? `${r.adjustedNs}/${r.adjustedEw}` : r.nsScore,
           nsMatchPoints: line.ns, ewMatchPoints: line.ew,
         };
       }),
@@ -387,11 +398,11 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
     };
     const played = results.filter((r) => r.boardNo === board.boardNo);
     if (played.length === 0) return [base];
-    return played.map((r) => ({
-      ...base,
-      contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract,
-      declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore,
-    }));
+    return played.map((r) =>
+      r.adjustedNs
+        ? base // an adjusted score was not played: the deal alone
+        : { ...base, contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract, declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore },
+    );
   });
   return exportPbn(games);
 }

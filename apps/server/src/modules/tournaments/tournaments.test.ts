@@ -147,6 +147,38 @@ describe('posting results', () => {
   });
 });
 
+describe('adjusted scores', () => {
+  it('takes a director\'s A+ / A- in place of a played result and scores it as 60% / 40% of the top', async () => {
+    const { key } = await createEvent();
+    const lines = [
+      { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 },
+      { round: 3, board: 1, table: 2, nsPair: 2, ewPair: 3, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 10 },
+    ];
+    // Board 1 travels: table 1 in round 1, table 3 in round 2, table 2 in round 3.
+    for (const body of lines) expect((await inject('POST', `/api/v1/tournaments/${key}/results`, body)).statusCode).toBe(200);
+    const adjusted = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 2, board: 1, table: 3, nsPair: 3, ewPair: 2, adjusted: { ns: 'A+', ew: 'A-' } });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect(adjusted.json().result.score).toBeNull();
+    const board1 = (await inject('GET', `/api/v1/tournaments/${key}/results`)).json().result.boards[0];
+    const line = board1.lines.find((l: { table: number }) => l.table === 3);
+    // Top 4 on a board of three results: A+ is 60% of it, A- 40%.
+    expect(line).toMatchObject({ adjusted: { ns: 'A+', ew: 'A-' }, ns: 2.4, ew: 1.6 });
+    // The two real results are Neuberg-factored: 430 beat 400, (2 + 1) x 3/2 - 1 = 3.5.
+    expect(board1.lines.find((l: { table: number }) => l.table === 2).ns).toBeCloseTo(3.5);
+  });
+
+  it('refuses a line with neither a played result nor an adjusted score, and an unknown adjustment', async () => {
+    const { key } = await createEvent();
+    const before = await countResults();
+    const bare = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1 });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error).toBe('A result needs its contract and tricks, or an adjusted score');
+    const odd = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, adjusted: { ns: 'A++', ew: 'A' } });
+    expect(odd.statusCode).toBe(400);
+    expect(await countResults()).toBe(before);
+  });
+});
+
 describe('completing an event', () => {
   it('ranks the pairs, serves the USEBIO XML and the PBN, and refuses further results', async () => {
     const { key } = await createEvent();

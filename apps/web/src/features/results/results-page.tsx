@@ -176,11 +176,11 @@ function Scorecard({
                     </th>
                     <td>{opponent(row.sat, row.opponent)}</td>
                     <td>
-                      <Contract contract={row.line.contract} />
+                      <Contract contract={row.line.contract} adjusted={row.line.adjusted} />
                     </td>
                     <td>{row.line.declarer ?? '–'}</td>
                     <td className={classes.num}>{row.line.tricks ?? '–'}</td>
-                    <td className={classes.num}>{formatScore(row.score)}</td>
+                    <td className={classes.num}>{row.line.adjusted ? '–' : formatScore(row.score)}</td>
                     <td className={classes.num}>{formatPoints(row.points, imps)}</td>
                   </tr>
                 ))}
@@ -247,12 +247,12 @@ function Traveller({ board, imps, twoWinners }: { board: Board; imps: boolean; t
                     <td>{ns(line.nsPair)}</td>
                     <td>{ew(line.ewPair)}</td>
                     <td>
-                      <Contract contract={line.contract} />
+                      <Contract contract={line.contract} adjusted={line.adjusted} />
                     </td>
                     <td>{line.declarer ?? '–'}</td>
                     <td className={classes.num}>{line.tricks ?? '–'}</td>
-                    <td className={classes.num}>{formatScore(line.nsScore)}</td>
-                    <td className={classes.num}>{formatScore(-line.nsScore)}</td>
+                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
+                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(-line.nsScore)}</td>
                     <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
                     <td className={classes.num}>{formatPoints(line.ew, imps)}</td>
                   </tr>

@@ -1,8 +1,8 @@
 import { EventResultsSchema, type EventResults, type PairStanding, type ResultLine } from '@bridge/api';
 
-const line = (fields: Omit<ResultLine, 'contract'> & { contract: [number, ResultLine['contract']['strain'], number] }): ResultLine => {
+const line = (fields: Omit<ResultLine, 'contract' | 'adjusted'> & { adjusted?: ResultLine['adjusted']; contract: [number, ResultLine['contract']['strain'], number] }): ResultLine => {
   const [level, strain, doubled] = fields.contract;
-  return { ...fields, contract: { level, strain, doubled } };
+  return { ...fields, adjusted: fields.adjusted ?? null, contract: { level, strain, doubled } };
 };
 
 const standing = (
