@@ -4,3 +4,4 @@ export * from './user.ts';
 export * from './site.ts';
 export * from './pages.ts';
 export * from './tournaments.ts';
+export * from './admin.ts';
