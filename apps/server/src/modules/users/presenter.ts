@@ -1,4 +1,4 @@
-import type { User } from '@bridge/api';
+import type { AdminUser, User } from '@bridge/api';
 import type { UserRow } from '../../db/schema.ts';
 
 /** Shapes a user row as the session answer of the specification (section 3). */
@@ -14,4 +14,21 @@ export const presentUser = (row: UserRow): User => ({
   city: row.city,
   postalIndexNumber: row.postalIndexNumber,
   role: row.role,
+});
+
+/** Shapes a user row as the admin list shows it (specification section 3, "User (admin list)"). */
+export const presentAdminUser = (row: UserRow): AdminUser => ({
+  objectId: row.id,
+  uid: row.id,
+  names: row.names,
+  email: row.email,
+  emailVerified: row.emailVerified,
+  disabled: row.disabled,
+  role: row.role,
+  contact: row.contact,
+  bfiId: row.bfiId,
+  city: row.city,
+  postalIndexNumber: row.postalIndexNumber,
+  createdAt: row.createdAt.toISOString(),
+  editedAt: row.editedAt.toISOString(),
 });

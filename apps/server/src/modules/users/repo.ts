@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type { NewUser, UserRow } from '../../db/schema.ts';
 
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
@@ -53,3 +54,30 @@ export const deleteSessionsOfUser = (db: Db, userId: string, exceptIdHash?: stri
   if (exceptIdHash) query = query.where('idHash', '!=', exceptIdHash);
   return query.execute();
 };
+
+const userKeyset = { table: 'users', time: 'users.createdAt', id: 'users.id', cursorTime: 'createdAt', idKind: 'uuid' } as const;
+
+/** A page of users, newest first; `query` keeps those whose name or email contains it (trigram indexes). */
+export function listUsers(db: Db, request: PageRequest & { query?: string | undefined }): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  if (request.query) {
+    const pattern = containsPattern(request.query);
+    query = query.where((eb) => eb.or([eb('names', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+  }
+  return keysetPage(query, userKeyset, request).execute();
+}
+
+/** The row, locked for the rest of the transaction. */
+export const lockUser = (db: Db, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Ids of the enabled admins, locked in id order (one order for everyone, so no deadlock). */
+export async function lockAdmins(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).orderBy('id').forUpdate().execute();
+  return rows.map((row) => row.id);
+}
+
+export async function countEventsOrganisedBy(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom('tournaments').select((eb) => eb.fn.countAll<string>().as('n')).where('organiserId', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminMessageResponse, DisableUserBody, ListUsersQuery, ListUsersResponse, SearchUsersQuery, SetRoleBody, UserKeyQuery,
   LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody,
   UpdateUserBody, UpdateUserResponse, UserResponse, VerifyBody, VerifyConfirmBody, messages,
 } from '@bridge/api';
@@ -94,4 +95,29 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx, limits }: Use
     await app.sessions.end(request, reply);
     return { result: { message: 'Logged out' } };
   });
+
+  // The All Users screen (specification section 7): pages, search, and the three actions, each audited.
+  // On request, before validation: a signed-out caller learns nothing of the parameters.
+  const admin = { onRequest: app.requireAdmin };
+  const actor = (request: FastifyRequest) => ({ user: request.user!, ip: request.ip });
+
+  r.get('/users/all', { ...admin, schema: { querystring: ListUsersQuery, response: { 200: ListUsersResponse } } }, async (request) => ({
+    result: await users.listUsersPage(ctx.db, request.query),
+  }));
+
+  r.get('/users/search', { ...admin, schema: { querystring: SearchUsersQuery, response: { 200: ListUsersResponse } } }, async (request) => ({
+    result: await users.listUsersPage(ctx.db, request.query),
+  }));
+
+  r.delete('/users/delete', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => ({
+    result: { message: await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key) },
+  }));
+
+  r.put('/users/disable', { ...admin, schema: { querystring: UserKeyQuery, body: DisableUserBody, response: { 200: AdminMessageResponse } } }, async (request) => ({
+    result: { message: await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled) },
+  }));
+
+  r.put('/users/set-role', { ...admin, schema: { body: SetRoleBody, response: { 200: AdminMessageResponse } } }, async (request) => ({
+    result: { message: await users.setUserRole(ctx.db, actor(request), request.body.uid, request.body.role) },
+  }));
 }

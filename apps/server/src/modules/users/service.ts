@@ -1,13 +1,15 @@
-import { messages, type EditType, type RegisterBody } from '@bridge/api';
+import { messages, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
+import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export interface UsersContext {
@@ -242,4 +244,90 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     throw error;
   }
   return true;
+}
+
+// The admin console's user actions -------------------------------------------------------------------------------
+
+export interface AdminActor {
+  user: UserRow;
+  ip: string;
+}
+
+/** A page of users for the admin list, newest first, optionally those whose name or email contains `query`. */
+export async function listUsersPage(db: Db, request: PageRequest & { query?: string | undefined }) {
+  const rows = await repo.listUsers(db, request);
+  const page = pageOfRows(rows, request.limit, (row) => row.id);
+  return { data: page.rows.map(presentAdminUser), lastDocId: page.lastDocId };
+}
+
+type AdminChange = 'disable' | 'enable' | 'role' | 'delete';
+
+/**
+ * Runs one admin change to a user in a transaction with its audit row. An admin may not disable, demote or delete
+ * their own account, nor take away the last enabled admin; refusals are audited too.
+ */
+async function changeUser<T>(
+  db: Db,
+  actor: AdminActor,
+  uid: string,
+  change: AdminChange,
+  apply: (trx: Db, target: UserRow) => Promise<{ result: T; details?: Record<string, unknown> }>,
+  removesAdmin: (target: UserRow) => boolean,
+): Promise<T> {
+  const action = `admin.user.${change}`;
+  const audit = { action, actorId: actor.user.id, actorEmail: actor.user.email, ip: actor.ip };
+  if (!UUID.test(uid)) throw notFound(messages.userNotFound);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // Admins are locked in one order first, so two admins acting at once cannot both remove the other.
+      const admins = await repo.lockAdmins(trx);
+      const target = await repo.lockUser(trx, uid);
+      if (!target) throw notFound(messages.userNotFound);
+      if (removesAdmin(target)) {
+        if (target.id === actor.user.id) throw forbidden(messages.notYourself);
+        if (target.role === 'admin' && !target.disabled && admins.filter((id) => id !== target.id).length === 0) {
+          throw conflict(messages.lastAdmin);
+        }
+      }
+      const { result, details } = await apply(trx, target);
+      await recordAudit(trx, { ...audit, outcome: 'success', target: target.email, details });
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 409)) {
+      await recordAudit(db, { ...audit, outcome: 'failure', target: uid, details: { reason: error.message } });
+    }
+    throw error;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Disables (ending every session of the user) or enables an account; answers the catalogue's text. */
+export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled: boolean): Promise<string> {
+  return changeUser(db, actor, uid, disabled ? 'disable' : 'enable', async (trx, target) => {
+    await repo.updateUser(trx, target.id, { disabled });
+    if (disabled) await repo.deleteSessionsOfUser(trx, target.id);
+    return { result: disabled ? messages.userDisabled : messages.userEnabled };
+  }, () => disabled);
+}
+
+/** Makes a user a player or an admin; answers the catalogue's text. */
+export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role): Promise<string> {
+  return changeUser(db, actor, uid, 'role', async (trx, target) => {
+    await repo.updateUser(trx, target.id, { role });
+    return { result: messages.roleUpdated(role), details: { from: target.role, to: role } };
+  }, (target) => role !== 'admin' && target.role === 'admin');
+}
+
+/**
+ * Deletes an account for good: its sessions and tokens, the events it organised (with their participants, boards
+ * and results); its seats in other events stay, without the account.
+ */
+export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
+  return changeUser(db, actor, uid, 'delete', async (trx, target) => {
+    const events = await repo.countEventsOrganisedBy(trx, target.id);
+    await repo.deleteUser(trx, target.id);
+    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted: events } };
+  }, () => true);
 }
