@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
+  await app.register(adminRoutes, { prefix: '/api/admin/v1' });
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });

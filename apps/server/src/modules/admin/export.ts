@@ -1,0 +1,280 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import {
+  AuditFilters, DownloadFilters, EventFilters, ParticipantFilters, UserFilters, messages,
+  type ExportDataset, type ExportFormat,
+} from '@bridge/api';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { listUsersPage } from '../users/service.ts';
+import * as repo from './repo.ts';
+import { dayRange } from './service.ts';
+
+// Exports of the admin lists: every row matching the list's search and filters, read in keyset batches and
+// written to the answer as they come, so memory stays flat however many rows there are.
+
+const BATCH = 1000;
+
+export interface Column<T> {
+  header: string;
+  /** Relative width: in characters for Excel, a share of the line for PDF. */
+  width: number;
+  value: (row: T) => string | number | null;
+}
+
+export type Cell = string | number | null;
+
+/** A dataset ready to write: headers, widths, and batches of rows as cells. */
+export interface Table {
+  /** The file name's start; the date is added after it. */
+  prefix: string;
+  title: string;
+  columns: { header: string; width: number }[];
+  batches: AsyncIterable<Cell[][]>;
+}
+
+async function* cellsOf<T>(columns: Column<T>[], batches: AsyncIterable<T[]>): AsyncIterable<Cell[][]> {
+  for await (const rows of batches) yield rows.map((row) => columns.map((c) => c.value(row)));
+}
+
+const table = <T>(prefix: string, title: string, columns: Column<T>[], batches: AsyncIterable<T[]>): Table => ({
+  prefix,
+  title,
+  columns: columns.map(({ header, width }) => ({ header, width })),
+  batches: cellsOf(columns, batches),
+});
+
+/** `YYYY-MM-DD HH:MM` in UTC. */
+const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const SIDES = ['North', 'East', 'South', 'West'];
+const sideName = (side: number) => (side === -1 ? '' : SIDES[side] ?? 'Kibitzer');
+
+/** Reads a list page after page until the last one. */
+async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ rows: T[]; lastDocId: string | null }>): AsyncIterable<T[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await fetch(cursor);
+    if (page.rows.length > 0) yield page.rows;
+    cursor = page.lastDocId ?? undefined;
+  } while (cursor);
+}
+
+const cursorPage = <T>(rows: T[], idOf: (row: T) => string) =>
+  rows.length > BATCH ? { rows: rows.slice(0, BATCH), lastDocId: idOf(rows[BATCH - 1]!) } : { rows, lastDocId: null };
+
+const eventColumns = (past: boolean): Column<repo.EventRow>[] => [
+  { header: 'Organiser', width: 22, value: (r) => r.organiserNames },
+  { header: 'Organiser Email', width: 28, value: (r) => r.organiserEmail },
+  { header: 'Event Name', width: 14, value: (r) => r.key },
+  { header: 'Title', width: 24, value: (r) => r.typeName },
+  { header: 'Tables', width: 8, value: (r) => r.tables },
+  { header: 'Live Table (Scorer)', width: 10, value: (r) => yesNo(r.liveTableEvent) },
+  { header: 'Movement', width: 11, value: (r) => r.movementType },
+  { header: 'Scoring', width: 12, value: (r) => r.scoreType },
+  { header: 'Hand Generation', width: 12, value: (r) => r.handMode },
+  { header: 'Kibitzers Allowed', width: 10, value: (r) => yesNo(r.kibitzersEnabled) },
+  { header: 'Created At', width: 17, value: (r) => when(r.createdAt) },
+  ...(past ? [{ header: 'Completed At', width: 17, value: (r: repo.EventRow) => when(r.completedAt) }] : []),
+];
+
+function parse<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+  return parsed.data;
+}
+
+/** The rows and columns of one dataset for the list parameters given (checked here, before anything is sent). */
+export async function exportDataset(db: Db, dataset: ExportDataset, query: unknown): Promise<Table> {
+  switch (dataset) {
+    case 'active-events':
+    case 'past-events': {
+      const filters = parse(EventFilters, query);
+      const status = dataset === 'active-events' ? 'active' : 'complete';
+      return table(dataset, dataset === 'active-events' ? 'Active Events' : 'Past Events', eventColumns(status === 'complete'), pages(async (lastDocId) => cursorPage(await repo.listEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id)));
+    }
+    case 'participants': {
+      const filters = parse(ParticipantFilters, query);
+      const event = await repo.findEventByKey(db, filters.key);
+      if (!event) throw notFound(messages.eventNotFound);
+      const columns: Column<repo.ParticipantRow>[] = [
+        { header: 'Name', width: 24, value: (r) => r.names },
+        { header: 'Email', width: 28, value: (r) => r.email },
+        { header: 'Contact', width: 16, value: (r) => r.contact },
+        { header: 'Table', width: 9, value: (r) => `Table ${r.tableNo}` },
+        { header: 'Table Side', width: 10, value: (r) => sideName(r.side) },
+        { header: 'Bot', width: 6, value: (r) => yesNo(r.isBot) },
+        { header: 'Registered At', width: 17, value: (r) => when(r.createdAt) },
+        { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
+      ];
+      // An event's participants are a few hundred at most: one read.
+      return table(`participants-${event.key}`, `Participants of ${event.key}`, columns, pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })));
+    }
+    case 'users': {
+      const { query: search } = parse(UserFilters, query);
+      type Row = Awaited<ReturnType<typeof listUsersPage>>['data'][number];
+      const columns: Column<Row>[] = [
+        { header: 'Name', width: 24, value: (r) => r.names },
+        { header: 'Email', width: 30, value: (r) => r.email },
+        { header: 'Role', width: 8, value: (r) => r.role },
+        { header: 'Status', width: 9, value: (r) => (r.disabled ? 'Disabled' : 'Enabled') },
+        { header: 'Email Verified', width: 9, value: (r) => yesNo(r.emailVerified) },
+        { header: 'Contact', width: 16, value: (r) => r.contact },
+        { header: 'BFI or BBO Number', width: 14, value: (r) => r.bfiId },
+        { header: 'City', width: 14, value: (r) => r.city },
+        { header: 'Postal Index Number', width: 10, value: (r) => r.postalIndexNumber },
+        { header: 'Created At', width: 17, value: (r) => when(new Date(r.createdAt)) },
+      ];
+      return table('users', 'Users', columns, pages(async (lastDocId) => {
+          const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
+          return { rows: page.data, lastDocId: page.lastDocId };
+        }));
+    }
+    case 'audits': {
+      const filters = parse(AuditFilters, query);
+      type Row = Awaited<ReturnType<typeof repo.listAudits>>[number];
+      const columns: Column<Row>[] = [
+        { header: 'When', width: 17, value: (r) => when(r.at) },
+        { header: 'Actor', width: 28, value: (r) => r.actorEmail },
+        { header: 'Action', width: 24, value: (r) => r.action },
+        { header: 'Target', width: 28, value: (r) => r.target },
+        { header: 'Outcome', width: 9, value: (r) => r.outcome },
+        { header: 'IP', width: 16, value: (r) => r.ip },
+      ];
+      return table('audits', 'Audits', columns, pages(async (lastDocId) => cursorPage(await repo.listAudits(db, filters, { limit: BATCH, page: 1, lastDocId }), (r) => String(r.id))));
+    }
+    case 'downloads': {
+      const filters = parse(DownloadFilters, query);
+      const { from, to } = dayRange(filters.startDate, filters.endDate);
+      type Row = Awaited<ReturnType<typeof repo.listDownloads>>[number];
+      const columns: Column<Row>[] = [
+        { header: 'Date', width: 11, value: (r) => r.date },
+        { header: 'Application', width: 26, value: (r) => r.fileName },
+        { header: 'User Agent', width: 50, value: (r) => r.userAgent },
+        { header: 'OS Version', width: 14, value: (r) => r.osVersion },
+        { header: 'Device Model', width: 16, value: (r) => r.deviceModel },
+        { header: 'Downloads', width: 10, value: (r) => r.count },
+        { header: 'Origin', width: 20, value: (r) => r.pagePath },
+      ];
+      // One day at a time, newest first: each day's rows are grouped in the database.
+      async function* days() {
+        for (let end = to.getTime(); end > from.getTime(); end -= 86_400_000) {
+          const rows = await repo.listDownloads(db, filters, new Date(end - 86_400_000), new Date(end));
+          if (rows.length > 0) yield rows;
+        }
+      }
+      return table('downloads', 'App Downloads', columns, days());
+    }
+  }
+}
+
+// Writers ------------------------------------------------------------------------------------------------------
+
+export const contentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** `prefix-YYYY-MM-DD.ext` (specification section 9: a prefix plus a date). */
+export const exportFileName = (prefix: string, format: ExportFormat, now = new Date()) =>
+  `${prefix}-${now.toISOString().slice(0, 10)}.${format}`;
+
+/** A CSV field; text that a spreadsheet would run as a formula is written as text ('=..., '+..., ...). */
+export function csvField(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function* csvLines(dataset: Table): AsyncIterable<string> {
+  // The byte-order mark makes Excel read the file as UTF-8.
+  yield `\uFEFF${dataset.columns.map((c) => csvField(c.header)).join(',')}\r\n`;
+  for await (const rows of dataset.batches) {
+    yield rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
+  }
+}
+
+/** Waits while the reader is behind, so rows are not read faster than they are sent. */
+const drained = async (out: PassThrough) => {
+  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+};
+
+async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(dataset.title.slice(0, 31));
+  sheet.columns = dataset.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const rows of dataset.batches) {
+    for (const row of rows) sheet.addRow(row).commit();
+    await drained(out);
+    if (out.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+const A3_MARGIN = 28;
+
+async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
+  const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: A3_MARGIN, info: { Title: dataset.title } });
+  doc.pipe(out);
+  const width = doc.page.width - 2 * A3_MARGIN;
+  const bottom = doc.page.height - A3_MARGIN;
+  const total = dataset.columns.reduce((sum, c) => sum + c.width, 0);
+  const xs: number[] = [];
+  let x = A3_MARGIN;
+  for (const c of dataset.columns) {
+    xs.push(x);
+    x += (c.width / total) * width;
+  }
+  const colWidth = (i: number) => (dataset.columns[i]!.width / total) * width - 4;
+  const rowHeight = 13;
+  let y = A3_MARGIN;
+  const header = () => {
+    doc.font('Helvetica-Bold').fontSize(8);
+    dataset.columns.forEach((c, i) => doc.text(c.header, xs[i]!, y, { width: colWidth(i), height: rowHeight, lineBreak: false, ellipsis: true }));
+    y += rowHeight;
+    doc.moveTo(A3_MARGIN, y - 2).lineTo(A3_MARGIN + width, y - 2).lineWidth(0.5).stroke();
+    doc.font('Helvetica').fontSize(8);
+  };
+  doc.font('Helvetica-Bold').fontSize(14).text(dataset.title, A3_MARGIN, y, { lineBreak: false });
+  y += 24;
+  header();
+  for await (const rows of dataset.batches) {
+    for (const row of rows) {
+      if (y + rowHeight > bottom) {
+        doc.addPage();
+        y = A3_MARGIN;
+        header();
+      }
+      row.forEach((value, i) => {
+        // pdfkit's standard fonts cover Latin-1; other characters would print as noise.
+        const text = value === null ? '' : String(value).replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+        doc.text(text, xs[i]!, y, { width: colWidth(i), height: rowHeight, lineBreak: false, ellipsis: true });
+      });
+      y += rowHeight;
+    }
+    await drained(out);
+    if (out.destroyed) return;
+  }
+  doc.end();
+  await once(doc, 'end');
+}
+
+/** The file as a stream; rows are read as the answer is sent. */
+export function exportStream(dataset: Table, format: ExportFormat, onError: (error: unknown) => void): Readable {
+  if (format === 'csv') return Readable.from(csvLines(dataset));
+  const out = new PassThrough();
+  const write = format === 'xlsx' ? writeXlsx(dataset, out) : writePdf(dataset, out);
+  write.catch((error: unknown) => {
+    onError(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}

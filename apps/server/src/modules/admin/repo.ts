@@ -1,0 +1,267 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { AuditFilters, DownloadFilters, EventFilters, ParticipantFilters } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
+import type { Database, TournamentRow } from '../../db/schema.ts';
+
+// SQL of the admin console's lists. Every list is newest first and read in keyset pages (db/keyset.ts).
+
+/** The start of a YYYY-MM-DD day in UTC, and the start of the day after (ranges include both days given). */
+export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+// Events -------------------------------------------------------------------------------------------------------
+
+export type EventRow = TournamentRow & { organiserNames: string; organiserEmail: string; organiserContact: string | null };
+
+const eventKeyset = { table: 'tournaments', time: 'tournaments.createdAt', id: 'tournaments.id', cursorTime: 'createdAt', idKind: 'uuid' } as const;
+
+function eventsQuery(db: Db) {
+  return db
+    .selectFrom('tournaments')
+    .innerJoin('users', 'users.id', 'tournaments.organiserId')
+    .selectAll('tournaments')
+    .select(['users.names as organiserNames', 'users.email as organiserEmail', 'users.contact as organiserContact']);
+}
+
+function whereEventFilters<O>(
+  query: SelectQueryBuilder<Database & { tournaments: Database['tournaments']; users: Database['users'] }, 'tournaments' | 'users', O>,
+  status: 'active' | 'complete',
+  filters: Partial<EventFilters>,
+) {
+  let q = query.where('tournaments.status', '=', status);
+  const type = filters.type ?? 'pair';
+  if (type === 'solitaire') q = q.where('tournaments.type', '=', 5);
+  else if (type === 'pair') q = q.where('tournaments.type', '!=', 5);
+  if (filters.scoreType) q = q.where('tournaments.scoreType', '=', filters.scoreType);
+  if (filters.movementType) q = q.where('tournaments.movementType', '=', filters.movementType);
+  if (filters.liveTable !== undefined) q = q.where('tournaments.liveTableEvent', '=', filters.liveTable);
+  if (filters.kibitzers !== undefined) q = q.where('tournaments.kibitzersEnabled', '=', filters.kibitzers);
+  if (filters.hybrid !== undefined) q = q.where('tournaments.handMode', filters.hybrid ? '=' : '!=', 'Hybrid');
+  if (filters.query) {
+    // The event's name is its key (specification: "Event Name (the tournament key)"); its title matches too.
+    const pattern = containsPattern(filters.query);
+    q = q.where((eb) => eb.or([eb('tournaments.key', 'ilike', pattern), eb('tournaments.typeName', 'ilike', pattern)]));
+  }
+  return q;
+}
+
+/** A page of events of one status, newest first, narrowed by the list's filters. */
+export function listEvents(db: Db, status: 'active' | 'complete', filters: Partial<EventFilters>, page: PageRequest): Promise<EventRow[]> {
+  return keysetPage(whereEventFilters(eventsQuery(db), status, filters), eventKeyset, page).execute();
+}
+
+export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefined> =>
+  eventsQuery(db).where('tournaments.key', '=', key).executeTakeFirst();
+
+export interface ScoreRow {
+  tournamentId: string;
+  round: number;
+  boardNo: number;
+  tableNo: number;
+  nsPair: number;
+  ewPair: number;
+  declarer: string | null;
+  level: number;
+  strain: string | null;
+  doubled: number;
+  tricks: number | null;
+  nsScore: number;
+  adjustedNs: string | null;
+  adjustedEw: string | null;
+  dealer: string;
+  vulnerability: string;
+}
+
+/** Every posted line of these events with its board's dealer and vulnerability. */
+export async function scoreRows(db: Db, tournamentIds: string[]): Promise<ScoreRow[]> {
+  if (tournamentIds.length === 0) return [];
+  return db
+    .selectFrom('boardResults')
+    .innerJoin('boards', (join) => join.onRef('boards.tournamentId', '=', 'boardResults.tournamentId').onRef('boards.boardNo', '=', 'boardResults.boardNo'))
+    .select([
+      'boardResults.tournamentId', 'boardResults.round', 'boardResults.boardNo', 'boardResults.tableNo', 'boardResults.nsPair',
+      'boardResults.ewPair', 'boardResults.declarer', 'boardResults.level', 'boardResults.strain', 'boardResults.doubled',
+      'boardResults.tricks', 'boardResults.nsScore', 'boardResults.adjustedNs', 'boardResults.adjustedEw', 'boards.dealer',
+      'boards.vulnerability',
+    ])
+    .where('boardResults.tournamentId', 'in', tournamentIds)
+    .orderBy('boardResults.round')
+    .orderBy('boardResults.boardNo')
+    .orderBy('boardResults.tableNo')
+    .execute();
+}
+
+/** The seated players (sides 0 to 3) of these events, for the names in scoreData. */
+export const seatRows = (db: Db, tournamentIds: string[]) =>
+  tournamentIds.length === 0
+    ? Promise.resolve([])
+    : db
+      .selectFrom('participants')
+      .select(['tournamentId', 'tableNo', 'side', 'names'])
+      .where('tournamentId', 'in', tournamentIds)
+      .where('side', '>=', 0)
+      .where('side', '<=', 3)
+      .orderBy('tableNo')
+      .orderBy('side')
+      .execute();
+
+/** Deletes an event and everything under it; answers how many rows of each kind went. */
+export async function deleteEvent(trx: Db, tournamentId: string) {
+  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
+  const participants = count(await trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute());
+  const boardResults = count(await trx.deleteFrom('boardResults').where('tournamentId', '=', tournamentId).execute());
+  const pairScores = count(await trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute());
+  const boards = count(await trx.deleteFrom('boards').where('tournamentId', '=', tournamentId).execute());
+  await trx.deleteFrom('tournaments').where('id', '=', tournamentId).execute();
+  return { participants, boardResults, pairScores, boards };
+}
+
+// Participants -------------------------------------------------------------------------------------------------
+
+export interface ParticipantRow {
+  id: string;
+  tableNo: number;
+  side: number;
+  isBot: boolean;
+  createdAt: Date;
+  editedAt: Date;
+  names: string;
+  email: string | null;
+  contact: string | null;
+}
+
+/** An event's participants by table and seat; `query` keeps a name, email or contact containing it. */
+export function listParticipants(db: Db, tournamentId: string, filters: Omit<ParticipantFilters, 'key'>): Promise<ParticipantRow[]> {
+  let query = db
+    .selectFrom('participants')
+    .leftJoin('users', 'users.id', 'participants.userId')
+    .select([
+      'participants.id', 'participants.tableNo', 'participants.side', 'participants.isBot', 'participants.createdAt',
+      'participants.editedAt', 'participants.names', 'participants.email', 'users.contact',
+    ])
+    .where('participants.tournamentId', '=', tournamentId);
+  if (filters.query) {
+    const pattern = containsPattern(filters.query);
+    query = query.where((eb) => eb.or([
+      eb('participants.names', 'ilike', pattern), eb('participants.email', 'ilike', pattern), eb('users.contact', 'ilike', pattern),
+    ]));
+  }
+  if (filters.startDate) query = query.where('participants.createdAt', '>=', dayStart(filters.startDate));
+  if (filters.endDate) query = query.where('participants.createdAt', '<', dayAfter(filters.endDate));
+  return query.orderBy('participants.tableNo').orderBy('participants.side').orderBy('participants.createdAt').orderBy('participants.id').execute();
+}
+
+// Audits -------------------------------------------------------------------------------------------------------
+
+const auditKeyset = { table: 'audit_log', time: 'auditLog.at', id: 'auditLog.id', cursorTime: 'at', idKind: 'bigint' } as const;
+
+/** A page of the audit log, newest first. */
+export function listAudits(db: Db, filters: AuditFilters, page: PageRequest) {
+  let query = db.selectFrom('auditLog').selectAll();
+  if (filters.action) {
+    query = filters.action.endsWith('.')
+      ? query.where('action', 'like', `${filters.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : query.where('action', '=', filters.action);
+  }
+  if (filters.actor) query = query.where('actorEmail', 'ilike', containsPattern(filters.actor));
+  if (filters.outcome) query = query.where('outcome', '=', filters.outcome);
+  if (filters.startDate) query = query.where('at', '>=', dayStart(filters.startDate));
+  if (filters.endDate) query = query.where('at', '<', dayAfter(filters.endDate));
+  return keysetPage(query, auditKeyset, page).execute();
+}
+
+// Downloads ----------------------------------------------------------------------------------------------------
+
+const downloadsWhere = (filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) =>
+  (eb: ExpressionBuilder<Database, 'analyticsEvents'>) => {
+    const conditions = [
+      eb('eventName', '=', filters.eventName),
+      eb('occurredAt', '>=', from),
+      eb('occurredAt', '<', to),
+    ];
+    if (filters.platform) conditions.push(eb('platform', '=', filters.platform));
+    if (filters.app) conditions.push(eb('app', '=', filters.app));
+    if (filters.query) {
+      const pattern = containsPattern(filters.query);
+      conditions.push(eb.or([eb('userAgent', 'ilike', pattern), eb('deviceModel', 'ilike', pattern), eb('pagePath', 'ilike', pattern), eb('fileName', 'ilike', pattern)]));
+    }
+    return eb.and(conditions);
+  };
+
+/** Downloads in [from, to) grouped by day, file, user agent, device and origin page; newest day first. */
+export async function listDownloads(db: Db, filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) {
+  const day = sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .selectFrom('analyticsEvents')
+    .select([
+      day.as('date'), 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath',
+      (eb) => eb.fn.countAll<string>().as('count'),
+    ])
+    .where(downloadsWhere(filters, from, to))
+    .groupBy([day, 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath'])
+    .orderBy(day, 'desc')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('fileName')
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+/** Total downloads per file name (all time, or within a range). */
+export async function downloadsSummary(db: Db, from?: Date, to?: Date) {
+  let query = db
+    .selectFrom('analyticsEvents')
+    .select(['fileName', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('eventName', '=', 'file_download')
+    .where('fileName', 'is not', null);
+  if (from) query = query.where('occurredAt', '>=', from);
+  if (to) query = query.where('occurredAt', '<', to);
+  const rows = await query.groupBy('fileName').orderBy('fileName').execute();
+  return rows.map((row) => ({ fileName: row.fileName!, count: Number(row.count) }));
+}
+
+// Dashboard ----------------------------------------------------------------------------------------------------
+
+export const WEEKS = 8;
+
+/** Rows of a table added in each of the last 8 weeks (oldest first) by a time column, and the total matching. */
+export async function weeklyCounts(
+  db: Db,
+  table: 'users' | 'tournaments' | 'analyticsEvents' | 'contactMessages',
+  column: string,
+  now: Date,
+  where?: (eb: ExpressionBuilder<Database, typeof table>) => ReturnType<ExpressionBuilder<Database, typeof table>['and']>,
+): Promise<{ total: number; weekly: number[] }> {
+  const since = new Date(now.getTime() - WEEKS * 7 * 86_400_000);
+  const ref = sql.ref(column);
+  const week = sql<number>`floor(extract(epoch from (${now}::timestamptz - ${ref})) / 604800)::int`;
+  let total = db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));
+  let recent = db
+    .selectFrom(table)
+    .select([week.as('week'), (eb) => eb.fn.countAll<string>().as('n')])
+    .where(ref, '>=', since)
+    .where(ref, '<=', now);
+  if (where) {
+    total = total.where(where);
+    recent = recent.where(where);
+  }
+  const [totalRow, rows] = await Promise.all([total.executeTakeFirstOrThrow(), recent.groupBy(sql`1`).execute()]);
+  const weekly = Array.from({ length: WEEKS }, () => 0);
+  for (const row of rows) {
+    const index = WEEKS - 1 - Number(row.week);
+    if (index >= 0 && index < WEEKS) weekly[index] = (weekly[index] ?? 0) + Number(row.n);
+  }
+  return { total: Number(totalRow.n), weekly };
+}
+
+// Contact messages ---------------------------------------------------------------------------------------------
+
+const contactKeyset = { table: 'contact_messages', time: 'contactMessages.createdAt', id: 'contactMessages.id', cursorTime: 'createdAt', idKind: 'bigint' } as const;
+
+/** A page of the contact inbox, newest first; `query` matches the sender's name or email. */
+export function listContactMessages(db: Db, query: string | undefined, page: PageRequest) {
+  let q = db.selectFrom('contactMessages').selectAll();
+  // The same expression as the trigram index of migration 0005.
+  if (query) q = q.where(sql<string>`name || ' ' || email`, 'ilike', containsPattern(query));
+  return keysetPage(q, contactKeyset, page).execute();
+}
