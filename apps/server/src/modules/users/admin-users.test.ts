@@ -51,3 +51,152 @@ describe('admin sign-in (/api/admin/v1/user)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/v1/user/', headers: { cookie } })).statusCode).toBe(401);
   });
 });
+
+describe('the All Users screen (/api/admin/v1/users)', () => {
+  let admin: Awaited<ReturnType<typeof buildUser>>;
+  let cookie: string;
+  beforeAll(async () => {
+    admin = await buildUser(t.app, { role: 'admin', names: 'Uma Usersadmin' });
+    cookie = await login(t.app, admin, '/api/admin/v1/user/login');
+  });
+  const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
+    t.app.inject({ method, url: `/api/admin/v1${url}`, payload, headers: { cookie: as } });
+  const auditsOf = (action: string, target: string) =>
+    t.database.db.selectFrom('auditLog').selectAll().where('action', '=', action).where('target', '=', target).execute();
+
+  it('pages through every user with cursors, newest first, without a duplicate', async () => {
+    const created = [];
+    for (let i = 0; i < 23; i++) created.push(await buildUser(t.app, { names: `Pager ${i}` }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await call('GET', `/users/all?limit=10${cursor ? `&lastDocId=${cursor}` : ''}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, lastDocId } = response.json().result as { data: { uid: string; createdAt: string }[]; lastDocId: string | null };
+      expect(data.length).toBeLessThanOrEqual(10);
+      seen.push(...data.map((u) => u.uid));
+      cursor = lastDocId;
+      pages++;
+    } while (cursor && pages < 50);
+    const total = Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(seen.length).toBe(total);
+    expect(new Set(seen).size).toBe(total);
+    for (const user of created) expect(seen).toContain(user.id);
+    // Newest first: the last user made is on the first page, before the first one made.
+    expect(seen.indexOf(created[22]!.id)).toBeLessThan(seen.indexOf(created[0]!.id));
+  });
+
+  it('answers a page by number as the cursor would', async () => {
+    const first = (await call('GET', '/users/all?limit=5')).json().result;
+    const byCursor = (await call('GET', `/users/all?limit=5&lastDocId=${first.lastDocId}`)).json().result.data;
+    const byPage = (await call('GET', '/users/all?limit=5&page=2')).json().result.data;
+    expect(byPage.map((u: { uid: string }) => u.uid)).toEqual(byCursor.map((u: { uid: string }) => u.uid));
+  });
+
+  it('answers the admin list shape of the specification', async () => {
+    const user = await buildUser(t.app, { names: 'Shape Shifter', city: 'Pune', bfiId: 'BFI-1' });
+    const { data } = (await call('GET', `/users/search?query=${encodeURIComponent(user.email)}`)).json().result;
+    expect(data).toEqual([{
+      objectId: user.id, uid: user.id, names: 'Shape Shifter', email: user.email, emailVerified: true, disabled: false, role: 'player',
+      contact: null, bfiId: 'BFI-1', city: 'Pune', postalIndexNumber: null, createdAt: expect.any(String), editedAt: expect.any(String),
+    }]);
+  });
+
+  it('searches names and emails by any part, ignoring case, taking % and _ literally', async () => {
+    const zelda = await buildUser(t.app, { names: 'Zelda Quartermain' });
+    await buildUser(t.app, { names: 'Quentin Other' });
+    const names = async (query: string) =>
+      ((await call('GET', `/users/search?query=${encodeURIComponent(query)}`)).json().result.data as { names: string }[]).map((u) => u.names);
+    expect(await names('QUARTERM')).toEqual(['Zelda Quartermain']);
+    expect(await names(zelda.email.slice(3, 12).toUpperCase())).toEqual(['Zelda Quartermain']);
+    expect(await names('%')).toEqual([]);
+    expect(await names('Zelda_Q')).toEqual([]);
+    expect((await call('GET', `/users/search?query=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('disables a user, ending their sessions, and enables them again', async () => {
+    const player = await buildUser(t.app);
+    const playerCookie = await login(t.app, player);
+    const disabled = await call('PUT', `/users/disable?key=${player.id}`, { disabled: true });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json().result.message).toBe(messages.userDisabled);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie: playerCookie } })).statusCode).toBe(401);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } });
+    expect(refused.statusCode).toBe(403);
+    expect(await auditsOf('admin.user.disable', player.email)).toEqual([expect.objectContaining({ outcome: 'success', actorId: admin.id })]);
+
+    const enabled = await call('PUT', `/users/disable?key=${player.id}`, { disabled: false });
+    expect(enabled.json().result.message).toBe(messages.userEnabled);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode).toBe(200);
+  });
+
+  it('makes a player an admin and back, with the catalogue text', async () => {
+    const player = await buildUser(t.app);
+    const promoted = await call('PUT', '/users/set-role', { uid: player.id, role: 'admin' });
+    expect(promoted.json().result.message).toBe('User role updated to "admin" successfully');
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode).toBe(200);
+    const demoted = await call('PUT', '/users/set-role', { uid: player.id, role: 'player' });
+    expect(demoted.json().result.message).toBe('User role updated to "player" successfully');
+    expect(await auditsOf('admin.user.role', player.email)).toHaveLength(2);
+    expect((await call('PUT', '/users/set-role', { uid: player.id, role: 'owner' })).statusCode).toBe(400);
+  });
+
+  it('deletes a user with their sessions and the events they organised, keeping their seats in others as names', async () => {
+    const organiser = await buildUser(t.app, { names: 'Doomed Organiser' });
+    const organiserCookie = await login(t.app, organiser);
+    const createEvent = async (as: string) => {
+      const created = await t.app.inject({
+        method: 'POST', url: '/api/v1/tournaments', headers: { cookie: as },
+        payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Gone Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return created.json().result.key as string;
+    };
+    const key = await createEvent(organiserCookie);
+    const otherKey = await createEvent(await login(t.app, await buildUser(t.app)));
+    const seated = await t.app.inject({
+      method: 'POST', url: `/api/v1/tournaments/${otherKey}/participants`, headers: { cookie },
+      payload: { participants: [{ email: organiser.email, table: 1, side: 0 }] },
+    });
+    expect(seated.statusCode, seated.body).toBe(200);
+    const response = await call('DELETE', `/users/delete?key=${organiser.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.message).toBe(messages.userDeleted);
+    expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', organiser.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('sessions').selectAll().where('userId', '=', organiser.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('tournaments').selectAll().where('key', '=', key).execute()).toEqual([]);
+    const seat = await t.database.db.selectFrom('participants').innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId').select(['participants.names', 'participants.userId']).where('tournaments.key', '=', otherKey).execute();
+    expect(seat).toEqual([{ names: 'Doomed Organiser', userId: null }]);
+    expect(await auditsOf('admin.user.delete', organiser.email)).toEqual([expect.objectContaining({ outcome: 'success', details: expect.objectContaining({ eventsDeleted: 1 }) })]);
+    expect((await call('DELETE', `/users/delete?key=${organiser.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', '/users/delete?key=not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['disable', () => call('PUT', `/users/disable?key=${admin.id}`, { disabled: true })],
+    ['demote', () => call('PUT', '/users/set-role', { uid: admin.id, role: 'player' })],
+    ['delete', () => call('DELETE', `/users/delete?key=${admin.id}`)],
+  ])('refuses to let an admin %s their own account, and records the attempt', async (_action, act) => {
+    const response = await act();
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe(messages.notYourself);
+    expect(await t.database.db.selectFrom('users').select(['role', 'disabled']).where('id', '=', admin.id).executeTakeFirst()).toEqual({ role: 'admin', disabled: false });
+    const failures = await t.database.db.selectFrom('auditLog').selectAll().where('actorId', '=', admin.id).where('outcome', '=', 'failure').execute();
+    expect(failures.length).toBeGreaterThan(0);
+  });
+
+  it('never takes away the last enabled admin, even for an actor who lost the role a moment ago', async () => {
+    const { setUserRole } = await import('./service.ts');
+    const last = await buildUser(t.app, { role: 'admin' });
+    // Every other admin is disabled for this test, then restored.
+    const others = await t.database.db.updateTable('users').set({ disabled: true }).where('role', '=', 'admin').where('id', '!=', last.id).where('disabled', '=', false).returning('id').execute();
+    try {
+      const former = await buildUser(t.app);
+      await expect(setUserRole(t.database.db, { user: former, ip: '127.0.0.1' }, last.id, 'player')).rejects.toMatchObject({ statusCode: 409, message: messages.lastAdmin });
+      expect((await t.database.db.selectFrom('users').select('role').where('id', '=', last.id).executeTakeFirstOrThrow()).role).toBe('admin');
+    } finally {
+      if (others.length > 0) await t.database.db.updateTable('users').set({ disabled: false }).where('id', 'in', others.map((o) => o.id)).execute();
+    }
+  });
+});
