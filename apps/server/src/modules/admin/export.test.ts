@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildUser, login } from '../../../test/factories.ts';
+import { csvField } from './export.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let organiserId: string;
+const MANY = 2150; // more than two of the export's batches of 1000
+const tag = `exp${randomBytes(3).toString('hex')}`;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin = await buildUser(t.app, { role: 'admin' });
+  adminCookie = await login(t.app, admin, '/api/admin/v1/user/login');
+  organiserId = (await buildUser(t.app, { names: 'Exporting Organiser' })).id;
+  // Straight into the database: thousands of accounts through the API would only test the password hash.
+  await t.database.db.insertInto('users').values(Array.from({ length: MANY }, (_, i) => ({
+    email: `${tag}-${i}@example.com`, names: `Export Person ${i}`, passwordHash: 'not-a-hash', city: i % 2 ? 'Chennai' : 'Delhi, South',
+  }))).execute();
+});
+afterAll(async () => t.close());
+
+const exportOf = (path: string) => t.app.inject({ method: 'GET', url: `/api/admin/v1/export/${path}`, headers: { cookie: adminCookie } });
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Splits CSV text into records of fields (quoted fields may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { record.push(field); field = ''; }
+    else if (c === '\r' && text[i + 1] === '\n') { record.push(field); records.push(record); record = []; field = ''; i++; }
+    else field += c;
+  }
+  if (field || record.length) { record.push(field); records.push(record); }
+  return records;
+}
+
+describe('exports (GET /export/{dataset})', () => {
+  it('writes every matching user to CSV, not only a page, with a dated file name', async () => {
+    const response = await exportOf(`users?format=csv&query=${tag}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.csv"`);
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(['Name', 'Email', 'Role', 'Status', 'Email Verified', 'Contact', 'BFI or BBO Number', 'City', 'Postal Index Number', 'Created At']);
+    expect(rows).toHaveLength(MANY);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(MANY);
+    expect(rows.find((r) => r[1] === `${tag}-0@example.com`)).toEqual(expect.arrayContaining(['Export Person 0', 'player', 'Enabled', 'Delhi, South']));
+    // Without a search, every user.
+    const total = Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(parseCsv((await exportOf('users?format=csv')).body.slice(1))).toHaveLength(total + 1);
+  });
+
+  it('writes an xlsx workbook that Excel readers open, one row per matching user', async () => {
+    const response = await exportOf(`users?format=xlsx&query=${tag}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Email', 'Role', 'Status', 'Email Verified', 'Contact', 'BFI or BBO Number', 'City', 'Postal Index Number', 'Created At']);
+    expect(sheet.actualRowCount).toBe(MANY + 1);
+    const emails = new Set<string>();
+    sheet.eachRow((row, n) => { if (n > 1) emails.add(String(row.getCell(2).value)); });
+    expect(emails.size).toBe(MANY);
+  });
+
+  it('writes a PDF on A3 landscape pages', async () => {
+    const response = await exportOf(`users?format=pdf&query=${tag}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.pdf"`);
+    const pdf = response.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+    const boxes = [...pdf.matchAll(/\/MediaBox \[([\d.\s]+)\]/g)].map((m) => m[1]!.trim().split(/\s+/).map(Number));
+    // About 60 rows a page: thousands of rows make tens of pages, every one A3 (297 x 420 mm) lying on its side.
+    expect(boxes.length).toBeGreaterThan(MANY / 70);
+    for (const [x0, y0, width, height] of boxes) {
+      expect([x0, y0]).toEqual([0, 0]);
+      expect(width).toBeCloseTo((420 / 25.4) * 72, 0);
+      expect(height).toBeCloseTo((297 / 25.4) * 72, 0);
+    }
+  });
+
+  it('exports past and active events narrowed by the list filters', async () => {
+    const base = {
+      organiserId, tables: 3, boardsPerRound: 2, type: 1, players: 12, rounds: 3, movementType: 'Mitchell' as const, impMethod: null,
+      handMode: 'Random' as const, liveTableEvent: false, kibitzersEnabled: false, xmlToken: null, resultId: null, completedAt: new Date(),
+    };
+    const events = [
+      ...Array.from({ length: 5 }, (_, i) => ({ ...base, key: `${tag}i${i}`, typeName: 'Export IMP', scoreType: 'IMP' as const, status: 'complete' as const })),
+      ...Array.from({ length: 3 }, (_, i) => ({ ...base, key: `${tag}m${i}`, typeName: 'Export MP', scoreType: 'Match Point' as const, status: 'complete' as const })),
+      ...Array.from({ length: 2 }, (_, i) => ({ ...base, key: `${tag}a${i}`, typeName: 'Export Live', scoreType: 'IMP' as const, status: 'active' as const, completedAt: null })),
+    ];
+    await t.database.db.insertInto('tournaments').values(events).execute();
+    const rowsOf = async (path: string) => {
+      const response = await exportOf(path);
+      expect(response.statusCode, response.body).toBe(200);
+      return parseCsv(response.body.slice(1)).slice(1);
+    };
+    expect(await rowsOf(`past-events?format=csv&query=${tag}`)).toHaveLength(8);
+    const imp = await rowsOf(`past-events?format=csv&query=${tag}&scoreType=IMP`);
+    expect(imp).toHaveLength(5);
+    expect(imp.every((r) => r[7] === 'IMP' && r[0] === 'Exporting Organiser')).toBe(true);
+    expect(await rowsOf(`past-events?format=csv&query=${tag}&scoreType=Match%20Point`)).toHaveLength(3);
+    expect(await rowsOf(`active-events?format=csv&query=${tag}`)).toHaveLength(2);
+    expect((await exportOf(`past-events?format=csv&query=${tag}`)).headers['content-disposition']).toBe(`attachment; filename="past-events-${today()}.csv"`);
+  });
+
+  it('exports an event\'s participants, audits by action and downloads by day', async () => {
+    const [event] = await t.database.db.insertInto('tournaments').values({
+      key: `${tag}p`, organiserId, tables: 3, boardsPerRound: 2, type: 1, typeName: 'Seats', players: 12, rounds: 3, movementType: 'Mitchell',
+      scoreType: 'IMP', impMethod: null, handMode: 'Random', liveTableEvent: false, kibitzersEnabled: false, xmlToken: null, resultId: null, completedAt: null,
+    }).returning('id').execute();
+    await t.database.db.insertInto('participants').values([0, 1, 2, 3].map((side) => ({ tournamentId: event!.id, names: `Seat ${side}`, tableNo: 1, side, isBot: true }))).execute();
+    const participants = await exportOf(`participants?format=csv&key=${tag}p`);
+    expect(participants.headers['content-disposition']).toBe(`attachment; filename="participants-${tag}p-${today()}.csv"`);
+    const seats = parseCsv(participants.body.slice(1));
+    expect(seats.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([['Seat 0', 'Table 1', 'North', 'Yes'], ['Seat 1', 'Table 1', 'East', 'Yes'], ['Seat 2', 'Table 1', 'South', 'Yes'], ['Seat 3', 'Table 1', 'West', 'Yes']]);
+
+    const exportAudits = Number((await t.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'admin.export').executeTakeFirstOrThrow()).n);
+    const audits = parseCsv((await exportOf('audits?format=csv&action=admin.export')).body.slice(1)).slice(1);
+    // The export being made is recorded before its rows are read.
+    expect(audits).toHaveLength(exportAudits + 1);
+    expect(audits.every((r) => r[2] === 'admin.export')).toBe(true);
+
+    const day = (d: string, n: number, fileName: string) => Array.from({ length: n }, () => ({ eventName: 'file_download' as const, occurredAt: `${d}T10:00:00Z`, fileName, app: 'player', platform: 'windows', userAgent: 'UA' }));
+    await t.database.db.insertInto('analyticsEvents').values([...day('2026-03-01', 3, 'player-windows-1.0.exe'), ...day('2026-03-02', 2, 'player-windows-1.0.exe'), ...day('2026-03-02', 1, 'organiser-windows-1.0.exe'), ...day('2026-04-01', 4, 'player-windows-1.0.exe')]).execute();
+    const downloads = parseCsv((await exportOf('downloads?format=csv&startDate=2026-03-01&endDate=2026-03-31')).body.slice(1)).slice(1);
+    expect(downloads.map((r) => [r[0], r[1], r[5]])).toEqual([
+      ['2026-03-02', 'player-windows-1.0.exe', '2'], ['2026-03-02', 'organiser-windows-1.0.exe', '1'], ['2026-03-01', 'player-windows-1.0.exe', '3'],
+    ]);
+  });
+
+  it('records each export in the audit log with its filters', async () => {
+    await exportOf(`users?format=csv&query=${tag}-1`);
+    const row = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'admin.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ target: 'users', outcome: 'success', details: { format: 'csv', filters: { query: `${tag}-1` } } });
+  });
+
+  it.each([
+    ['an unknown dataset', 'secrets?format=csv', 400],
+    ['an unknown format', 'users?format=docx', 400],
+    ['participants without a key', 'participants?format=csv', 400],
+    ['participants of no event', 'participants?format=csv&key=nosuchkey3', 404],
+    ['downloads without dates', 'downloads?format=csv', 400],
+    ['downloads over a reversed range', 'downloads?format=csv&startDate=2026-02-01&endDate=2026-01-01', 400],
+    ['a bad filter value', 'past-events?format=csv&movementType=Swiss', 400],
+  ])('answers %s with %i and an error, before any file', async (_label, path, status) => {
+    const response = await exportOf(path);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['+1 2', "'+1 2"],
+    ['a, b', '"a, b"'],
+    ['plain', 'plain'],
+    [42, '42'],
+    [null, ''],
+  ])('writes the CSV field %j as %s', (value, written) => {
+    expect(csvField(value)).toBe(written);
+  });
+});
