@@ -27,6 +27,10 @@ describe('public pages in Chromium', () => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(server.url + path);
       await page.waitForLoadState('networkidle');
+      // As prerendered, then with the app running (content pages start it on the first sign of use).
+      expect(await seriousViolations(page), `${path} at ${width} px before the app starts`).toEqual([]);
+      await page.mouse.move(5, 5);
+      await page.waitForLoadState('networkidle');
       expect(await page.title(), path).not.toBe('');
       expect(await page.locator('main').count(), `${path}: main landmark`).toBeGreaterThanOrEqual(1);
       expect(await page.locator('h1').count(), `${path}: one h1`).toBe(1);

@@ -91,6 +91,7 @@ describe('analytics consent', () => {
     const { page } = await freshPage();
     const sent = pageViews(page);
     await page.goto(`${server.url}/`);
+    await page.mouse.move(20, 20); // the home page starts its app on the first sign of use
     await page.getByRole('button', { name: 'Reject All' }).click();
     await page.getByRole('link', { name: 'About Us' }).first().click();
     await page.waitForURL((url) => url.pathname === '/aboutus');
@@ -107,6 +108,7 @@ describe('analytics consent', () => {
       if (response.url().endsWith('/api/v1/analytics/pageview')) answers.push(response.status());
     });
     await page.goto(`${server.url}/`);
+    await page.mouse.move(20, 20);
     await page.getByRole('button', { name: 'Accept All' }).click();
     await page.getByRole('link', { name: 'About Us' }).first().click();
     await page.waitForURL((url) => url.pathname === '/aboutus');

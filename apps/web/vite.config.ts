@@ -20,5 +20,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // Read by scripts/prerender.mjs to put each page's stylesheets and scripts into its HTML.
+    manifest: true,
   },
 });

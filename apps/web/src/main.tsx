@@ -1,13 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import './app/styles';
 import { App } from './app/app';
+import { routes } from './app/router';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element in index.html');
+/**
+ * Starts the app. A prerendered page (the root already has markup) is hydrated: the lazy routes it matches are
+ * loaded first, so the first render matches the HTML instead of showing the loading fallback.
+ */
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element in index.html');
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(app);
+    return;
+  }
+  await Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
+  // React renders the page's own <title> and <meta> tags into the head; the prerendered copies would
+  // otherwise stay behind and keep the first page's title after a navigation.
+  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+  hydrateRoot(container, app);
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start();

@@ -52,3 +52,61 @@ describe('serving the web app', () => {
     }
   });
 });
+
+describe('serving a prerendered build', () => {
+  let prerenderedApp: TestApp;
+  let prerenderedDist: string;
+  const page = (name: string) => `<!doctype html><html><body><div id="root"><h1>${name}</h1></div></body></html>`;
+
+  beforeAll(async () => {
+    prerenderedDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-dist-'));
+    const files: Record<string, string> = {
+      'index.html': page('Home'),
+      'aboutus/index.html': page('About'),
+      '404.html': page('Page not found'),
+      'spa.html': shell,
+      'pages.json': JSON.stringify({ prerendered: ['/', '/aboutus'], appRoutes: ['/', '/aboutus', '/results/:key', '/console/profile'] }),
+    };
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(prerenderedDist, name)), { recursive: true });
+      fs.writeFileSync(path.join(prerenderedDist, name), content);
+    }
+    fs.writeFileSync(path.join(prerenderedDist, 'aboutus/index.html.gz'), zlib.gzipSync(page('About')));
+    prerenderedApp = await buildTestApp({ webDistDir: prerenderedDist });
+  });
+  afterAll(async () => {
+    await prerenderedApp.close();
+    fs.rmSync(prerenderedDist, { recursive: true, force: true });
+  });
+
+  const fetchPage = (url: string, headers: Record<string, string> = {}) => prerenderedApp.app.inject({ method: 'GET', url, headers });
+
+  it('answers a public page with its own prerendered HTML, with or without a trailing slash', async () => {
+    expect((await fetchPage('/')).body).toBe(page('Home'));
+    for (const url of ['/aboutus', '/aboutus/', '/aboutus?from=footer']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(page('About'));
+    }
+    const compressed = await fetchPage('/aboutus', { 'accept-encoding': 'gzip' });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(compressed.rawPayload).toString()).toBe(page('About'));
+  });
+
+  it('answers other app routes, including parameterised ones, with the app shell', async () => {
+    for (const url of ['/console/profile', '/results/ABC123', '/results/ABC123/']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(shell);
+    }
+  });
+
+  it('answers a path no route claims with the not-found page and status 404', async () => {
+    for (const url of ['/no-such-page', '/results', '/results/a/b', '/aboutus/team']) {
+      const response = await fetchPage(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).toBe(page('Page not found'));
+    }
+  });
+});

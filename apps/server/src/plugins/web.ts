@@ -4,9 +4,25 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@bridge/api';
 
+/** Written by the web build (apps/web/scripts/prerender.mjs). */
+type PagesManifest = { prerendered: string[]; appRoutes: string[] };
+
+/** A matcher for the app's route patterns, where `:name` stands for one path segment. */
+export function compileRoutePatterns(patterns: string[]): (pathname: string) => boolean {
+  const regexes = patterns.map((pattern) => {
+    const source = pattern
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}/?$`, 'i');
+  });
+  return (pathname) => regexes.some((regex) => regex.test(pathname));
+}
+
 /**
- * Serves the built web app from one port with the API. Hashed assets are cached for a year; any other
- * extension-less GET gets the app's HTML (the router decides), while a missing file or API path is a real 404.
+ * Serves the built web app from one port with the API. Hashed assets are cached for a year. A GET for a page
+ * answers its prerendered HTML when the build made one, the app shell (spa.html) for other app routes, and the
+ * prerendered not-found page with status 404 for paths no route claims; a missing file or API path is a JSON 404.
  */
 export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distDir }) => {
   const hasDist = Boolean(distDir && fs.existsSync(path.join(distDir, 'index.html')));
@@ -22,15 +38,24 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       },
     });
   }
-  // The app shell for routes the router decides; spa.html once public pages are prerendered into index.html files.
-  const spaHtml = hasDist && distDir ? (fs.existsSync(path.join(distDir, 'spa.html')) ? 'spa.html' : 'index.html') : undefined;
+  const manifestFile = distDir ? path.join(distDir, 'pages.json') : undefined;
+  const pages: PagesManifest | undefined =
+    hasDist && manifestFile && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PagesManifest) : undefined;
+  // Keys are exact paths, so a request path never reaches the file system unchecked.
+  const prerendered = new Map((pages?.prerendered ?? []).map((page) => [page, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`]));
+  const isAppRoute = pages ? compileRoutePatterns(pages.appRoutes) : () => true;
+  const shell = pages ? 'spa.html' : 'index.html';
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !path.extname(url);
-    if (wantsPage && spaHtml) {
+    if (wantsPage && hasDist) {
       // sendFile picks the precompressed .br/.gz copy the client accepts; setHeaders marks it no-cache.
-      return reply.sendFile(spaHtml);
+      const pathname = url.length > 1 ? url.replace(/\/+$/, '') : url;
+      const file = prerendered.get(pathname);
+      if (file) return reply.sendFile(file);
+      if (isAppRoute(pathname)) return reply.sendFile(shell);
+      return reply.status(404).sendFile('404.html');
     }
     if (wantsPage) {
       return reply.type('text/plain').status(404).send('The web app is not built. Run "npm run build" (npm start does it for you).');

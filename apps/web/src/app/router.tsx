@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { lazyPage } from './lazy-route';
@@ -7,90 +8,110 @@ import { paths } from './paths';
 import { RouteError } from './route-error';
 
 // Only the root and the public layout are in the first download; every page is split out by route.
+// The modules are found by glob so each route knows its source file: prerendering reads it to put the page's
+// stylesheets (and, for pages that hydrate at once, its scripts) into the HTML head.
+const modules = import.meta.glob<Record<string, ComponentType>>([
+  '../features/*/*-page.tsx',
+  '../features/*/*-layout.tsx',
+  './layouts/query-layout.tsx',
+  './layouts/auth-layout.tsx',
+]);
+
+/** A lazily loaded route: `lazy` for the router, `handle.module` (path from src/) for prerendering. */
+function lazyModule(file: string, exportName: string, options: { hydrate?: 'interaction' } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = modules[file];
+  if (!load) throw new Error(`Route module ${file} not found`);
+  const lazy = lazyPage(() => load().then((module) => module[exportName] as ComponentType));
+  return { lazy, handle: { module: `src/${file.replace(/^\.\.\//, '').replace(/^\.\//, 'app/')}`, ...options } };
+}
+
+// Pages of text and links: their prerendered HTML works on its own, so the app loads on first use (boot.ts).
+const onInteraction = { hydrate: 'interaction' } as const;
+
 const page = {
-  home: lazyPage(() => import('../features/marketing/home-page').then((m) => m.HomePage)),
-  about: lazyPage(() => import('../features/marketing/about-page').then((m) => m.AboutPage)),
-  tournaments: lazyPage(() => import('../features/marketing/tournaments-page').then((m) => m.TournamentsPage)),
-  playerApp: lazyPage(() => import('../features/marketing/player-app-page').then((m) => m.PlayerAppPage)),
-  organiserApp: lazyPage(() => import('../features/marketing/organiser-app-page').then((m) => m.OrganiserAppPage)),
-  contact: lazyPage(() => import('../features/marketing/contact-page').then((m) => m.ContactPage)),
-  download: lazyPage(() => import('../features/marketing/download-page').then((m) => m.DownloadPage)),
-  privacy: lazyPage(() => import('../features/marketing/privacy-page').then((m) => m.PrivacyPage)),
-  results: lazyPage(() => import('../features/results/results-page').then((m) => m.ResultsPage)),
+  home: lazyModule('../features/marketing/home-page.tsx', 'HomePage', onInteraction),
+  about: lazyModule('../features/marketing/about-page.tsx', 'AboutPage', onInteraction),
+  tournaments: lazyModule('../features/marketing/tournaments-page.tsx', 'TournamentsPage'),
+  playerApp: lazyModule('../features/marketing/player-app-page.tsx', 'PlayerAppPage', onInteraction),
+  organiserApp: lazyModule('../features/marketing/organiser-app-page.tsx', 'OrganiserAppPage', onInteraction),
+  contact: lazyModule('../features/marketing/contact-page.tsx', 'ContactPage'),
+  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage'),
+  privacy: lazyModule('../features/marketing/privacy-page.tsx', 'PrivacyPage', onInteraction),
+  results: lazyModule('../features/results/results-page.tsx', 'ResultsPage'),
 
-  login: lazyPage(() => import('../features/account/login-page').then((m) => m.LoginPage)),
-  register: lazyPage(() => import('../features/account/register-page').then((m) => m.RegisterPage)),
-  resetPassword: lazyPage(() => import('../features/account/reset-password-page').then((m) => m.ResetPasswordPage)),
-  verifyEmail: lazyPage(() => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage)),
-  logout: lazyPage(() => import('../features/account/logout-page').then((m) => m.LogoutPage)),
-  signOut: lazyPage(() => import('../features/account/signout-page').then((m) => m.SignOutPage)),
-  sessionClosed: lazyPage(() => import('../features/account/session-closed-page').then((m) => m.SessionClosedPage)),
+  login: lazyModule('../features/account/login-page.tsx', 'LoginPage'),
+  register: lazyModule('../features/account/register-page.tsx', 'RegisterPage'),
+  resetPassword: lazyModule('../features/account/reset-password-page.tsx', 'ResetPasswordPage'),
+  verifyEmail: lazyModule('../features/account/verify-email-page.tsx', 'VerifyEmailPage'),
+  logout: lazyModule('../features/account/logout-page.tsx', 'LogoutPage'),
+  signOut: lazyModule('../features/account/signout-page.tsx', 'SignOutPage'),
+  sessionClosed: lazyModule('../features/account/session-closed-page.tsx', 'SessionClosedPage'),
 
-  consolePastEvents: lazyPage(() => import('../features/console/past-events-page').then((m) => m.PastEventsPage)),
-  consoleSolitaire: lazyPage(() => import('../features/console/solitaire-page').then((m) => m.SolitairePage)),
-  consoleProfile: lazyPage(() => import('../features/console/profile-page').then((m) => m.ProfilePage)),
+  consolePastEvents: lazyModule('../features/console/past-events-page.tsx', 'PastEventsPage'),
+  consoleSolitaire: lazyModule('../features/console/solitaire-page.tsx', 'SolitairePage'),
+  consoleProfile: lazyModule('../features/console/profile-page.tsx', 'ProfilePage'),
 
-  adminLogin: lazyPage(() => import('../features/admin/admin-login-page').then((m) => m.AdminLoginPage)),
-  adminLogout: lazyPage(() => import('../features/admin/admin-logout-page').then((m) => m.AdminLogoutPage)),
-  adminAnalytics: lazyPage(() => import('../features/admin/analytics-page').then((m) => m.AnalyticsPage)),
-  adminActiveEvents: lazyPage(() => import('../features/admin/active-events-page').then((m) => m.ActiveEventsPage)),
-  adminPastEvents: lazyPage(() => import('../features/admin/past-events-page').then((m) => m.PastEventsPage)),
-  adminSolitaire: lazyPage(() => import('../features/admin/solitaire-page').then((m) => m.SolitairePage)),
-  adminUsers: lazyPage(() => import('../features/admin/users-page').then((m) => m.UsersPage)),
-  adminAudits: lazyPage(() => import('../features/admin/audits-page').then((m) => m.AuditsPage)),
-  adminDashboard: lazyPage(() => import('../features/admin/dashboard-page').then((m) => m.DashboardPage)),
-  adminTools: lazyPage(() => import('../features/admin/tools-page').then((m) => m.ToolsPage)),
+  adminLogin: lazyModule('../features/admin/admin-login-page.tsx', 'AdminLoginPage'),
+  adminLogout: lazyModule('../features/admin/admin-logout-page.tsx', 'AdminLogoutPage'),
+  adminAnalytics: lazyModule('../features/admin/analytics-page.tsx', 'AnalyticsPage'),
+  adminActiveEvents: lazyModule('../features/admin/active-events-page.tsx', 'ActiveEventsPage'),
+  adminPastEvents: lazyModule('../features/admin/past-events-page.tsx', 'PastEventsPage'),
+  adminSolitaire: lazyModule('../features/admin/solitaire-page.tsx', 'SolitairePage'),
+  adminUsers: lazyModule('../features/admin/users-page.tsx', 'UsersPage'),
+  adminAudits: lazyModule('../features/admin/audits-page.tsx', 'AuditsPage'),
+  adminDashboard: lazyModule('../features/admin/dashboard-page.tsx', 'DashboardPage'),
+  adminTools: lazyModule('../features/admin/tools-page.tsx', 'ToolsPage'),
 
-  videoJoin: lazyPage(() => import('../features/video/join-page').then((m) => m.JoinPage)),
-  videoChat: lazyPage(() => import('../features/video/chat-page').then((m) => m.ChatPage)),
-  videoEnd: lazyPage(() => import('../features/video/end-video-page').then((m) => m.EndVideoPage)),
+  videoJoin: lazyModule('../features/video/join-page.tsx', 'JoinPage'),
+  videoChat: lazyModule('../features/video/chat-page.tsx', 'ChatPage'),
+  videoEnd: lazyModule('../features/video/end-video-page.tsx', 'EndVideoPage'),
 
-  notFound: lazyPage(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)),
+  notFound: lazyModule('../features/not-found/not-found-page.tsx', 'NotFoundPage'),
 };
 
 const layout = {
   // Routes that call the API sit below this pathless route, which brings TanStack Query with it.
-  query: lazyPage(() => import('./layouts/query-layout').then((m) => m.QueryLayout)),
-  auth: lazyPage(() => import('./layouts/auth-layout').then((m) => m.AuthLayout)),
-  console: lazyPage(() => import('../features/console/console-layout').then((m) => m.ConsoleLayout)),
-  admin: lazyPage(() => import('../features/admin/admin-console-layout').then((m) => m.AdminConsoleLayout)),
-  video: lazyPage(() => import('../features/video/video-layout').then((m) => m.VideoLayout)),
+  query: lazyModule('./layouts/query-layout.tsx', 'QueryLayout'),
+  auth: lazyModule('./layouts/auth-layout.tsx', 'AuthLayout'),
+  console: lazyModule('../features/console/console-layout.tsx', 'ConsoleLayout'),
+  admin: lazyModule('../features/admin/admin-console-layout.tsx', 'AdminConsoleLayout'),
+  video: lazyModule('../features/video/video-layout.tsx', 'VideoLayout'),
 };
 
 const redirectTo = (to: string) => <Navigate to={to} replace />;
 
 const consoleRoutes: RouteObject = {
   path: paths.console.root.path,
-  lazy: layout.console,
+  ...layout.console,
   children: [
     { index: true, element: redirectTo(paths.console.pastEvents.getHref()) },
     { path: 'my-past-events', element: redirectTo(paths.console.pastEvents.getHref()) },
-    { path: 'my-past-events/all-my-past-events', lazy: page.consolePastEvents },
+    { path: 'my-past-events/all-my-past-events', ...page.consolePastEvents },
     { path: 'solitaire', element: redirectTo(paths.console.solitaire.getHref()) },
-    { path: 'solitaire/solitaire-events/solitaire-past-events', lazy: page.consoleSolitaire },
-    { path: 'profile', lazy: page.consoleProfile },
+    { path: 'solitaire/solitaire-events/solitaire-past-events', ...page.consoleSolitaire },
+    { path: 'profile', ...page.consoleProfile },
   ],
 };
 
 const adminConsoleRoutes: RouteObject = {
   path: paths.admin.console.path,
-  lazy: layout.admin,
+  ...layout.admin,
   children: [
     { index: true, element: redirectTo(paths.admin.analytics.getHref()) },
     { path: 'overview', element: redirectTo(paths.admin.analytics.getHref()) },
-    { path: 'overview/all-analytics/analytics', lazy: page.adminAnalytics },
+    { path: 'overview/all-analytics/analytics', ...page.adminAnalytics },
     { path: 'active-events', element: redirectTo(paths.admin.activeEvents.getHref()) },
-    { path: 'active-events/my-active-events/all-my-active-events', lazy: page.adminActiveEvents },
+    { path: 'active-events/my-active-events/all-my-active-events', ...page.adminActiveEvents },
     { path: 'past-events', element: redirectTo(paths.admin.pastEvents.getHref()) },
-    { path: 'past-events/my-past-events/all-my-past-events', lazy: page.adminPastEvents },
+    { path: 'past-events/my-past-events/all-my-past-events', ...page.adminPastEvents },
     { path: 'solitaire', element: redirectTo(paths.admin.solitaire.getHref()) },
-    { path: 'solitaire/solitaire-events/solitaire-past-events', lazy: page.adminSolitaire },
+    { path: 'solitaire/solitaire-events/solitaire-past-events', ...page.adminSolitaire },
     { path: 'users', element: redirectTo(paths.admin.users.getHref()) },
-    { path: 'users/all-users/all', lazy: page.adminUsers },
+    { path: 'users/all-users/all', ...page.adminUsers },
     { path: 'audits', element: redirectTo(paths.admin.audits.getHref()) },
-    { path: 'audits/all-audits/view-audits', lazy: page.adminAudits },
-    { path: 'dashboard', lazy: page.adminDashboard },
-    { path: 'tools', lazy: page.adminTools },
+    { path: 'audits/all-audits/view-audits', ...page.adminAudits },
+    { path: 'dashboard', ...page.adminDashboard },
+    { path: 'tools', ...page.adminTools },
   ],
 };
 
@@ -104,57 +125,57 @@ export const routes: RouteObject[] = [
       {
         Component: PublicLayout,
         children: [
-          { path: paths.home.path, lazy: page.home },
-          { path: paths.landing.path, lazy: page.home },
-          { path: paths.aboutUs.path, lazy: page.about },
-          { path: paths.playerApp.path, lazy: page.playerApp },
-          { path: paths.organiserApp.path, lazy: page.organiserApp },
-          { path: paths.organizerApp.path, lazy: page.organiserApp },
-          { path: paths.privacy.path, lazy: page.privacy },
+          { path: paths.home.path, ...page.home },
+          { path: paths.landing.path, ...page.home },
+          { path: paths.aboutUs.path, ...page.about },
+          { path: paths.playerApp.path, ...page.playerApp },
+          { path: paths.organiserApp.path, ...page.organiserApp },
+          { path: paths.organizerApp.path, ...page.organiserApp },
+          { path: paths.privacy.path, ...page.privacy },
           {
-            lazy: layout.query,
+            ...layout.query,
             children: [
-              { path: paths.tournaments.path, lazy: page.tournaments },
-              { path: paths.contactUs.path, lazy: page.contact },
-              { path: paths.download.path, lazy: page.download },
-              { path: paths.results.path, lazy: page.results },
+              { path: paths.tournaments.path, ...page.tournaments },
+              { path: paths.contactUs.path, ...page.contact },
+              { path: paths.download.path, ...page.download },
+              { path: paths.results.path, ...page.results },
             ],
           },
         ],
       },
       { path: paths.admin.root.path, element: redirectTo(paths.admin.login.getHref()) },
       {
-        lazy: layout.query,
+        ...layout.query,
         children: [
           {
-            lazy: layout.auth,
+            ...layout.auth,
             children: [
-              { path: paths.login.path, lazy: page.login },
-              { path: paths.register.path, lazy: page.register },
-              { path: paths.resetPassword.path, lazy: page.resetPassword },
-              { path: paths.verifyEmail.path, lazy: page.verifyEmail },
-              { path: paths.logout.path, lazy: page.logout },
-              { path: paths.signOut.path, lazy: page.signOut },
-              { path: paths.sessionClosed.path, lazy: page.sessionClosed },
-              { path: paths.admin.login.path, lazy: page.adminLogin },
-              { path: paths.admin.logout.path, lazy: page.adminLogout },
+              { path: paths.login.path, ...page.login },
+              { path: paths.register.path, ...page.register },
+              { path: paths.resetPassword.path, ...page.resetPassword },
+              { path: paths.verifyEmail.path, ...page.verifyEmail },
+              { path: paths.logout.path, ...page.logout },
+              { path: paths.signOut.path, ...page.signOut },
+              { path: paths.sessionClosed.path, ...page.sessionClosed },
+              { path: paths.admin.login.path, ...page.adminLogin },
+              { path: paths.admin.logout.path, ...page.adminLogout },
             ],
           },
           consoleRoutes,
           adminConsoleRoutes,
           {
             path: paths.video.root.path,
-            lazy: layout.video,
+            ...layout.video,
             children: [
-              { index: true, lazy: page.videoJoin },
-              { path: 'onboard', lazy: page.videoJoin },
-              { path: 'chat', lazy: page.videoChat },
-              { path: 'endVideo', lazy: page.videoEnd },
+              { index: true, ...page.videoJoin },
+              { path: 'onboard', ...page.videoJoin },
+              { path: 'chat', ...page.videoChat },
+              { path: 'endVideo', ...page.videoEnd },
             ],
           },
         ],
       },
-      { path: '*', lazy: page.notFound },
+      { path: '*', ...page.notFound },
     ],
   },
 ];

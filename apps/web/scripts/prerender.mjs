@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Writes the prerendered public pages into the client build: dist/<path>/index.html for each public path,
+// dist/404.html for unknown paths, dist/spa.html (empty root) for every other app route, and dist/pages.json,
+// which tells the server which is which. Runs after `vite build` and `vite build --ssr` (see package.json).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webDir, 'dist');
+const ssrEntry = path.join(webDir, 'dist-ssr', 'entry-server.js');
+
+const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+const { render, prerenderPaths, notFoundPath, routePatterns } = await import(pathToFileURL(ssrEntry).href);
+
+/** The JS and CSS files a set of source modules needs, following static imports through the manifest. */
+function assetsOf(sources) {
+  const scripts = new Set();
+  const styles = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the client build manifest`);
+    scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  sources.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+const APP_ENTRY = 'src/main.tsx';
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function documentFor(page) {
+  const { scripts, styles } = assetsOf([APP_ENTRY, ...(page?.modules ?? [])]);
+  const links = [
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`),
+    // A page that hydrates on first use must not spend the visitor's bandwidth on the app before that.
+    ...(page?.hydrate === 'interaction' ? [] : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)),
+  ];
+  let html = template.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+  if (!page) return html;
+  // Marked so the client removes them before React renders its own copies (see main.tsx).
+  const head = page.head.replace(/<(title|meta|link)\b/g, '<$1 data-prerendered=""');
+  html = html.replace(/<title>[^<]*<\/title>/, head);
+  if (page.hydrate === 'interaction') html = html.replace('<html ', '<html data-hydrate="interaction" ');
+  return html.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
+}
+
+function write(file, content) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+}
+
+const prerendered = [];
+for (const pagePath of prerenderPaths) {
+  const page = await render(pagePath);
+  if (page.status !== 200) throw new Error(`${pagePath} rendered with status ${page.status}`);
+  write(path.join(distDir, pagePath === '/' ? '' : pagePath, 'index.html'), documentFor(page));
+  prerendered.push(pagePath);
+}
+const notFound = await render(notFoundPath);
+write(path.join(distDir, '404.html'), documentFor(notFound));
+write(path.join(distDir, 'spa.html'), documentFor(undefined));
+write(path.join(distDir, 'pages.json'), JSON.stringify({ prerendered, appRoutes: routePatterns() }, null, 2));
+console.log(`prerendered ${prerendered.length} pages, 404.html and spa.html`);

@@ -1,0 +1,54 @@
+/**
+ * The only script a prerendered page loads before the visitor does anything. Pages marked
+ * `<html data-hydrate="interaction">` (content pages: home, about, app pages, privacy) are complete HTML with
+ * working links, so the app is downloaded and hydrated on the first sign of use: a pointer move, touch, key,
+ * focus or scroll. Every other page starts the app at once.
+ *
+ * A button clicked before the app is ready is not lost: the click is held and replayed on the same element
+ * once hydration has finished (React keeps the prerendered DOM nodes).
+ */
+const HYDRATED_EVENT = 'bridge:hydrated';
+const TRIGGERS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+
+let started = false;
+let hydrated = false;
+let heldClick: HTMLElement | null = null;
+
+function startApp(): void {
+  if (started) return;
+  started = true;
+  for (const type of TRIGGERS) window.removeEventListener(type, startApp, { capture: true });
+  void import('./main');
+}
+
+function holdClick(event: MouseEvent): void {
+  if (hydrated || !(event.target instanceof Element)) return;
+  // Links and native controls work without the app; buttons need its handlers.
+  const button = event.target.closest<HTMLElement>('button, [role="button"]');
+  if (!button) return;
+  event.preventDefault();
+  event.stopPropagation();
+  heldClick = button;
+  startApp();
+}
+
+window.addEventListener(
+  HYDRATED_EVENT,
+  () => {
+    hydrated = true;
+    document.removeEventListener('click', holdClick, { capture: true });
+    const button = heldClick;
+    heldClick = null;
+    if (button?.isConnected) button.click();
+  },
+  { once: true },
+);
+
+if (document.getElementById('root')?.hasChildNodes()) document.addEventListener('click', holdClick, { capture: true });
+if (document.documentElement.dataset.hydrate === 'interaction') {
+  for (const type of TRIGGERS) window.addEventListener(type, startApp, { capture: true, passive: true });
+} else {
+  startApp();
+}
+
+export {};

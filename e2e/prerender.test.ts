@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicPagePaths } from '@bridge/api';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  server = await startServer({});
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('prerendered public pages', () => {
+  it('reads every public page with JavaScript turned off, and answers an unknown path with 404', async () => {
+    const context = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of publicPagePaths) {
+      const response = await page.goto(server.url + path);
+      expect(response?.status(), path).toBe(200);
+      expect((await page.locator('h1').innerText()).trim(), path).not.toBe('');
+      expect(await page.title(), path).not.toBe('');
+      expect(await page.locator('meta[name="description"]').count(), `${path}: one description`).toBe(1);
+      // Links are real links: a visitor can move between pages without the app.
+      expect(await page.locator('a[href^="/"]').count(), path).toBeGreaterThan(0);
+    }
+    const missing = await page.goto(`${server.url}/no-such-page`);
+    expect(missing?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').innerText()).toMatch(/not found/i);
+    await context.close();
+  });
+
+  it('loads only the boot script on the home page until the visitor does something, then hydrates', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toHaveLength(1);
+    expect(await page.getByRole('button', { name: 'Accept All' }).count()).toBe(0);
+
+    await page.mouse.move(20, 20);
+    await page.getByRole('button', { name: 'Accept All' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('replays a button press made before the app was ready', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${server.url}/aboutus`);
+    await page.waitForLoadState('networkidle');
+    // The press itself starts the app; the menu opens once its handlers are attached.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates a page that needs the app at once, keeping the prerendered title and markup', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/contactus`);
+    await page.getByRole('button', { name: 'Accept All' }).waitFor();
+    expect(await page.title()).toMatch(/^Contact Us/);
+    expect(await page.locator('title').count()).toBe(1);
+    // Navigating inside the app replaces the title instead of leaving the prerendered one behind.
+    await page.getByRole('link', { name: 'About Us' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/aboutus');
+    await expect.poll(() => page.title()).toMatch(/^About Us/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
