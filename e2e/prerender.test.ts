@@ -24,6 +24,8 @@ describe('prerendered public pages', () => {
       expect((await page.locator('h1').innerText()).trim(), path).not.toBe('');
       expect(await page.title(), path).not.toBe('');
       expect(await page.locator('meta[name="description"]').count(), `${path}: one description`).toBe(1);
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content'), path).toBeTruthy();
+      expect(await page.locator('meta[property="og:description"]').getAttribute('content'), path).toBeTruthy();
       // Links are real links: a visitor can move between pages without the app.
       expect(await page.locator('a[href^="/"]').count(), path).toBeGreaterThan(0);
     }
@@ -68,9 +70,9 @@ describe('prerendered public pages', () => {
   it('hydrates a page that needs the app at once, keeping the prerendered title and markup', async () => {
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${server.url}/contactus`);
+    await page.goto(`${server.url}/tournaments`);
     await page.getByRole('button', { name: 'Accept All' }).waitFor();
-    expect(await page.title()).toMatch(/^Contact Us/);
+    expect(await page.title()).toMatch(/^Tournaments/);
     expect(await page.locator('title').count()).toBe(1);
     // Navigating inside the app replaces the title instead of leaving the prerendered one behind.
     await page.getByRole('link', { name: 'About Us' }).first().click();

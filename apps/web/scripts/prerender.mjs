@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the prerendered public pages into the client build: dist/<path>/index.html for each public path,
 // dist/404.html for unknown paths, dist/spa.html (empty root) for every other app route, and dist/pages.json,
-// which tells the server which is which. Runs after `vite build` and `vite build --ssr` (see package.json).
+// which tells the server which is which (and which pages fit only their bare path, without a query string). Runs after `vite build` and `vite build --ssr` (see package.json).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,14 +57,16 @@ function write(file, content) {
 }
 
 const prerendered = [];
+const queryDependent = [];
 for (const pagePath of prerenderPaths) {
   const page = await render(pagePath);
   if (page.status !== 200) throw new Error(`${pagePath} rendered with status ${page.status}`);
   write(path.join(distDir, pagePath === '/' ? '' : pagePath, 'index.html'), documentFor(page));
   prerendered.push(pagePath);
+  if (page.queryDependent) queryDependent.push(pagePath);
 }
 const notFound = await render(notFoundPath);
 write(path.join(distDir, '404.html'), documentFor(notFound));
 write(path.join(distDir, 'spa.html'), documentFor(undefined));
-write(path.join(distDir, 'pages.json'), JSON.stringify({ prerendered, appRoutes: routePatterns() }, null, 2));
+write(path.join(distDir, 'pages.json'), JSON.stringify({ prerendered, queryDependent, appRoutes: routePatterns() }, null, 2));
 console.log(`prerendered ${prerendered.length} pages, 404.html and spa.html`);

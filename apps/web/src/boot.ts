@@ -23,8 +23,8 @@ function startApp(): void {
 
 function holdClick(event: MouseEvent): void {
   if (hydrated || !(event.target instanceof Element)) return;
-  // Links and native controls work without the app; buttons need its handlers.
-  const button = event.target.closest<HTMLElement>('button, [role="button"]');
+  // Links and native controls work without the app; buttons, and links marked data-needs-app, need its handlers.
+  const button = event.target.closest<HTMLElement>('button, [role="button"], [data-needs-app]');
   if (!button) return;
   event.preventDefault();
   event.stopPropagation();

@@ -21,6 +21,8 @@ export type PrerenderedPage = {
   modules: string[];
   /** How the page hydrates: 'load' at once, 'interaction' on the visitor's first input. */
   hydrate: 'load' | 'interaction';
+  /** The page's content depends on its query string, so the HTML fits only the bare path. */
+  queryDependent: boolean;
 };
 
 // React emits hoistable tags (<title>, <meta>, <link>) before the markup when it renders a fragment.
@@ -40,13 +42,16 @@ export async function render(url: string): Promise<PrerenderedPage> {
     </StrictMode>,
   );
   const head = HEAD_TAGS.exec(markup)?.[0] ?? '';
-  const handles = context.matches.map((match) => match.route.handle as { module?: string; hydrate?: 'interaction' } | undefined);
+  const handles = context.matches.map(
+    (match) => match.route.handle as { module?: string; hydrate?: 'interaction'; queryDependent?: boolean } | undefined,
+  );
   return {
     status: context.statusCode,
     html: markup.slice(head.length),
     head,
     modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])),
     hydrate: handles.some((handle) => handle?.hydrate === 'interaction') ? 'interaction' : 'load',
+    queryDependent: handles.some((handle) => handle?.queryDependent),
   };
 }
 

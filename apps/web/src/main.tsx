@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import './app/styles';
@@ -31,7 +31,11 @@ async function start(): Promise<void> {
   // React renders the page's own <title> and <meta> tags into the head; the prerendered copies would
   // otherwise stay behind and keep the first page's title after a navigation.
   for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page, so the prerendered page stays responsive while it comes alive.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }
 
 void start();

@@ -63,9 +63,14 @@ describe('serving a prerendered build', () => {
     const files: Record<string, string> = {
       'index.html': page('Home'),
       'aboutus/index.html': page('About'),
+      'download/index.html': page('Player app download'),
       '404.html': page('Page not found'),
       'spa.html': shell,
-      'pages.json': JSON.stringify({ prerendered: ['/', '/aboutus'], appRoutes: ['/', '/aboutus', '/results/:key', '/console/profile'] }),
+      'pages.json': JSON.stringify({
+        prerendered: ['/', '/aboutus', '/download'],
+        queryDependent: ['/download'],
+        appRoutes: ['/', '/aboutus', '/download', '/results/:key', '/console/profile'],
+      }),
     };
     for (const [name, content] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(prerenderedDist, name)), { recursive: true });
@@ -91,6 +96,12 @@ describe('serving a prerendered build', () => {
     const compressed = await fetchPage('/aboutus', { 'accept-encoding': 'gzip' });
     expect(compressed.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(compressed.rawPayload).toString()).toBe(page('About'));
+  });
+
+  it('answers a page that follows its query string with the app shell when a query is given', async () => {
+    expect((await fetchPage('/download')).body).toBe(page('Player app download'));
+    expect((await fetchPage('/download?app=organiser')).body).toBe(shell);
+    expect((await fetchPage('/aboutus?utm_source=mail')).body).toBe(page('About'));
   });
 
   it('answers other app routes, including parameterised ones, with the app shell', async () => {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@bridge/api';
 
 /** Written by the web build (apps/web/scripts/prerender.mjs). */
-type PagesManifest = { prerendered: string[]; appRoutes: string[] };
+type PagesManifest = { prerendered: string[]; queryDependent?: string[]; appRoutes: string[] };
 
 /** A matcher for the app's route patterns, where `:name` stands for one path segment. */
 export function compileRoutePatterns(patterns: string[]): (pathname: string) => boolean {
@@ -43,17 +43,19 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
     hasDist && manifestFile && fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PagesManifest) : undefined;
   // Keys are exact paths, so a request path never reaches the file system unchecked.
   const prerendered = new Map((pages?.prerendered ?? []).map((page) => [page, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`]));
+  const queryDependent = new Set(pages?.queryDependent ?? []);
   const isAppRoute = pages ? compileRoutePatterns(pages.appRoutes) : () => true;
   const shell = pages ? 'spa.html' : 'index.html';
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+    const [url = '/', query] = request.url.split('?');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !path.extname(url);
     if (wantsPage && hasDist) {
       // sendFile picks the precompressed .br/.gz copy the client accepts; setHeaders marks it no-cache.
       const pathname = url.length > 1 ? url.replace(/\/+$/, '') : url;
       const file = prerendered.get(pathname);
-      if (file) return reply.sendFile(file);
+      // A page whose content follows its query string (/download?app=organiser) was prerendered without one.
+      if (file && !(query && queryDependent.has(pathname))) return reply.sendFile(file);
       if (isAppRoute(pathname)) return reply.sendFile(shell);
       return reply.status(404).sendFile('404.html');
     }

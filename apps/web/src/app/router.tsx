@@ -18,14 +18,15 @@ const modules = import.meta.glob<Record<string, ComponentType>>([
 ]);
 
 /** A lazily loaded route: `lazy` for the router, `handle.module` (path from src/) for prerendering. */
-function lazyModule(file: string, exportName: string, options: { hydrate?: 'interaction' } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+function lazyModule(file: string, exportName: string, options: { hydrate?: 'interaction'; queryDependent?: boolean } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = modules[file];
   if (!load) throw new Error(`Route module ${file} not found`);
   const lazy = lazyPage(() => load().then((module) => module[exportName] as ComponentType));
   return { lazy, handle: { module: `src/${file.replace(/^\.\.\//, '').replace(/^\.\//, 'app/')}`, ...options } };
 }
 
-// Pages of text and links: their prerendered HTML works on its own, so the app loads on first use (boot.ts).
+// Pages whose prerendered HTML is complete (text, links, native <details>, a form the app takes over when the
+// visitor starts on it): the app loads on first use (boot.ts, docs/decisions/009).
 const onInteraction = { hydrate: 'interaction' } as const;
 
 const page = {
@@ -34,8 +35,10 @@ const page = {
   tournaments: lazyModule('../features/marketing/tournaments-page.tsx', 'TournamentsPage'),
   playerApp: lazyModule('../features/marketing/player-app-page.tsx', 'PlayerAppPage', onInteraction),
   organiserApp: lazyModule('../features/marketing/organiser-app-page.tsx', 'OrganiserAppPage', onInteraction),
-  contact: lazyModule('../features/marketing/contact-page.tsx', 'ContactPage'),
-  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage'),
+  contact: lazyModule('../features/marketing/contact-page.tsx', 'ContactPage', onInteraction),
+  // Hydrates on load: its tiles come from the server's release folder. Its content follows `?app=`, so the
+  // prerendered HTML (the player app) is served only without a query.
+  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage', { queryDependent: true }),
   privacy: lazyModule('../features/marketing/privacy-page.tsx', 'PrivacyPage', onInteraction),
   results: lazyModule('../features/results/results-page.tsx', 'ResultsPage'),
 

@@ -84,7 +84,8 @@ function DownloadTile({ platform, mark, release, requirement, onDownload }: Tile
     );
   }
   return (
-    <a className={classes.tile} href={release.url} download={release.fileName} onClick={onDownload}>
+    // data-needs-app: a click before the app has started is held until it can show the thank-you note.
+    <a className={classes.tile} href={release.url} download={release.fileName} onClick={onDownload} data-needs-app="">
       <TileHead platform={platform} mark={mark} release={release} />
       <Text size="sm">Download the installer, open it and follow the steps on screen.</Text>
       <Text size="sm" c="dimmed">
@@ -127,6 +128,7 @@ function AndroidTile({ appName, release, onDownload }: { appName: string; releas
             href={release.url}
             download={release.fileName}
             onClick={onDownload}
+            data-needs-app=""
             leftSection={<DownloadIcon size={18} />}
             variant="light"
             style={{ alignSelf: 'flex-start' }}
