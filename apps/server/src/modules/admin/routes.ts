@@ -5,11 +5,13 @@ import {
   DashboardResponse, DeleteEventResponse, DownloadFilters, DownloadsSummaryQuery, DownloadsSummaryResponse, EventKeyQuery,
   ExportDatasetSchema, ExportQuery, ListActiveEventsResponse, ListAuditsQuery, ListAuditsResponse, ListContactMessagesQuery,
   ListContactMessagesResponse, ListDownloadEventsResponse, ListEventsQuery, ListParticipantsResponse, ListPastEventsResponse,
-  ParticipantFilters, SearchEventsQuery, SearchEventsResponse, TestPlayerUrlResponse,
+  ParticipantFilters, SearchEventsQuery, SearchEventsResponse, TestPlayerUrlResponse, type Dashboard,
 } from '@bridge/api';
 import { recordAudit } from '../audit/service.ts';
 import { contentTypes, exportDataset, exportFileName, exportStream } from './export.ts';
 import * as admin from './service.ts';
+
+const DASHBOARD_TTL_MS = 60_000;
 
 /**
  * The admin API (`/api/admin/v1`) beside the user routes of the users module: events, participants, audits,
@@ -56,7 +58,16 @@ export async function adminRoutes(app: FastifyInstance) {
     result: await admin.listAudits(db, request.query),
   }));
 
-  r.get('/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => ({ result: await admin.dashboard(db) }));
+  // Counting a million users takes a while: the figures are computed at most once a minute per instance.
+  let figures: { at: number; value: Promise<Dashboard> } | undefined;
+  r.get('/dashboard', { schema: { response: { 200: DashboardResponse } } }, async () => {
+    if (!figures || Date.now() - figures.at > DASHBOARD_TTL_MS) {
+      const value = admin.dashboard(db);
+      figures = { at: Date.now(), value };
+      value.catch(() => { figures = undefined; });
+    }
+    return { result: await figures.value };
+  });
 
   r.get('/contact-messages', { schema: { querystring: ListContactMessagesQuery, response: { 200: ListContactMessagesResponse } } }, async (request) => ({
     result: await admin.listContactMessages(db, request.query.query, request.query),
