@@ -81,3 +81,6 @@ export async function countEventsOrganisedBy(db: Db, userId: string): Promise<nu
   const row = await db.selectFrom('tournaments').select((eb) => eb.fn.countAll<string>().as('n')).where('organiserId', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export const forgetSeatEmails = (db: Db, userId: string) =>
+  db.updateTable('participants').set({ email: null }).where('userId', '=', userId).execute();

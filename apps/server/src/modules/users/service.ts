@@ -322,11 +322,13 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
 
 /**
  * Deletes an account for good: its sessions and tokens, the events it organised (with their participants, boards
- * and results); its seats in other events stay, without the account.
+ * and results); its seats in other events stay as a name, without the account or its email address.
  */
 export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
   return changeUser(db, actor, uid, 'delete', async (trx, target) => {
     const events = await repo.countEventsOrganisedBy(trx, target.id);
+    // Seats in other events keep the name, so those results still read right, but not the address.
+    await repo.forgetSeatEmails(trx, target.id);
     await repo.deleteUser(trx, target.id);
     return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted: events } };
   }, () => true);
