@@ -23,6 +23,12 @@ describe('public pages in Chromium', () => {
     await browser.context.clearCookies();
     const page = await browser.context.newPage();
     const errors = watchErrors(page);
+    // The CSP allows no eval and no inline script: anything that tries is a bug (and costs Lighthouse points).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(server.url + path);
@@ -35,6 +41,7 @@ describe('public pages in Chromium', () => {
       expect(await page.locator('main').count(), `${path}: main landmark`).toBeGreaterThanOrEqual(1);
       expect(await page.locator('h1').count(), `${path}: one h1`).toBe(1);
       expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
     expect(errors).toEqual([]);
     await page.close();

@@ -44,9 +44,8 @@ function documentFor(page) {
   ];
   let html = template.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
   if (!page) return html;
-  // Marked so the client removes them before React renders its own copies (see main.tsx).
-  const head = page.head.replace(/<(title|meta|link)\b/g, '<$1 data-prerendered=""');
-  html = html.replace(/<title>[^<]*<\/title>/, head);
+  // React adopts these tags when it hydrates and replaces them when the visitor moves to another page.
+  html = html.replace(/<title>[^<]*<\/title>/, page.head);
   if (page.hydrate === 'interaction') html = html.replace('<html ', '<html data-hydrate="interaction" ');
   return html.replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
 }

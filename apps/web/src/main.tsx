@@ -28,9 +28,6 @@ async function start(): Promise<void> {
       delete route.lazy;
     }),
   );
-  // React renders the page's own <title> and <meta> tags into the head; the prerendered copies would
-  // otherwise stay behind and keep the first page's title after a navigation.
-  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page, so the prerendered page stays responsive while it comes alive.
   startTransition(() => {
