@@ -239,3 +239,22 @@ describe('participants of an event (GET /participants/all)', () => {
     expect((await admin('GET', '/participants/all?key=nosuchkey2')).statusCode).toBe(404);
   });
 });
+
+describe('the audit row and the change are one transaction', () => {
+  it('keeps the event when its audit row cannot be written', async () => {
+    const key = await completedEvent({ typeName: 'Survivor Pairs' });
+    const { sql } = await import('kysely');
+    await sql`create function refuse_event_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'admin.event.delete' then raise exception 'audit refused'; end if; return new; end $$`.execute(t.database.db);
+    await sql`create trigger refuse_event_audit before insert on audit_log for each row execute function refuse_event_audit()`.execute(t.database.db);
+    try {
+      const response = await admin('DELETE', `/tournaments/complete/delete?key=${key}`);
+      expect(response.statusCode).toBe(500);
+      const rows = await t.database.db.selectFrom('tournaments').innerJoin('boardResults', 'boardResults.tournamentId', 'tournaments.id').select('tournaments.key').where('tournaments.key', '=', key).execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await sql`drop trigger refuse_event_audit on audit_log`.execute(t.database.db);
+      await sql`drop function refuse_event_audit()`.execute(t.database.db);
+    }
+  });
+});

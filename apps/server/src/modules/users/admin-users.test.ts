@@ -200,3 +200,23 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     }
   });
 });
+
+describe('the audit row and the change are one transaction', () => {
+  it('leaves the user enabled when the audit row of disabling cannot be written', async () => {
+    const admin = await buildUser(t.app, { role: 'admin' });
+    const cookie = await login(t.app, admin, '/api/admin/v1/user/login');
+    const player = await buildUser(t.app);
+    const { sql } = await import('kysely');
+    await sql`create function refuse_disable_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'admin.user.disable' then raise exception 'audit refused'; end if; return new; end $$`.execute(t.database.db);
+    await sql`create trigger refuse_disable_audit before insert on audit_log for each row execute function refuse_disable_audit()`.execute(t.database.db);
+    try {
+      const response = await t.app.inject({ method: 'PUT', url: `/api/admin/v1/users/disable?key=${player.id}`, payload: { disabled: true }, headers: { cookie } });
+      expect(response.statusCode).toBe(500);
+      expect((await t.database.db.selectFrom('users').select('disabled').where('id', '=', player.id).executeTakeFirstOrThrow()).disabled).toBe(false);
+    } finally {
+      await sql`drop trigger refuse_disable_audit on audit_log`.execute(t.database.db);
+      await sql`drop function refuse_disable_audit()`.execute(t.database.db);
+    }
+  });
+});
