@@ -200,9 +200,14 @@ async function* csvLines(dataset: Table): AsyncIterable<string> {
 }
 
 /** Waits while the reader is behind, so rows are not read faster than they are sent. */
-const drained = async (out: PassThrough) => {
-  if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-};
+async function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  // Whichever comes first; the other listener is removed, so waits do not pile up listeners.
+  const controller = new AbortController();
+  const wait = (event: string) => once(out, event, { signal: controller.signal }).catch(() => undefined);
+  await Promise.race([wait('drain'), wait('close')]);
+  controller.abort();
+}
 
 async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
