@@ -57,8 +57,11 @@ describe('download page against the real server', () => {
   it('downloads the newest Windows player, thanks the visitor, and offers Android by QR code', async () => {
     const { page, errors } = await freshPage();
     await page.goto(`${server.url}/download`);
+    // Prerendered: the tiles are there (and link to the installers) before the app starts.
     await expect.poll(() => page.getByText(messages.windowsRequirement).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(messages.androidRequirement).isVisible()).toBe(true);
+    await page.mouse.move(5, 5);
+    await page.getByText('Version 1.4.2').first().waitFor();
     // The QR code library loads when the Android tile shows, so wait for the image.
     await expect.poll(() => page.getByRole('img', { name: /QR code/ }).count()).toBe(1);
     const download = page.waitForEvent('download');

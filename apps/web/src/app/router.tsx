@@ -36,9 +36,9 @@ const page = {
   playerApp: lazyModule('../features/marketing/player-app-page.tsx', 'PlayerAppPage', onInteraction),
   organiserApp: lazyModule('../features/marketing/organiser-app-page.tsx', 'OrganiserAppPage', onInteraction),
   contact: lazyModule('../features/marketing/contact-page.tsx', 'ContactPage', onInteraction),
-  // Hydrates on load: its tiles come from the server's release folder. Its content follows `?app=`, so the
+  // Its tiles link to the installers before the release list has loaded. Its content follows `?app=`, so the
   // prerendered HTML (the player app) is served only without a query.
-  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage', { queryDependent: true }),
+  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage', { ...onInteraction, queryDependent: true }),
   privacy: lazyModule('../features/marketing/privacy-page.tsx', 'PrivacyPage', onInteraction),
   results: lazyModule('../features/results/results-page.tsx', 'ResultsPage'),
 

@@ -31,6 +31,17 @@ const serve = (releases: Release[]) =>
   vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: releases }));
 
 describe('DownloadPage', () => {
+  it('links each installer while the release list is still loading, as the prerendered page does', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
+    renderApp(<DownloadPage />, { path: '/download', initialEntry: '/download?app=math' });
+
+    const link = await screen.findByRole('link', { name: /Download for Windows/ });
+    expect(link.getAttribute('href')).toBe('/api/v1/apps/download?platform=windows&file=math');
+    expect(link.hasAttribute('data-needs-app')).toBe(true);
+    expect(screen.getByText('Latest version')).toBeTruthy();
+    expect(screen.queryByText(messages.releaseMissing)).toBeNull();
+  });
+
   it('shows a tile without a release as unavailable, with no download link', async () => {
     const fetchSpy = serve([]);
     renderApp(<DownloadPage />, { path: '/download' });

@@ -1,9 +1,8 @@
 import { messages, type AppId, type Release } from '@bridge/api';
-import { Anchor, Button, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import '@mantine/core/styles/List.layer.css';
-import '@mantine/core/styles/Skeleton.layer.css';
 import { paths } from '../../app/paths';
 import { DownloadIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
@@ -40,12 +39,21 @@ const pickApp = (value: string | null): AppId =>
 const formatSize = (bytes: number): string =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-const absoluteUrl = (url: string): string => new URL(url, window.location.origin).href;
+/**
+ * The installer's address as the server publishes it. Tiles link here before the release list has loaded (and
+ * in the prerendered page), so a download works before the app has started.
+ */
+const installerUrl = (appId: AppId, platform: Release['platform']): string =>
+  platform === 'android' ? '/api/v1/apps/download?platform=android&file=apk' : `/api/v1/apps/download?platform=windows&file=${appId}`;
+
+/** What a tile knows: a release, 'pending' while the list loads (link without version), or none. */
+type TileRelease = Release | 'pending' | undefined;
 
 type TileProps = {
   platform: string;
   mark: ReactNode;
-  release: Release | undefined;
+  url: string;
+  release: TileRelease;
   requirement: string;
   onDownload: () => void;
   children?: ReactNode;
@@ -59,7 +67,11 @@ function TileHead({ platform, mark, release }: Pick<TileProps, 'platform' | 'mar
         <Title order={3} fz="lg">
           {platform}
         </Title>
-        {release ? (
+        {release === 'pending' ? (
+          <Text size="sm" c="dimmed">
+            Latest version
+          </Text>
+        ) : release ? (
           <Text size="sm" c="dimmed">
             Version {release.version} · {formatSize(release.size)}
           </Text>
@@ -70,7 +82,7 @@ function TileHead({ platform, mark, release }: Pick<TileProps, 'platform' | 'mar
 }
 
 /** An installer download; with no release it is shown as unavailable instead of a link that would fail. */
-function DownloadTile({ platform, mark, release, requirement, onDownload }: TileProps) {
+function DownloadTile({ platform, mark, url, release, requirement, onDownload }: TileProps) {
   if (!release) {
     return (
       <div className={`${classes.tile} ${classes.unavailable}`}>
@@ -85,7 +97,13 @@ function DownloadTile({ platform, mark, release, requirement, onDownload }: Tile
   }
   return (
     // data-needs-app: a click before the app has started is held until it can show the thank-you note.
-    <a className={classes.tile} href={release.url} download={release.fileName} onClick={onDownload} data-needs-app="">
+    <a
+      className={classes.tile}
+      href={release === 'pending' ? url : release.url}
+      download={release === 'pending' ? '' : release.fileName}
+      onClick={onDownload}
+      data-needs-app=""
+    >
       <TileHead platform={platform} mark={mark} release={release} />
       <Text size="sm">Download the installer, open it and follow the steps on screen.</Text>
       <Text size="sm" c="dimmed">
@@ -98,25 +116,26 @@ function DownloadTile({ platform, mark, release, requirement, onDownload }: Tile
   );
 }
 
-function AndroidTile({ appName, release, onDownload }: { appName: string; release: Release | undefined; onDownload: () => void }) {
+function AndroidTile({ appName, url, release, onDownload }: { appName: string; url: string; release: TileRelease; onDownload: () => void }) {
   if (!release) {
     return (
       <DownloadTile
         platform="Android"
         mark={<AndroidMark />}
+        url={url}
         release={undefined}
         requirement={messages.androidRequirement}
         onDownload={onDownload}
       />
     );
   }
-  const url = absoluteUrl(release.url);
+  const href = release === 'pending' ? url : release.url;
   return (
     <div className={classes.tile}>
       <TileHead platform="Android" mark={<AndroidMark />} release={release} />
       <div className={classes.android}>
         <div className={classes.qr}>
-          <QrCodeImage value={url} alt={`QR code: scan it with your phone to download the ${appName} for Android`} />
+          <QrCodeImage value={href} alt={`QR code: scan it with your phone to download the ${appName} for Android`} />
         </div>
         <Stack gap="xs" className={classes.androidText}>
           <Text size="sm">Scan the code with your phone's camera, or download the APK directly.</Text>
@@ -125,8 +144,8 @@ function AndroidTile({ appName, release, onDownload }: { appName: string; releas
           </Text>
           <Button
             component="a"
-            href={release.url}
-            download={release.fileName}
+            href={href}
+            download={release === 'pending' ? '' : release.fileName}
             onClick={onDownload}
             data-needs-app=""
             leftSection={<DownloadIcon size={18} />}
@@ -145,14 +164,6 @@ function DownloadTiles({ appId, onDownload }: { appId: AppId; onDownload: () => 
   const app = apps[appId];
   const releases = useReleases();
 
-  if (releases.isPending) {
-    return (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Checking for the latest versions">
-        <Skeleton height={180} radius="md" />
-        {app.android ? <Skeleton height={180} radius="md" /> : null}
-      </SimpleGrid>
-    );
-  }
   if (releases.isError) {
     return (
       <Paper withBorder radius="md" p="lg" role="alert" maw={640}>
@@ -167,19 +178,22 @@ function DownloadTiles({ appId, onDownload }: { appId: AppId; onDownload: () => 
     );
   }
 
-  const find = (platform: Release['platform']) =>
-    releases.data.find((release) => release.app === appId && release.platform === platform);
+  const find = (platform: Release['platform']): TileRelease =>
+    releases.isPending ? 'pending' : releases.data.find((release) => release.app === appId && release.platform === platform);
 
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy={releases.isPending}>
       <DownloadTile
         platform="Windows"
         mark={<WindowsMark />}
+        url={installerUrl(appId, 'windows')}
         release={find('windows')}
         requirement={messages.windowsRequirement}
         onDownload={onDownload}
       />
-      {app.android ? <AndroidTile appName={app.name} release={find('android')} onDownload={onDownload} /> : null}
+      {app.android ? (
+        <AndroidTile appName={app.name} url={installerUrl(appId, 'android')} release={find('android')} onDownload={onDownload} />
+      ) : null}
     </SimpleGrid>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+/** `value` may be relative: it is made absolute against the page's origin, which only the browser knows. */
 type QrCodeImageProps = { value: string; alt: string; size?: number };
 
 /**
@@ -12,7 +13,7 @@ export function QrCodeImage({ value, alt, size = 200 }: QrCodeImageProps) {
   useEffect(() => {
     let cancelled = false;
     import('qrcode')
-      .then((qrcode) => qrcode.toString(value, { type: 'svg', width: size, margin: 1, errorCorrectionLevel: 'H' }))
+      .then((qrcode) => qrcode.toString(new URL(value, window.location.origin).href, { type: 'svg', width: size, margin: 1, errorCorrectionLevel: 'H' }))
       .then((svg) => {
         if (!cancelled) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })
