@@ -1,24 +1,61 @@
 // Posting a traveller line to the organiser API on PostgreSQL: latency percentiles.
 // Usage: npm run bench:results --workspace bench   (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
-// Every request posts a line for the same round/board/table, so each is a director's correction: an update
-// plus an audit row in one transaction, the heavier of the two paths.
+// Two paths: a new line (one insert) and a director's correction of a line already there (an update plus an
+// audit row in one transaction). Each is measured with one connection (an organiser's app posting as results
+// come in: pure latency) and with four at once (the server saturated, so latency includes queueing).
 import autocannon from 'autocannon';
+import { boardsOfSet, mitchell } from '@bridge/engine';
 import { signIn, startBenchServer } from './support/server.ts';
+
+const TABLES = 30;
+const ROUNDS = 27;
+const EVENTS = 8; // 8 x 810 distinct lines, more than the new-line runs post
 
 const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password' });
 try {
   const cookie = await signIn(server.url, 'bench@example.org', 'bench password');
   const headers = { 'content-type': 'application/json', cookie };
-  const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables: 30, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Bench', players: 120, rounds: 27, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } }) }).then((r) => r.json());
-  const url = `${server.url}/api/v1/tournaments/${created.result.key}/results`;
-  const body = JSON.stringify({ round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
-  const first = await fetch(url, { method: 'POST', headers, body });
+  const createEvent = async () => {
+    const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables: TABLES, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Bench', players: TABLES * 4, rounds: ROUNDS, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } }) }).then((r) => r.json());
+    return created.result.key as string;
+  };
+  // Every line the movement allows, over several events, each posted once.
+  const movement = mitchell(TABLES, 'skip');
+  const newLines: { path: string; body: string }[] = [];
+  for (let e = 0; e < EVENTS; e++) {
+    const key = await createEvent();
+    for (const row of movement.rows.filter((r) => r.round <= ROUNDS)) {
+      for (const board of boardsOfSet(row.set, 1)) {
+        newLines.push({ path: `/api/v1/tournaments/${key}/results`, body: JSON.stringify({ round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 }) });
+      }
+    }
+  }
+  let next = 0;
+  const run = (connections: number, amount: number) =>
+    autocannon({
+      url: server.url, method: 'POST', headers, connections, amount,
+      requests: [{ setupRequest: (request) => { const line = newLines[next++]!; return { ...request, path: line.path, body: line.body }; } }],
+    });
+
+  const correctionKey = await createEvent();
+  const correctionUrl = `${server.url}/api/v1/tournaments/${correctionKey}/results`;
+  const correction = JSON.stringify({ round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
+  const first = await fetch(correctionUrl, { method: 'POST', headers, body: correction });
   if (!first.ok) throw new Error(await first.text());
-  await autocannon({ url, method: 'POST', headers, body, connections: 4, duration: 3 });
-  const r = await autocannon({ url, method: 'POST', headers, body, connections: 4, duration: 10 });
-  console.log('| request | throughput | p50 | p90 | p97.5 | p99 | non-2xx |');
-  console.log('|---|---|---|---|---|---|---|');
-  console.log(`| POST /api/v1/tournaments/{key}/results (30-table event, correction + audit, 4 connections) | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`);
+  const corrections = (connections: number, duration: number) => autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
+
+  await run(1, 300); // warm-up
+  const results = [
+    ['new line, 1 connection', await run(1, 2500)],
+    ['new line, 4 connections', await run(4, 2500)],
+    ['correction + audit, 1 connection', await corrections(1, 10)],
+    ['correction + audit, 4 connections', await corrections(4, 10)],
+  ] as const;
+  console.log('| POST /api/v1/tournaments/{key}/results (30-table Mitchell) | requests | throughput | p50 | p90 | p97.5 | p99 | non-2xx |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [name, r] of results) {
+    console.log(`| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`);
+  }
 } finally {
   await server.stop();
 }

@@ -16,6 +16,24 @@ export interface EventPlan {
  * exist, generated beyond.
  */
 export function planEvent(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'>): EventPlan {
+  // Every result posted needs the plan, and a generated Howell is costly to build: plans are pure functions of
+  // these four values, so they are kept (a few hundred distinct shapes at most; the oldest go first).
+  const cacheKey = `${t.movementType}:${t.tables}:${t.rounds}:${t.boardsPerRound}`;
+  const cached = planCache.get(cacheKey);
+  if (cached) return cached;
+  const plan = buildPlan(t);
+  // Shared between requests: frozen so a caller that sorts or edits them fails loudly instead of corrupting others.
+  Object.freeze(plan.rows);
+  Object.freeze(plan.boards);
+  if (planCache.size >= PLAN_CACHE_SIZE) planCache.delete(planCache.keys().next().value!);
+  planCache.set(cacheKey, plan);
+  return plan;
+}
+
+const PLAN_CACHE_SIZE = 256;
+const planCache = new Map<string, EventPlan>();
+
+function buildPlan(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'>): EventPlan {
   let movement: Movement;
   if (t.movementType === 'Mitchell') {
     if (t.tables < 2) throw badRequest('A Mitchell needs at least 2 tables');
