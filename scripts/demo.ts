@@ -1,7 +1,8 @@
 // Fills a running platform with realistic events through the organiser API (never SQL):
 // completed Mitchell and Howell events with matchpoint and IMP scoring, one active event and one solitaire event.
-// Usage: npm run demo   (DEMO_URL, default http://localhost:3000; ADMIN_EMAIL and ADMIN_PASSWORD of the server,
-// whose admin account organises the demo events because a fresh install has no other verified account)
+// Usage: npm run demo   (DEMO_URL, default http://localhost:3000; ADMIN_EMAIL and ADMIN_PASSWORD of the server)
+// It registers organisers and players, marks their addresses verified as the admin (a demo cannot read their
+// mail), and each organiser signs in and runs their own events. Demo accounts share the password below.
 import {
   boardsOfSet, howell, isVulnerable, mitchell, parsePbn, publishedHowell, seededRandom, boardOf,
   type Deal, type Movement, type Seat, type Strain, type Vulnerability,
@@ -13,6 +14,7 @@ if (!admin.email || !admin.password) {
   console.error('Set ADMIN_EMAIL and ADMIN_PASSWORD to the admin account the server was started with.');
   process.exit(1);
 }
+const DEMO_PASSWORD = 'demo password 2026';
 let cookie = '';
 const random = seededRandom(Date.now());
 const byte = () => { const b = new Uint8Array(1); random(b); return b[0]!; };
@@ -100,28 +102,56 @@ async function runEvent(spec: EventSpec, players: string[]) {
   console.log(`${spec.complete ? 'completed' : 'active   '} ${spec.name}: ${posted} results, ${base}/results/${key}`);
 }
 
-async function main() {
-  await call('POST', '/api/v1/user/login', { email: admin.email, password: admin.password });
-  // A few real accounts (registration is rate limited, so the rest of the field are named bots).
-  const players: string[] = [];
-  for (let i = 1; i <= 4; i++) {
-    const email = `demo.player${i}@example.org`;
-    try {
-      await call('POST', '/api/v1/user/register', { email, password: 'demo player password', names: someone() });
-      players.push(email);
-    } catch (error) {
-      console.warn(`could not register ${email}: ${(error as Error).message}`);
-    }
+/** Registers an account (or finds it from an earlier run) and has the admin mark its address verified. */
+async function demoAccount(email: string, adminCookie: string): Promise<boolean> {
+  try {
+    await call('POST', '/api/v1/user/register', { email, password: DEMO_PASSWORD, names: someone() });
+  } catch (error) {
+    console.warn(`could not register ${email}: ${(error as Error).message}`);
   }
-  const events: EventSpec[] = [
-    { name: 'Monday Club Pairs', tables: 5, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: true },
-    { name: 'Wednesday Howell', tables: 4, rounds: 7, boardsPerRound: 3, movementType: 'Howell', scoreType: 'Match Point', complete: true },
-    { name: 'IMP Pairs Championship', tables: 6, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'IMP', complete: true },
-    { name: 'Butler Pairs Night', tables: 3, rounds: 5, boardsPerRound: 2, movementType: 'Howell', scoreType: 'IMP', impMethod: 'Butler', complete: true },
-    { name: 'Friday Evening Pairs (in play)', tables: 4, rounds: 3, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: false },
-    { name: 'Solitaire Challenge', tables: 2, rounds: 3, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: 5, complete: true },
+  cookie = adminCookie;
+  const found = await call<{ result: { data: { uid: string; email: string }[] } }>('GET', `/api/admin/v1/users/search?query=${encodeURIComponent(email)}`);
+  const user = found.result.data.find((u) => u.email === email);
+  if (!user) return false;
+  await call('PUT', `/api/admin/v1/users/verify?key=${user.uid}`);
+  return true;
+}
+
+async function signInAs(email: string, password: string, path = '/api/v1/user/login') {
+  cookie = '';
+  await call('POST', path, { email, password });
+  return cookie;
+}
+
+async function main() {
+  const adminCookie = await signInAs(admin.email!, admin.password!, '/api/admin/v1/user/login');
+  // A few real accounts: registration allows five an address per quarter hour, so the rest of the field are
+  // named bots.
+  const organisers: string[] = [];
+  for (const email of ['demo.director@example.org', 'demo.clubsecretary@example.org']) {
+    if (await demoAccount(email, adminCookie)) organisers.push(email);
+  }
+  const players: string[] = [];
+  for (let i = 1; i <= 3; i++) {
+    const email = `demo.player${i}@example.org`;
+    if (await demoAccount(email, adminCookie)) players.push(email);
+  }
+  const events: (EventSpec & { organiser: number })[] = [
+    { organiser: 0, name: 'Monday Club Pairs', tables: 5, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: true },
+    { organiser: 1, name: 'Wednesday Howell', tables: 4, rounds: 7, boardsPerRound: 3, movementType: 'Howell', scoreType: 'Match Point', complete: true },
+    { organiser: 0, name: 'IMP Pairs Championship', tables: 6, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'IMP', complete: true },
+    { organiser: 1, name: 'Butler Pairs Night', tables: 3, rounds: 5, boardsPerRound: 2, movementType: 'Howell', scoreType: 'IMP', impMethod: 'Butler', complete: true },
+    { organiser: 0, name: 'Friday Evening Pairs (in play)', tables: 4, rounds: 3, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: false },
+    { organiser: 1, name: 'Solitaire Challenge', tables: 2, rounds: 3, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: 5, complete: true },
   ];
-  for (const spec of events) await runEvent(spec, [...players]);
+  for (const spec of events) {
+    const organiser = organisers[spec.organiser % Math.max(1, organisers.length)];
+    // Without a demo organiser (registration refused), the admin runs the event.
+    if (organiser) await signInAs(organiser, DEMO_PASSWORD);
+    else cookie = adminCookie;
+    await runEvent(spec, [...players]);
+  }
+  console.log(`Demo accounts (password "${DEMO_PASSWORD}"): ${[...organisers, ...players].join(', ')}`);
 }
 
 main().catch((error) => {

@@ -25,6 +25,7 @@ export const messages = {
   userDeleted: 'User deleted',
   userDisabled: 'User disabled successfully',
   userEnabled: 'User enabled successfully',
+  userVerified: 'Email address marked as verified',
   roleUpdated: (role: string) => `User role updated to "${role}" successfully`,
   noRecords: 'Oops, No records yet...',
   noParticipants: 'Oops, participants yet!',

@@ -25,6 +25,7 @@ const routes = (victimId = '00000000-0000-4000-8000-000000000000'): Call[] => [
   { method: 'DELETE', url: `${A}/users/delete?key=${victimId}` },
   { method: 'PUT', url: `${A}/users/disable?key=${victimId}`, payload: { disabled: true } },
   { method: 'PUT', url: `${A}/users/set-role`, payload: { uid: victimId, role: 'admin' } },
+  { method: 'PUT', url: `${A}/users/verify?key=${victimId}` },
   { method: 'GET', url: `${A}/tournaments/active` },
   { method: 'GET', url: `${A}/tournaments/complete` },
   { method: 'GET', url: `${A}/tournaments/search?query=x` },

@@ -131,6 +131,23 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode).toBe(200);
   });
 
+  it('marks an email address as verified, so the user may organise events, and audits it', async () => {
+    const player = await buildUser(t.app, { emailVerified: false });
+    const playerCookie = await login(t.app, player);
+    const event = { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Club pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } };
+    const create = () => t.app.inject({ method: 'POST', url: '/api/v1/tournaments', payload: event, headers: { cookie: playerCookie } });
+    expect((await create()).statusCode).toBe(403);
+
+    const verified = await call('PUT', `/users/verify?key=${player.id}`);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().result.message).toBe(messages.userVerified);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie: playerCookie } });
+    expect(me.json().result.emailVerified).toBe(true);
+    expect((await create()).statusCode).toBe(200);
+    expect(await auditsOf('admin.user.verify', player.email)).toEqual([expect.objectContaining({ outcome: 'success', actorId: admin.id })]);
+    expect((await call('PUT', '/users/verify?key=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
   it('makes a player an admin and back, with the catalogue text', async () => {
     const player = await buildUser(t.app);
     const promoted = await call('PUT', '/users/set-role', { uid: player.id, role: 'admin' });

@@ -117,6 +117,10 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx, limits }: Use
     result: { message: await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled) },
   }));
 
+  r.put('/users/verify', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => ({
+    result: { message: await users.verifyUserEmail(ctx.db, actor(request), request.query.key) },
+  }));
+
   r.put('/users/set-role', { ...admin, schema: { body: SetRoleBody, response: { 200: AdminMessageResponse } } }, async (request) => ({
     result: { message: await users.setUserRole(ctx.db, actor(request), request.body.uid, request.body.role) },
   }));

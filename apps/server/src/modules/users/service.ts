@@ -260,7 +260,7 @@ export async function listUsersPage(db: Db, request: PageRequest & { query?: str
   return { data: page.rows.map(presentAdminUser), lastDocId: page.lastDocId };
 }
 
-type AdminChange = 'disable' | 'enable' | 'role' | 'delete';
+type AdminChange = 'disable' | 'enable' | 'role' | 'delete' | 'verify';
 
 /**
  * Runs one admin change to a user in a transaction with its audit row. An admin may not disable, demote or delete
@@ -310,6 +310,18 @@ export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled
     if (disabled) await repo.deleteSessionsOfUser(trx, target.id);
     return { result: disabled ? messages.userDisabled : messages.userEnabled };
   }, () => disabled);
+}
+
+/**
+ * Marks a user's email address as verified, for a support case where the verification mail cannot arrive (the
+ * admin has confirmed the address another way), and for demo data. Pending verification links stop working.
+ */
+export function verifyUserEmail(db: Db, actor: AdminActor, uid: string): Promise<string> {
+  return changeUser(db, actor, uid, 'verify', async (trx, target) => {
+    await repo.updateUser(trx, target.id, { emailVerified: true });
+    await trx.deleteFrom('emailTokens').where('userId', '=', target.id).where('purpose', '=', 'verify').execute();
+    return { result: messages.userVerified, details: { wasVerified: target.emailVerified } };
+  }, () => false);
 }
 
 /** Makes a user a player or an admin; answers the catalogue's text. */
