@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, messages } from '@bridge/api';
@@ -23,6 +24,9 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
+import { LocalHub } from './modules/video/hub.ts';
+import { RedisHub } from './modules/video/redis-hub.ts';
+import { videoRoutes } from './modules/video/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +90,13 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  // Video rooms live in Redis when there is one, so a table's players may reach different instances.
+  const videoHub = redis ? new RedisHub(redis) : new LocalHub();
+  app.addHook('onClose', async () => {
+    // The hub tells the peers of this instance's sockets that they left, so it closes before Redis does.
+    await videoHub.close().catch((error: unknown) => app.log.warn({ err: error }, 'closing the video rooms failed'));
+    if (redis) await redis.quit();
+  });
   await app.register(rateLimit, {
     global: false,
     redis,
@@ -99,6 +109,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Signalling messages are small; SDP offers are a few kilobytes.
+  await app.register(websocket, { options: { maxPayload: 128 * 1024 } });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, {
     db: database.db,
@@ -116,6 +128,12 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(tournamentRoutes, { prefix: '/api/v1' });
+  await app.register(videoRoutes, {
+    hub: videoHub,
+    ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
+    publicUrl: config.publicUrl,
+    heartbeatMs: config.video.heartbeatMs,
+  });
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -17,9 +17,18 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'admin@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ TURN_URLS: 'turn:turn.example.org:3478' }, 'TURN_SECRET'],
+    [{ TURN_URLS: 'https://turn.example.org', TURN_SECRET: 'a long enough secret' }, 'TURN_URLS'],
+    [{ STUN_URLS: 'stun:ok.example.org, turn:wrong.example.org' }, 'STUN_URLS'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n(.|\\n)*  ${name}: `));
+  });
+
+  it('reads the video relay addresses as comma-separated lists', () => {
+    const config = loadConfig({ TURN_URLS: 'turn:a.example.org:3478, turns:a.example.org:5349', TURN_SECRET: 'a long enough secret', STUN_URLS: 'stun:a.example.org' });
+    expect(config.video).toMatchObject({ turnUrls: ['turn:a.example.org:3478', 'turns:a.example.org:5349'], stunUrls: ['stun:a.example.org'], heartbeatMs: 5000 });
+    expect(loadConfig({}).video).toMatchObject({ turnUrls: [], stunUrls: [], turnSecret: undefined });
   });
 
   it('names every bad variable at once', () => {

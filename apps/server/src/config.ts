@@ -12,6 +12,16 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/** A comma-separated list of `scheme:host[:port][?query]` addresses (STUN and TURN addresses have no `//`). */
+const urlList = (schemes: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+    .refine((items) => items.every((item) => schemes.some((scheme) => item.startsWith(`${scheme}:`))), {
+      message: `each address must start with ${schemes.map((s) => `${s}:`).join(' or ')}`,
+    });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +42,14 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TURN_URLS: urlList(['turn', 'turns']),
+    TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    STUN_URLS: urlList(['stun', 'stuns']),
+    VIDEO_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  })
+  .refine((env) => !env.TURN_URLS.length || Boolean(env.TURN_SECRET), {
+    path: ['TURN_SECRET'],
+    message: 'TURN_URLS needs TURN_SECRET (the static-auth-secret of coturn)',
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     path: ['ADMIN_PASSWORD'],
@@ -73,6 +91,8 @@ export interface Config {
   sessionTtlMs: number;
   /** See SessionCache in plugins/session.ts. */
   sessionCacheMs: number;
+  /** Video chat: relay and STUN addresses, and how often a silent socket is checked. */
+  video: { turnUrls: string[]; turnSecret: string | undefined; stunUrls: string[]; heartbeatMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -106,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    video: { turnUrls: e.TURN_URLS, turnSecret: e.TURN_SECRET, stunUrls: e.STUN_URLS, heartbeatMs: e.VIDEO_HEARTBEAT_MS },
   };
 }

@@ -5,3 +5,4 @@ export * from './site.ts';
 export * from './pages.ts';
 export * from './tournaments.ts';
 export * from './admin.ts';
+export * from './video.ts';

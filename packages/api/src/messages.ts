@@ -3,6 +3,12 @@
  * plus the platform's own texts where the specification is silent. Web and server share them.
  */
 export const messages = {
+  videoAlreadyJoined: 'You are already joined to chat',
+  videoUnknownTable: 'Unknown table',
+  videoNotInEvent: 'Only the players, the organiser and the directors of this event may join its video chat',
+  videoKibitzersClosed: 'This event does not allow kibitzers in its video chat',
+  videoNotJoined: 'Join a table before sending to it',
+  videoBadMessage: 'That message could not be read',
   operationFailed: 'Operation failed',
   noConnection: 'Failed to setup connection, please try again',
   wrongCredentials: 'Wrong credentials entered, please check your email and password and try again',

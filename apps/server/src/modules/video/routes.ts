@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import {
+  IceServersBody, IceServersResponse, messages, VideoClientMessage, type VideoPeer, type VideoServerMessage,
+} from '@bridge/api';
+import { forbidden } from '../../lib/errors.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { channelAccess } from './channels.ts';
+import type { Hub, HubMember } from './hub.ts';
+import { iceServersFor, type IceConfig } from './ice.ts';
+
+export interface VideoOptions {
+  hub: Hub;
+  ice: IceConfig;
+  publicUrl: string;
+  /** A socket that has not answered a ping by the next one is dropped and its peers told. */
+  heartbeatMs: number;
+}
+
+/** Relay credentials (`POST /api/v1/video/ice-servers`) and the signalling socket (`/ws/video`). */
+export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { hub } = options;
+  const publicOrigin = new URL(options.publicUrl).origin;
+
+  r.post('/api/v1/video/ice-servers', { preHandler: app.requireUser, schema: { body: IceServersBody, response: { 200: IceServersResponse } } }, async (request) => ({
+    iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
+  }));
+
+  // A page of another site must not open a socket with the visitor's cookie (cross-site WebSocket hijacking):
+  // browsers always send Origin on a WebSocket handshake.
+  const sameOrigin = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw forbidden(messages.crossSiteRefused);
+  };
+
+  app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser] }, (socket, request) => {
+    new VideoConnection(socket, request.user!, app, hub, options.heartbeatMs);
+  });
+}
+
+/** One browser's signalling socket: at most one channel at a time, messages handled in order. */
+class VideoConnection {
+  private channel: string | null = null;
+  private member: HubMember | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private answeredPing = true;
+
+  constructor(private readonly socket: WebSocket, private readonly user: UserRow, private readonly app: FastifyInstance, private readonly hub: Hub, heartbeatMs: number) {
+    const heartbeat = setInterval(() => {
+      if (!this.answeredPing) {
+        socket.terminate();
+        return;
+      }
+      this.answeredPing = false;
+      socket.ping();
+    }, heartbeatMs);
+    socket.on('pong', () => (this.answeredPing = true));
+    socket.on('message', (data, isBinary) => {
+      this.queue = this.queue.then(() => this.handle(isBinary ? null : data.toString())).catch((error: unknown) => {
+        app.log.error({ err: error }, 'video signalling message failed');
+        this.reply({ type: 'error', body: { message: messages.operationFailed, code: 'internal_error' } });
+      });
+    });
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      this.queue = this.queue.then(() => this.leave()).catch((error: unknown) => app.log.error({ err: error }, 'video leave failed'));
+    });
+  }
+
+  private reply(message: VideoServerMessage) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private fail(message: string, code: string, channelName?: string) {
+    this.reply({ type: 'error', channelName, body: { message, code } });
+  }
+
+  private async handle(raw: string | null) {
+    let json: unknown;
+    try {
+      json = raw === null ? undefined : JSON.parse(raw);
+    } catch {
+      json = undefined;
+    }
+    const parsed = VideoClientMessage.safeParse(json);
+    if (!parsed.success) return this.fail(messages.videoBadMessage, 'validation_failed');
+    const message = parsed.data;
+    if (message.type === 'join') return this.join(message.channelName);
+    if (message.channelName !== this.channel || !this.member) return this.fail(messages.videoNotJoined, 'not_joined', message.channelName);
+    const channelName = this.channel;
+    const me = this.member.peer;
+    switch (message.type) {
+      case 'start':
+        return this.hub.send(channelName, me.peerId, null, { type: 'start_call', channelName, body: { peer: me } });
+      case 'peerDetails': {
+        const peers = (await this.hub.peers(channelName)).filter((peer) => peer.peerId !== me.peerId);
+        const target = message.body.targetPeer;
+        return this.reply({ type: 'peerDetails', channelName, body: { peers: target ? peers.filter((peer) => peer.peerId === target) : peers } });
+      }
+      case 'send_offer':
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'offer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
+      case 'send_answer':
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'answer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
+      case 'ice_candidate':
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'ice_candidate', channelName, body: { candidate: message.body.candidate, from: me.peerId } });
+      case 'disconnect':
+        return this.leave();
+    }
+  }
+
+  private async join(channelName: string) {
+    if (this.channel) await this.leave();
+    const access = await channelAccess(this.app.database.db, this.user, channelName);
+    if (!access.ok) return this.fail(access.message, access.code, channelName);
+    const peer: VideoPeer = { peerId: this.user.id, displayName: this.user.names, seat: access.seat };
+    const member: HubMember = { peer, deliver: (message) => this.reply(message) };
+    if ((await this.hub.join(channelName, member)) === 'alreadyJoined') {
+      return this.reply({ type: 'alreadyJoined', channelName, body: { message: messages.videoAlreadyJoined } });
+    }
+    this.channel = channelName;
+    this.member = member;
+    const peers = (await this.hub.peers(channelName)).filter((other) => other.peerId !== peer.peerId);
+    this.reply({ type: 'joined', channelName, body: { peer, peers } });
+  }
+
+  private async leave() {
+    const { channel, member } = this;
+    this.channel = null;
+    this.member = null;
+    if (!channel || !member) return;
+    if (await this.hub.leave(channel, member)) {
+      await this.hub.send(channel, member.peer.peerId, null, { type: 'disconnected', channelName: channel, body: { peerId: member.peer.peerId } });
+    }
+  }
+}

@@ -1,0 +1,271 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { messages, type VideoServerMessage } from '@bridge/api';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildUser, login } from '../../../test/factories.ts';
+
+const TURN_SECRET = 'a-coturn-static-auth-secret';
+const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200 };
+const ORIGIN = 'http://bridge.test';
+
+type User = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
+
+/** A signalling client that keeps every message, so a test can wait for the one it expects. */
+class Client {
+  readonly received: VideoServerMessage[] = [];
+  private waiters: (() => void)[] = [];
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      this.received.push(JSON.parse(data.toString()) as VideoServerMessage);
+      this.waiters.splice(0).forEach((wake) => wake());
+    });
+  }
+
+  static open(url: string, cookie: string | undefined, options: { origin?: string; autoPong?: boolean } = {}) {
+    const socket = new WebSocket(url, { headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) }, autoPong: options.autoPong ?? true });
+    return new Promise<Client>((resolve, reject) => {
+      socket.once('open', () => resolve(new Client(socket)));
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(type: string, channelName: string, body?: object) {
+    this.socket.send(JSON.stringify({ type, channelName, userUid: 'ignored', body }));
+  }
+
+  /** The next message of this type not yet taken (waits for it; the test's own timeout bounds the wait). */
+  async next<T extends VideoServerMessage['type']>(type: T): Promise<Extract<VideoServerMessage, { type: T }>> {
+    for (;;) {
+      const index = this.received.findIndex((m) => m.type === type);
+      if (index >= 0) return this.received.splice(index, 1)[0] as Extract<VideoServerMessage, { type: T }>;
+      await new Promise<void>((wake) => this.waiters.push(wake));
+    }
+  }
+
+  async join(channelName: string) {
+    this.send('join', channelName, { strict: true });
+    return this.next('joined');
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+async function startServer(overrides: Parameters<typeof buildTestApp>[0] = {}) {
+  const t = await buildTestApp({ video, ...overrides });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number };
+  return { t, wsUrl: `ws://127.0.0.1:${address.port}/ws/video` };
+}
+
+async function seatedEvent(t: TestApp, options: { kibitzers: boolean; type?: number }) {
+  const make = async (names: string) => {
+    const user = await buildUser(t.app, { names });
+    return { ...user, cookie: await login(t.app, user) } as User;
+  };
+  const organiser = await make('Olga Organiser');
+  const players = await Promise.all(['Nina North', 'Eric East', 'Sara South', 'Walt West'].map(make));
+  const kibitzer = await make('Kim Kibitzer');
+  const outsider = await make('Otto Outsider');
+  const created = await t.app.inject({
+    method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser.cookie },
+    payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: options.type ?? 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: options.kibitzers } },
+  });
+  const { key } = created.json().result as { key: string };
+  const seats = players.map((p, side) => ({ email: p.email, table: 1, side }));
+  const seated = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser.cookie }, payload: { participants: [...seats, { email: kibitzer.email, table: 1, side: 7 }] } });
+  expect(seated.statusCode, seated.body).toBe(200);
+  return { key, organiser, players, kibitzer, outsider };
+}
+
+describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await buildTestApp({ video })));
+  afterAll(async () => t.close());
+
+  it('answers STUN and time-limited TURN credentials in coturn\'s shared-secret scheme', async () => {
+    const user = await buildUser(t.app);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/video/ice-servers', headers: { cookie: await login(t.app, user) }, payload: { ttl: 3600 } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [stun, turn] = response.json().iceServers;
+    expect(stun).toEqual({ urls: video.stunUrls });
+    expect(turn.urls).toEqual(video.turnUrls);
+    const [expiry, userId] = turn.username.split(':');
+    expect(userId).toBe(user.id);
+    expect(Number(expiry) - before).toBeGreaterThanOrEqual(3600);
+    expect(Number(expiry) - before).toBeLessThanOrEqual(3601);
+    expect(turn.credential).toBe(createHmac('sha1', TURN_SECRET).update(turn.username).digest('base64'));
+  });
+
+  it('gives a day by default, refuses a longer life, and answers only signed-in users', async () => {
+    const cookie = await login(t.app, await buildUser(t.app));
+    const call = (payload: object, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'POST', url: '/api/v1/video/ice-servers', headers, payload });
+    const standard = (await call({})).json().iceServers[1];
+    expect(Number(standard.username.split(':')[0]) - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_400 - 5);
+    expect((await call({ ttl: 86_401 })).statusCode).toBe(400);
+    expect((await call({ ttl: 3600 }, {})).statusCode).toBe(401);
+  });
+});
+
+describe('signalling (/ws/video)', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let event: Awaited<ReturnType<typeof seatedEvent>>;
+  const open: Client[] = [];
+  const connect = async (user: { cookie: string } | null, options: { origin?: string; autoPong?: boolean } = {}) => {
+    const client = await Client.open(server.wsUrl, user?.cookie, options);
+    open.push(client);
+    return client;
+  };
+  beforeAll(async () => {
+    server = await startServer();
+    event = await seatedEvent(server.t, { kibitzers: false });
+  });
+  afterAll(async () => {
+    open.forEach((c) => c.close());
+    await server.t.close();
+  });
+
+  it('refuses a socket without a session, or from another site, before it opens', async () => {
+    await expect(connect(null)).rejects.toThrow('HTTP 401');
+    await expect(connect(event.players[0]!, { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+  });
+
+  it('puts the four players of a table in one room and relays offers, answers and candidates to their target only', async () => {
+    const channel = `${event.key}table0`;
+    const [north, east, south, west] = await Promise.all(event.players.map((p) => connect(p)));
+    const first = await north!.join(channel);
+    expect(first.body.peer).toEqual({ peerId: event.players[0]!.id, displayName: 'Nina North', seat: 'North' });
+    expect(first.body.peers).toEqual([]);
+    await east!.join(channel);
+    await south!.join(channel);
+    const last = await west!.join(channel);
+    expect(last.body.peers.map((p) => p.seat).sort()).toEqual(['East', 'North', 'South']);
+
+    west!.send('start', channel);
+    for (const other of [north!, east!, south!]) expect((await other.next('start_call')).body.peer.displayName).toBe('Walt West');
+
+    const offer = { type: 'offer', sdp: 'v=0 offer from north' };
+    north!.send('send_offer', channel, { sdp: offer, targetPeer: event.players[3]!.id });
+    expect((await west!.next('offer_sdp_recieved')).body).toEqual({ sdp: offer, from: event.players[0]!.id });
+    west!.send('send_answer', channel, { sdp: { type: 'answer', sdp: 'v=0 answer' }, targetPeer: event.players[0]!.id });
+    expect((await north!.next('answer_sdp_recieved')).body.from).toBe(event.players[3]!.id);
+    const candidate = { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    north!.send('ice_candidate', channel, { candidate, targetPeer: event.players[3]!.id });
+    expect((await west!.next('ice_candidate')).body).toEqual({ candidate, from: event.players[0]!.id });
+
+    north!.send('peerDetails', channel, {});
+    expect((await north!.next('peerDetails')).body.peers.map((p) => p.displayName).sort()).toEqual(['Eric East', 'Sara South', 'Walt West']);
+    // Nobody else saw the private messages.
+    for (const other of [east!, south!]) expect(other.received.filter((m) => m.type !== 'start_call').map((m) => m.type)).toEqual([]);
+
+    // A second socket of the same user is refused, and the room is unchanged.
+    const again = await connect(event.players[0]!);
+    again.send('join', channel, { strict: true });
+    expect((await again.next('alreadyJoined')).body.message).toBe(messages.videoAlreadyJoined);
+    east!.send('peerDetails', channel, {});
+    expect((await east!.next('peerDetails')).body.peers).toHaveLength(3);
+
+    // Hanging up is announced to the others.
+    south!.send('disconnect', channel);
+    for (const other of [north!, east!, west!]) expect((await other.next('disconnected')).body.peerId).toBe(event.players[2]!.id);
+    west!.close();
+    for (const other of [north!, east!]) expect((await other.next('disconnected')).body.peerId).toBe(event.players[3]!.id);
+  });
+
+  it('announces a peer that stops answering the heartbeat', async () => {
+    const channel = `${event.key}table1`;
+    const watcher = await connect(event.organiser);
+    expect((await watcher.join(channel)).body.peer.seat).toBe('Organiser');
+    const silent = await connect(event.players[1]!, { autoPong: false });
+    await silent.join(channel);
+    expect((await watcher.next('disconnected')).body.peerId).toBe(event.players[1]!.id);
+  });
+
+  it.each([
+    ['an outsider', 'outsider', 'table0', messages.videoNotInEvent],
+    ['a kibitzer where the event allows none', 'kibitzer', 'table0', messages.videoKibitzersClosed],
+    ['a table the event does not have', 'organiser', 'table3', messages.videoUnknownTable],
+    ['a player-based channel on a table event', 'organiser', '', messages.videoUnknownTable],
+  ] as const)('refuses %s with a clear error and changes nothing', async (_label, who, suffix, text) => {
+    const client = await connect(event[who]);
+    client.send('join', `${event.key}${suffix}`, { strict: true });
+    expect((await client.next('error')).body.message).toBe(text);
+    client.send('start', `${event.key}${suffix}`);
+    expect((await client.next('error')).body.message).toBe(messages.videoNotJoined);
+  });
+
+  it('answers a message it cannot read with an error and keeps the socket', async () => {
+    const client = await connect(event.players[2]!);
+    client.socket.send('not json');
+    expect((await client.next('error')).body.code).toBe('validation_failed');
+    client.send('send_offer', `${event.key}table2`, { sdp: { type: 'offer' } }); // no target
+    expect((await client.next('error')).body.code).toBe('validation_failed');
+    expect((await client.join(`${event.key}table2`)).body.peer.seat).toBe('South');
+  });
+
+  it('lets kibitzers in where the event allows them, and uses the event key for player-based events', async () => {
+    const open = await seatedEvent(server.t, { kibitzers: true, type: 5 });
+    const kibitzer = await connect(open.kibitzer);
+    kibitzer.send('join', `${open.key}table0`, { strict: true });
+    expect((await kibitzer.next('error')).body.message).toBe(messages.videoUnknownTable);
+    expect((await kibitzer.join(open.key)).body.peer.seat).toBe('Kibitzer');
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('signalling across two instances sharing Redis', () => {
+  let first: Awaited<ReturnType<typeof startServer>>;
+  let second: Awaited<ReturnType<typeof startServer>>;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    first = await startServer({ redisUrl });
+    second = await startServer({ redisUrl });
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.close());
+    await first?.t.close();
+    await second?.t.close();
+  });
+
+  it('relays between players on different instances and refuses the same user twice across them', async () => {
+    // Each test instance has its own database, so the event and its people are copied to the second one; in
+    // production both instances read the same database.
+    const event = await seatedEvent(first.t, { kibitzers: false });
+    await copyEvent(first.t, second.t, event.key);
+    const channel = `${event.key}table0`;
+    const north = await Client.open(first.wsUrl, event.players[0]!.cookie);
+    const east = await Client.open(second.wsUrl, await login(second.t.app, event.players[1]!));
+    clients.push(north, east);
+    await north.join(channel);
+    const joined = await east.join(channel);
+    expect(joined.body.peers.map((p) => p.displayName)).toEqual(['Nina North']);
+    east.send('start', channel);
+    expect((await north.next('start_call')).body.peer.displayName).toBe('Eric East');
+    north.send('send_offer', channel, { sdp: { type: 'offer', sdp: 'v=0' }, targetPeer: event.players[1]!.id });
+    expect((await east.next('offer_sdp_recieved')).body.from).toBe(event.players[0]!.id);
+
+    const twice = await Client.open(second.wsUrl, await login(second.t.app, event.players[0]!));
+    clients.push(twice);
+    twice.send('join', channel, { strict: true });
+    expect((await twice.next('alreadyJoined')).type).toBe('alreadyJoined');
+
+    east.close();
+    expect((await north.next('disconnected')).body.peerId).toBe(event.players[1]!.id);
+  });
+});
+
+/** Copies an event's users, tournament and seats into another instance's database (tests run one per instance). */
+async function copyEvent(from: TestApp, to: TestApp, key: string) {
+  const tournament = await from.database.db.selectFrom('tournaments').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+  const seats = await from.database.db.selectFrom('participants').selectAll().where('tournamentId', '=', tournament.id).execute();
+  const userIds = [...new Set([tournament.organiserId, ...seats.map((s) => s.userId).filter((id): id is string => Boolean(id))])];
+  const users = await from.database.db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
+  await to.database.db.insertInto('users').values(users).execute();
+  await to.database.db.insertInto('tournaments').values(tournament).execute();
+  await to.database.db.insertInto('participants').values(seats).execute();
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Relay credential lifetime (specification section 9). */
+export const RELAY_CREDENTIAL_TTL_SECONDS = 86_400;
+
+export const IceServersBody = z.object({ ttl: z.number().int().min(60).max(RELAY_CREDENTIAL_TTL_SECONDS).optional() }).default({});
+export type IceServersBody = z.infer<typeof IceServersBody>;
+
+export const IceServer = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+export const IceServersResponse = z.object({ iceServers: z.array(IceServer) });
+export type IceServersResponse = z.infer<typeof IceServersResponse>;
+
+/** Where a peer sits in the chat, in the fixed tile order North, East, South, West, then everyone else. */
+export const VideoSeat = z.enum(['North', 'East', 'South', 'West', 'Kibitzer', 'Organiser', 'Director']);
+export type VideoSeat = z.infer<typeof VideoSeat>;
+
+export const VideoPeer = z.object({ peerId: z.string(), displayName: z.string(), seat: VideoSeat });
+export type VideoPeer = z.infer<typeof VideoPeer>;
+
+// An SDP is a few kilobytes; a generous bound keeps a client from pushing megabytes through the relay.
+const sdp = z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(64_000).optional() });
+const candidate = z.object({
+  candidate: z.string().max(2_000),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+const target = z.string().min(1).max(64);
+const channelName = z.string().min(1).max(80);
+
+/**
+ * What a browser sends on `/ws/video` (specification section 7's envelope: type, channelName, userUid, body).
+ * `userUid` is accepted for the older clients' sake and ignored: the server knows who the socket belongs to.
+ */
+export const VideoClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('join'), channelName, userUid: z.string().optional(), body: z.object({ strict: z.boolean().default(true) }).default({ strict: true }) }),
+  z.object({ type: z.literal('start'), channelName, userUid: z.string().optional(), body: z.object({}).passthrough().optional() }),
+  z.object({ type: z.literal('peerDetails'), channelName, userUid: z.string().optional(), body: z.object({ targetPeer: target.optional() }).default({}) }),
+  z.object({ type: z.literal('send_offer'), channelName, userUid: z.string().optional(), body: z.object({ sdp, targetPeer: target }) }),
+  z.object({ type: z.literal('send_answer'), channelName, userUid: z.string().optional(), body: z.object({ sdp, targetPeer: target }) }),
+  z.object({ type: z.literal('ice_candidate'), channelName, userUid: z.string().optional(), body: z.object({ candidate, targetPeer: target }) }),
+  z.object({ type: z.literal('disconnect'), channelName, userUid: z.string().optional(), body: z.object({}).passthrough().optional() }),
+]);
+export type VideoClientMessage = z.infer<typeof VideoClientMessage>;
+
+/** What the server sends. Spellings of the older clients kept: offer_sdp_recieved, answer_sdp_recieved. */
+export type VideoServerMessage =
+  | { type: 'joined'; channelName: string; body: { peer: VideoPeer; peers: VideoPeer[] } }
+  | { type: 'alreadyJoined'; channelName: string; body: { message: string } }
+  | { type: 'start_call'; channelName: string; body: { peer: VideoPeer } }
+  | { type: 'peerDetails'; channelName: string; body: { peers: VideoPeer[] } }
+  | { type: 'offer_sdp_recieved'; channelName: string; body: { sdp: z.infer<typeof sdp>; from: string } }
+  | { type: 'answer_sdp_recieved'; channelName: string; body: { sdp: z.infer<typeof sdp>; from: string } }
+  | { type: 'ice_candidate'; channelName: string; body: { candidate: z.infer<typeof candidate>; from: string } }
+  | { type: 'disconnected'; channelName: string; body: { peerId: string } }
+  | { type: 'error'; channelName?: string; body: { message: string; code: string } };
+
+/** The signalling channel of a table: the event key for player-based events (type 5), else one per table. */
+export function videoChannelName(key: string, type: number, index: number): string {
+  return type === 5 ? key : `${key}table${index}`;
+}
