@@ -62,9 +62,21 @@ export const paths = {
       path: `${adminConsoleBase}/active-events/my-active-events/all-my-active-events`,
       getHref: () => `${adminConsoleBase}/active-events/my-active-events/all-my-active-events`,
     },
+    /** An active event's preview; `tab` is participants (default) or details. */
+    activeEventPreview: {
+      path: `${adminConsoleBase}/active-events/my-active-events/all-my-active-events/:key/:tab`,
+      getHref: (key: string, tab = 'participants') =>
+        `${adminConsoleBase}/active-events/my-active-events/all-my-active-events/${encodeURIComponent(key)}/${tab}`,
+    },
     pastEvents: {
       path: `${adminConsoleBase}/past-events/my-past-events/all-my-past-events`,
       getHref: () => `${adminConsoleBase}/past-events/my-past-events/all-my-past-events`,
+    },
+    /** A past event's preview; `tab` is participants (default), board-results or details. */
+    pastEventPreview: {
+      path: `${adminConsoleBase}/past-events/my-past-events/all-my-past-events/:key/:tab`,
+      getHref: (key: string, tab = 'participants') =>
+        `${adminConsoleBase}/past-events/my-past-events/all-my-past-events/${encodeURIComponent(key)}/${tab}`,
     },
     solitaire: {
       path: `${adminConsoleBase}/solitaire/solitaire-events/solitaire-past-events`,

@@ -1,11 +1,15 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths } from '../../app/paths';
+import { EventList } from '../../components/events/event-list';
+import { activeEventsAdapter } from './api';
 
 export function ActiveEventsPage() {
   return (
-    <PagePlaceholder
+    <EventList
+      adapter={activeEventsAdapter}
+      variant="active"
       title="Active Events"
       description="Events that are running now, with their participants and details."
-      emptyText="When an organiser starts an event, it is listed here until it ends."
+      previewHref={(key) => paths.admin.activeEventPreview.getHref(key)}
     />
   );
 }

@@ -18,7 +18,7 @@ import {
 } from '../../components/icons';
 import { isApiError } from '../../lib/api-client';
 import { adminUserQueryOptions } from '../../lib/auth';
-import { notifyInfo } from '../../lib/notify';
+import { openTestPlayer } from './test-player';
 
 const base = paths.admin.console.getHref();
 
@@ -31,7 +31,7 @@ function buildSections(isAdmin: boolean): ShellNavSection[] {
     tools.push({
       label: 'Test Player',
       icon: <DownloadIcon />,
-      onClick: () => notifyInfo('The Test Player download is not available yet.', 'Test Player'),
+      onClick: () => void openTestPlayer(),
     });
   }
   return [

@@ -1,11 +1,16 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths } from '../../app/paths';
+import { EventList } from '../../components/events/event-list';
+import { pastEventsAdapter } from './api';
 
 export function PastEventsPage() {
   return (
-    <PagePlaceholder
+    <EventList
+      adapter={pastEventsAdapter}
+      variant="pair"
       title="Past Events"
       description="Finished pair events with their participants, board results and XML downloads."
-      emptyText="Finished events will be listed here with filters, search and export."
+      previewHref={(key) => paths.admin.pastEventPreview.getHref(key)}
+      canDelete
     />
   );
 }

@@ -1,11 +1,16 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths } from '../../app/paths';
+import { EventList } from '../../components/events/event-list';
+import { solitaireEventsAdapter } from './api';
 
 export function SolitairePage() {
   return (
-    <PagePlaceholder
+    <EventList
+      adapter={solitaireEventsAdapter}
+      variant="solitaire"
       title="Solitaire Events"
       description="View and manage all Solitaire events here"
-      emptyText="Finished solitaire events will be listed here."
+      previewHref={() => paths.admin.solitaire.getHref()}
+      canDelete
     />
   );
 }
