@@ -1,0 +1,131 @@
+// Video signalling: 2,000 sockets in 500 rooms of 4 on one instance; each room relays offers between its
+// players, and the latency from send to receipt is compared with a bare WebSocket echo server (no session, no
+// rooms, no validation) driven the same way in the same run.
+// Usage: npm run bench:signalling --workspace bench   (PostgreSQL from BENCH_DATABASE_URL as the other benches)
+import { once } from 'node:events';
+import { WebSocket } from 'ws';
+import { signIn, startBenchServer } from './support/server.ts';
+
+const ROOMS = Number(process.env.ROOMS ?? 500);
+const PER_ROOM = 4;
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const RATE_PER_ROOM = Number(process.env.RATE_PER_ROOM ?? 2); // offers per second per room: 1,000/s in all
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function openAll(url: string, headersOf: (i: number) => Record<string, string>, count: number) {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < count; i += 50) {
+    const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) => new WebSocket(url, { headers: headersOf(i + j) }));
+    await Promise.all(batch.map((s) => once(s, 'open')));
+    sockets.push(...batch);
+  }
+  return sockets;
+}
+
+/** Sends RATE_PER_ROOM messages a second per room for SECONDS and answers the sorted latencies in ms. */
+async function drive(rooms: { send(stamp: number): void }[], receivedLatencies: number[]) {
+  const interval = 1000 / RATE_PER_ROOM;
+  const end = Date.now() + SECONDS * 1000;
+  const timers = rooms.map((room, i) =>
+    setTimeout(function tick() {
+      if (Date.now() >= end) return;
+      room.send(performance.now());
+      timers[i] = setTimeout(tick, interval);
+    }, (i / rooms.length) * interval),
+  );
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 + 1000));
+  timers.forEach(clearTimeout);
+  return [...receivedLatencies].sort((a, b) => a - b);
+}
+
+const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password', VIDEO_HEARTBEAT_MS: '5000' });
+try {
+  // Four admins (an admin may join any table), each holding one seat in every room.
+  const adminCookie = await signIn(server.url, 'bench@example.org', 'bench password');
+  const headers = { 'content-type': 'application/json', cookie: adminCookie };
+  const cookies = [adminCookie];
+  for (let i = 1; i < PER_ROOM; i++) {
+    const email = `bench.director${i}@example.org`;
+    await fetch(`${server.url}/api/v1/user/register`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'bench password', names: `Director ${i}` }) });
+    const found = await fetch(`${server.url}/api/admin/v1/users/search?query=${encodeURIComponent(email)}`, { headers }).then((r) => r.json());
+    const uid = found.result.data[0].uid;
+    await fetch(`${server.url}/api/admin/v1/users/verify?key=${uid}`, { method: 'PUT', headers });
+    await fetch(`${server.url}/api/admin/v1/users/set-role`, { method: 'PUT', headers, body: JSON.stringify({ uid, role: 'admin' }) });
+    cookies.push(await signIn(server.url, email, 'bench password'));
+  }
+  const channels: string[] = [];
+  for (let e = 0; channels.length < ROOMS; e++) {
+    const tables = Math.min(100, ROOMS - channels.length);
+    const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables, boardsPerRound: 1, gameDetails: { type: 1, typeName: `Bench ${e}`, players: tables * 4, rounds: 1, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } }) }).then((r) => r.json());
+    for (let t = 0; t < tables; t++) channels.push(`${created.result.key}table${t}`);
+  }
+
+  // The platform: join every seat, then relay offers from seat 0 to seat (n % 3) + 1 of each room.
+  const wsUrl = `${server.url.replace('http', 'ws')}/ws/video`;
+  const origin = server.url;
+  const sockets = await openAll(wsUrl, (i) => ({ cookie: cookies[i % PER_ROOM]!, origin }), ROOMS * PER_ROOM);
+  const peerIds: string[][] = channels.map(() => []);
+  await Promise.all(
+    sockets.map((socket, i) => {
+      const room = Math.floor(i / PER_ROOM);
+      socket.send(JSON.stringify({ type: 'join', channelName: channels[room], body: { strict: true } }));
+      return new Promise<void>((resolve, reject) => {
+        socket.once('message', (data) => {
+          const message = JSON.parse(data.toString());
+          if (message.type !== 'joined') return reject(new Error(`join answered ${data.toString()}`));
+          peerIds[room]![i % PER_ROOM] = message.body.peer.peerId;
+          resolve();
+        });
+      });
+    }),
+  );
+  const platformLatencies: number[] = [];
+  for (const socket of sockets) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.type === 'offer_sdp_recieved') platformLatencies.push(performance.now() - Number(message.body.sdp.sdp));
+    });
+  }
+  let counter = 0;
+  const platformRooms = channels.map((channelName, room) => ({
+    send(stamp: number) {
+      const target = peerIds[room]![(counter++ % 3) + 1]!;
+      sockets[room * PER_ROOM]!.send(JSON.stringify({ type: 'send_offer', channelName, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer: target } }));
+    },
+  }));
+  const platform = await drive(platformRooms, platformLatencies);
+  sockets.forEach((s) => s.close());
+
+  // The baseline: a bare ws server in its own process that forwards each message to the room's next socket.
+  const { fork } = await import('node:child_process');
+  const echo = fork(new URL('./support/echo-relay.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'] });
+  const [port] = (await once(echo, 'message')) as [number];
+  const bareSockets = await openAll(`ws://127.0.0.1:${port}`, () => ({}), ROOMS * PER_ROOM);
+  const bareLatencies: number[] = [];
+  bareSockets.forEach((socket, i) => {
+    socket.send(JSON.stringify({ register: Math.floor(i / PER_ROOM), seat: i % PER_ROOM }));
+    socket.on('message', (data) => bareLatencies.push(performance.now() - Number(JSON.parse(data.toString()).stamp)));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const bareRooms = channels.map((_, room) => ({
+    send(stamp: number) {
+      bareSockets[room * PER_ROOM]!.send(JSON.stringify({ room, to: (counter++ % 3) + 1, stamp }));
+    },
+  }));
+  const bare = await drive(bareRooms, bareLatencies);
+  bareSockets.forEach((s) => s.close());
+  echo.kill();
+
+  const row = (name: string, l: number[]) => `| ${name} | ${l.length} | ${percentile(l, 50).toFixed(1)} ms | ${percentile(l, 95).toFixed(1)} ms | ${percentile(l, 99).toFixed(1)} ms | ${l[l.length - 1]!.toFixed(1)} ms |`;
+  console.log(`${ROOMS * PER_ROOM} sockets in ${ROOMS} rooms, ${ROOMS * RATE_PER_ROOM} messages/s for ${SECONDS} s`);
+  console.log('| path | messages | p50 | p95 | p99 | max |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(row('platform /ws/video relay (send_offer -> offer_sdp_recieved)', platform));
+  console.log(row('bare ws forwarder, same traffic', bare));
+  console.log(`p99 ratio platform / bare: ${(percentile(platform, 99) / percentile(bare, 99)).toFixed(2)}`);
+} finally {
+  await server.stop();
+}
