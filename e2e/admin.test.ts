@@ -1,0 +1,290 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { boardsOfSet, mitchell } from '@bridge/engine';
+import { messages } from '@bridge/api';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
+const CONSOLE = '/admin/console';
+const PAST = `${CONSOLE}/past-events/my-past-events/all-my-past-events`;
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+/** The event with every board played (Match Point), then ten IMP events with one board each. */
+let fullKey: string;
+const impKeys: string[] = [];
+let activeKey: string;
+
+async function apiSession(url: string) {
+  const login = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+  return async (path: string, body: unknown) => {
+    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()).result;
+  };
+}
+
+/** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
+async function runEvent(call: Awaited<ReturnType<typeof apiSession>>, name: string, scoreType: 'Match Point' | 'IMP', allBoards: boolean, complete = true): Promise<string> {
+  const { key } = await call('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
+  await call(`/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] });
+  const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
+  for (const row of rows) {
+    for (const board of boardsOfSet(row.set, 2).slice(0, allBoards ? undefined : 1)) {
+      await call(`/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+    }
+  }
+  if (complete) await call(`/api/v1/tournaments/${key}/complete`, {});
+  return key;
+}
+
+beforeAll(async () => {
+  // Behind a trusted proxy, so each registration below can come from its own address (5 per address).
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+  browser = await launchBrowser();
+  const call = await apiSession(server.url);
+  fullKey = await runEvent(call, 'Thursday Club Pairs', 'Match Point', true);
+  for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
+  activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
+  // Players for the users list: one to change, and enough for a second page.
+  for (let n = 1; n <= 11; n++) {
+    const response = await fetch(`${server.url}/api/v1/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${n}` },
+      body: JSON.stringify({ email: `player${n}@bridge.test`, password: 'player password', names: n === 1 ? 'Zed Target' : `Player ${n}` }),
+    });
+    if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
+  }
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(): Promise<{ page: Page; errors: string[] }> {
+  await browser.context.clearCookies();
+  const page = await browser.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith(`${CONSOLE}/`));
+  return { page, errors };
+}
+
+/** A filter chip of the list. */
+const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Filters' }).getByText(name, { exact: true });
+
+/** Body rows of a table named by its caption. */
+const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
+
+async function download(page: Page, menuItem: string): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: menuItem }).click()]);
+  return fs.readFileSync((await file.path())!);
+}
+
+async function readXlsx(file: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+describe('admin console in Chromium', () => {
+  it('past events: list, search, a chip, paging, export files, preview tabs that survive a reload', async () => {
+    const { page, errors } = await signedIn();
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Past Events' }).click();
+    await page.waitForURL((url) => url.pathname === PAST);
+    const rows = bodyRows(page, 'Past Events');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(
+      expect.arrayContaining(['Organiser', 'Event Name', 'Tables', 'Live Table (Scorer)', 'Movement', 'Scoring', 'Hand Generation', 'Created At']),
+    );
+
+    // Paging with cursors: 11 events are a full page and one more.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => page.getByText('Page 2 · 1 row').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByRole('combobox', { name: 'Items per page' }).selectOption('20');
+    await expect.poll(() => rows.count()).toBe(11);
+
+    // A chip narrows the list; All brings everything back.
+    await chip(page, 'Match Point').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain(fullKey);
+    await chip(page, 'All').click();
+    await expect.poll(() => rows.count()).toBe(11);
+
+    // Search by name: debounced, then a blank search shows every event again.
+    await page.getByPlaceholder('Search Event by Name').fill('IMP Night 7');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByPlaceholder('Search Event by Name').fill('no such event anywhere');
+    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    await page.getByPlaceholder('Search Event by Name').fill('');
+    await expect.poll(() => rows.count()).toBe(11);
+
+    // Exports hold every matching row, not only the page: CSV with the IMP chip has a header and ten rows.
+    await chip(page, 'IMP').click();
+    await expect.poll(() => rows.count()).toBe(10);
+    const csv = (await download(page, 'CSV')).toString('utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(11);
+    expect((await readXlsx(await download(page, 'Excel'))).actualRowCount).toBe(11);
+    const pdf = await download(page, 'PDF');
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+    // Preview: participants by default, then Board Results, which a reload keeps.
+    await chip(page, 'Match Point').click();
+    await page.getByRole('link', { name: fullKey }).click();
+    await page.waitForURL((url) => url.pathname === `${PAST}/${fullKey}/participants`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thursday Club Pairs' }).isVisible()).toBe(true);
+    await expect.poll(() => bodyRows(page, 'Participants').count()).toBe(2);
+    await expect.poll(() => page.getByText('Registered participants').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /^Preview Asha Rao/ }).click();
+    const participant = page.getByRole('dialog', { name: 'Participant' });
+    await expect.poll(() => participant.getByRole('heading', { name: 'Table Details' }).isVisible()).toBe(true);
+    await expect.poll(() => participant.getByRole('heading', { name: 'Participant Details' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByPlaceholder('Search Participant by Name, and Contact').fill('nobody here');
+    await expect.poll(() => page.getByText(messages.noParticipants).isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Board Results' }).click();
+    await page.waitForURL((url) => url.pathname === `${PAST}/${fullKey}/board-results`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('tab', { name: 'Board Results', selected: true }).isVisible()).toBe(true);
+    const board = bodyRows(page, 'Board Results');
+    await expect.poll(() => board.count()).toBe(18);
+    await expect.poll(() => board.first().textContent()).toContain('3NT');
+
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Event Details' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Organiser Detais' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'View in BridgeWebs' }).getAttribute('href')).toBe(`/results/${fullKey}`);
+
+    await page.getByRole('link', { name: 'Event Details' }).click();
+    await page.waitForURL((url) => url.pathname === PAST);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('past events: delete asks first, names what goes with it, and says Event deleted', async () => {
+    const { page, errors } = await signedIn();
+    await page.goto(server.url + PAST);
+    const rows = bodyRows(page, 'Past Events');
+    await expect.poll(() => rows.count()).toBe(10);
+    const victim = impKeys[0]!;
+    await page.getByRole('button', { name: `Actions for ${victim}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete event' });
+    await expect.poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: `Actions for ${victim}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText(messages.eventDeleted).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Actions for ${victim}` }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('active events and solitaire: lists, preview of an event in play, the solitaire chip', async () => {
+    const { page, errors } = await signedIn();
+    await page.getByRole('link', { name: 'Active Events' }).click();
+    await expect.poll(() => bodyRows(page, 'Active Events').count()).toBe(1);
+    await page.getByRole('link', { name: activeKey }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Friday Evening Pairs' }).isVisible()).toBe(true);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Participants', 'Details']);
+
+    await page.getByRole('link', { name: 'Solitaire' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Solitaire Events' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('View and manage all Solitaire events here').isVisible()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Filters' }).getByRole('radio').count()).toBe(1);
+    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('users: paging, search, preview, disable, role and delete, each confirmed with its message; xlsx export', async () => {
+    const { page, errors } = await signedIn();
+    await page.getByRole('link', { name: 'All Users' }).click();
+    const rows = bodyRows(page, 'All Users');
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // The admin and eleven players, with the header: both pages, not only the one shown.
+    expect((await readXlsx(await download(page, 'Excel'))).actualRowCount).toBe(13);
+
+    await page.getByPlaceholder('Search User by Name or Email').fill('Zed');
+    await expect.poll(() => rows.count()).toBe(1);
+    const options = page.getByRole('button', { name: 'Options for player1@bridge.test' });
+
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'User Details' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => page.getByText(messages.userDisabled).isVisible()).toBe(true);
+    await expect.poll(() => rows.first().textContent()).toContain('Disabled');
+
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Make admin' }).click();
+    await page.getByRole('dialog', { name: 'Make admin' }).getByRole('button', { name: 'Make admin' }).click();
+    await expect.poll(() => page.getByText(messages.roleUpdated('admin')).isVisible()).toBe(true);
+
+    await options.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete user' });
+    await expect.poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText(messages.userDeleted).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('audits: the admin actions are rows, an action filter narrows them, and the CSV export matches', async () => {
+    const { page, errors } = await signedIn();
+    await page.getByRole('link', { name: 'Audits' }).click();
+    await expect.poll(() => page.getByText('View all system logs here').isVisible()).toBe(true);
+    const rows = bodyRows(page, 'Audit log');
+    await expect.poll(() => rows.count()).toBe(10);
+    await page.getByLabel('Action').selectOption('admin.user.delete');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain('admin.user.delete');
+    const csv = (await download(page, 'CSV')).toString('utf8').trim().split(/\r?\n/);
+    expect(csv).toHaveLength(2);
+    await page.getByLabel('Action').selectOption('admin.event.delete');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('overview, dashboard and tools open from the navigation, and a deep link survives a reload', async () => {
+    const { page, errors } = await signedIn();
+    await expect.poll(() => page.getByRole('heading', { name: 'App Downloads' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'File Downloads Over Time' }).isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: 'From' }).fill('');
+    await expect.poll(() => page.getByText(messages.selectBothDates).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => page.getByText('Completed events').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Tools' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Download Test Player' }).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Contact messages' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
