@@ -273,3 +273,12 @@ export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 /** `GET /export/{dataset}?format=...` plus the parameters of that dataset's list (search and filters). */
 export const ExportQuery = z.object({ format: ExportFormatSchema.default('csv') }).loose();
+
+/** The user console's own events (`GET /api/v1/tournaments/mine`): the past-events list, for one user. */
+export const MyEventsQuery = ListEventsQuery;
+export type MyEventsQuery = z.infer<typeof MyEventsQuery>;
+/** `GET /api/v1/tournaments/mine/{key}`: the record with its participants; 404 for anyone else's event. */
+export const MyEventResponse = resultOf(
+  PastEventSchema.extend({ status: z.enum(['active', 'complete']), participants: z.array(AdminParticipantSchema) }),
+);
+export type MyEventResponse = z.infer<typeof MyEventResponse>;

@@ -24,10 +24,13 @@ function eventsQuery(db: Db) {
     .select(['users.names as organiserNames', 'users.email as organiserEmail', 'users.contact as organiserContact']);
 }
 
+/** The list filters, plus `involving`: only events this user organised or has a seat in (the user console). */
+export type EventListFilters = Partial<EventFilters> & { involving?: string };
+
 function whereEventFilters<O>(
   query: SelectQueryBuilder<Database & { tournaments: Database['tournaments']; users: Database['users'] }, 'tournaments' | 'users', O>,
   status: 'active' | 'complete',
-  filters: Partial<EventFilters>,
+  filters: EventListFilters,
 ) {
   let q = query.where('tournaments.status', '=', status);
   const type = filters.type ?? 'pair';
@@ -38,6 +41,16 @@ function whereEventFilters<O>(
   if (filters.liveTable !== undefined) q = q.where('tournaments.liveTableEvent', '=', filters.liveTable);
   if (filters.kibitzers !== undefined) q = q.where('tournaments.kibitzersEnabled', '=', filters.kibitzers);
   if (filters.hybrid !== undefined) q = q.where('tournaments.handMode', filters.hybrid ? '=' : '!=', 'Hybrid');
+  if (filters.involving) {
+    // A user's own events: organised by them, or with a seat of theirs (participants_user_idx).
+    const uid = filters.involving;
+    q = q.where((eb) =>
+      eb.or([
+        eb('tournaments.organiserId', '=', uid),
+        eb.exists(eb.selectFrom('participants').select('participants.id').whereRef('participants.tournamentId', '=', 'tournaments.id').where('participants.userId', '=', uid)),
+      ]),
+    );
+  }
   if (filters.query) {
     // The event's name is its key (specification: "Event Name (the tournament key)"); its title matches too.
     const pattern = containsPattern(filters.query);
@@ -47,9 +60,12 @@ function whereEventFilters<O>(
 }
 
 /** A page of events of one status, newest first, narrowed by the list's filters. */
-export function listEvents(db: Db, status: 'active' | 'complete', filters: Partial<EventFilters>, page: PageRequest): Promise<EventRow[]> {
+export function listEvents(db: Db, status: 'active' | 'complete', filters: EventListFilters, page: PageRequest): Promise<EventRow[]> {
   return keysetPage(whereEventFilters(eventsQuery(db), status, filters), eventKeyset, page).execute();
 }
+
+export const hasSeat = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
+  Boolean(await db.selectFrom('participants').select('id').where('tournamentId', '=', tournamentId).where('userId', '=', userId).executeTakeFirst());
 
 export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefined> =>
   eventsQuery(db).where('tournaments.key', '=', key).executeTakeFirst();

@@ -97,14 +97,26 @@ export async function presentPastEvents(db: Db, rows: repo.EventRow[]): Promise<
   }));
 }
 
-export async function listActiveEvents(db: Db, filters: Partial<EventFilters>, page: PageRequest) {
+export async function listActiveEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
   const { rows, lastDocId } = pageOfRows(await repo.listEvents(db, 'active', filters, page), page.limit, (row) => row.id);
   return { data: rows.map(presentActiveEvent), lastDocId };
 }
 
-export async function listPastEvents(db: Db, filters: Partial<EventFilters>, page: PageRequest) {
+export async function listPastEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
   const { rows, lastDocId } = pageOfRows(await repo.listEvents(db, 'complete', filters, page), page.limit, (row) => row.id);
   return { data: await presentPastEvents(db, rows), lastDocId };
+}
+
+/**
+ * One event of a user's own (organised or played in) with its participants and scoreData, for the user console.
+ * Anyone else's event is "not found", not "forbidden": the console never learns that it exists.
+ */
+export async function findOwnEvent(db: Db, userId: string, key: string) {
+  const event = await repo.findEventByKey(db, key);
+  if (!event || (event.organiserId !== userId && !(await repo.hasSeat(db, event.id, userId)))) throw notFound(messages.eventNotFound);
+  const [record] = await presentPastEvents(db, [event]);
+  const participants = (await repo.listParticipants(db, event.id, {})).map((p) => presentParticipant(event.key, p));
+  return { ...record!, status: event.status, participants };
 }
 
 /** Deletes an event with its participants, board results, pair scores and boards, audited in the same transaction. */

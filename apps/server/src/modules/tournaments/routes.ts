@@ -5,7 +5,9 @@ import {
   AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
+import { ListPastEventsResponse, MyEventResponse, MyEventsQuery } from '@bridge/api';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { findOwnEvent, listPastEvents } from '../admin/service.ts';
 import * as tournaments from './service.ts';
 
 const KeyParams = z.object({ key: z.string().min(1).max(40) });
@@ -31,6 +33,16 @@ export async function tournamentRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'public, max-age=30');
     return { result: await tournaments.recentEvents(db) };
   });
+
+  // The user console: events the caller organised or has a seat in (the admin list's records, for one user).
+  r.get('/tournaments/mine', { preHandler: app.requireUser, schema: { querystring: MyEventsQuery, response: { 200: ListPastEventsResponse } } }, async (request) => {
+    const { limit, page, lastDocId, ...filters } = request.query;
+    return { result: await listPastEvents(db, { ...filters, involving: request.user!.id }, { limit, page, lastDocId }) };
+  });
+
+  r.get('/tournaments/mine/:key', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyEventResponse } } }, async (request) => ({
+    result: await findOwnEvent(db, request.user!.id, request.params.key),
+  }));
 
   r.get('/tournaments', { schema: { querystring: TournamentKeyQuery, response: { 200: TournamentJoinResponse } } }, async (request) => {
     const t = await tournaments.findTournament(db, request.query.key);
