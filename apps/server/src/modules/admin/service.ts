@@ -1,6 +1,6 @@
 import {
   messages, type ActiveEvent, type AdminParticipant, type AuditRow, type ContactMessageRow, type Dashboard, type DownloadFilters,
-  type EventFilters, type ParticipantFilters, type PastEvent, type ScoreData, type ScoreEntry,
+  type ParticipantFilters, type PastEvent, type ScoreData, type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
