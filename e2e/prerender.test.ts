@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicPagePaths } from '@bridge/api';
+import { messages, publicPagePaths } from '@bridge/api';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -63,6 +63,29 @@ describe('prerendered public pages', () => {
     // The press itself starts the app; the menu opens once its handlers are attached.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps text typed into a form before the app took the page over', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/contactus`);
+    await page.waitForLoadState('networkidle');
+    // Fill the fields the way a fast typist (or the browser's autofill) does before the app has started: the
+    // values change without the events that would start it.
+    await page.evaluate(() => {
+      const values: Record<string, string> = { Name: 'Meera Nair', Email: 'meera@example.com', Contact: '98765 43210', Description: 'Typed before the app started.' };
+      for (const label of document.querySelectorAll('label')) {
+        const field = document.getElementById(label.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null;
+        const value = values[label.textContent!.replace('*', '').trim()];
+        if (field && value) Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
+      }
+    });
+    expect(await page.getByRole('button', { name: 'Accept All' }).count()).toBe(0); // the app has not started
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(messages.messageSent).waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -37,10 +37,27 @@ function holdClick(event: MouseEvent): void {
   startApp();
 }
 
+/**
+ * Text typed into a field before the app took the page over is on screen but not in the app's state (React
+ * leaves the field's value alone when it hydrates). Each such field is replayed as one input event, the way a
+ * browser reports typing: the value is set through the element's prototype setter so React sees a change.
+ */
+function replayTypedText(): void {
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('#root input, #root textarea')) {
+    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file' || field.value === field.defaultValue) continue;
+    const typed = field.value;
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+    field.value = field.defaultValue;
+    setter?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
 window.addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
+    replayTypedText();
     document.removeEventListener('click', holdClick, { capture: true });
     const button = heldClick;
     heldClick = null;
