@@ -1,0 +1,48 @@
+// @vitest-environment happy-dom
+import { messages } from '@bridge/api';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../../testing/render-app';
+import { AnalyticsPage } from './analytics-page';
+
+const row = { date: '2026-11-20', fileName: 'player-windows-1.2.0.exe', app: 'player', platform: 'windows', userAgent: 'Mozilla/5.0 (Windows NT 10.0)', osVersion: 'Windows 10', deviceModel: null, pagePath: '/download', count: 3 };
+
+function mockApi() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.startsWith('/api/admin/v1/analytics/downloads-summary')) return jsonResponse({ results: [{ fileName: 'player-windows-1.2.0.exe', count: 42 }] });
+    if (url.startsWith('/api/admin/v1/analytics/events')) return jsonResponse({ result: [row] });
+    return jsonResponse({ error: 'unexpected' }, 500);
+  });
+}
+
+// These screens wait for typing to stop (500 ms) and render Mantine overlays; a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+describe('AnalyticsPage', () => {
+  it('shows the summary per file, the chart and the table for the last 14 days', async () => {
+    const fetchSpy = mockApi();
+    renderApp(<AnalyticsPage />, { path: '/analytics' });
+    expect(await screen.findByText('42')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'File Downloads Over Time' })).toBeTruthy();
+    expect(await screen.findByText('Mozilla/5.0 (Windows NT 10.0)')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['User Agent', 'OS Version', 'Application', 'Device Model', 'Downloads', 'Origin', 'Date']);
+    const url = new URL(String(fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/admin/v1/analytics/events'))![0]), 'http://x');
+    const days = (Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)) / 86_400_000;
+    expect(days).toBe(13);
+    expect(url.searchParams.get('eventName')).toBe('file_download');
+  });
+
+  it('asks for both dates and loads nothing without them; a chip filters by platform and app', async () => {
+    const fetchSpy = mockApi();
+    renderApp(<AnalyticsPage />, { path: '/analytics' });
+    await screen.findByText('Mozilla/5.0 (Windows NT 10.0)');
+    fireEvent.click(screen.getByLabelText('Player (Android)'));
+    await waitFor(() => expect(fetchSpy.mock.calls.some(([u]) => /platform=android/.test(String(u)) && /app=player/.test(String(u)))).toBe(true));
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    expect(await screen.findByText(messages.selectBothDates)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { messages, type AdminUser } from '@bridge/api';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '../../testing/render-app';
+import { UsersPage } from './users-page';
+
+vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyInfo: vi.fn(), notifyError: vi.fn() }));
+const notify = await import('../../lib/notify');
+
+const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
+  objectId: 'o1', uid: 'u1', names: 'Zed Target', email: 'zed@example.org', emailVerified: true, disabled: false, role: 'player',
+  contact: null, bfiId: 'BFI-77', city: 'Pune', postalIndexNumber: '411001', createdAt: '2026-11-20T10:00:00.000Z', editedAt: '2026-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+function mockApi(answers: Record<string, unknown>) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = String(input);
+    const match = Object.keys(answers).find((prefix) => url.startsWith(prefix));
+    return jsonResponse(match ? answers[match] : { error: 'unexpected' }, match ? 200 : 500);
+  });
+}
+
+// These screens wait for typing to stop (500 ms) and render Mantine overlays; a busy machine needs more than 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+configure({ asyncUtilTimeout: 5000 });
+
+describe('UsersPage', () => {
+  it('disables a user after confirmation and shows the server text', async () => {
+    const fetchSpy = mockApi({
+      '/api/admin/v1/users/all': { result: { data: [user()], lastDocId: null } },
+      '/api/admin/v1/users/disable': { result: { message: messages.userDisabled } },
+    });
+    renderApp(<UsersPage />, { path: '/users' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for zed@example.org' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Disable' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('cannot sign in until enabled again');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.userDisabled));
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/admin/v1/users/disable'))!;
+    expect(String(call[0])).toBe('/api/admin/v1/users/disable?key=u1');
+    expect(call[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ disabled: true });
+  });
+
+  it('toggles an admin back to player with the role text, and previews User Details', async () => {
+    const fetchSpy = mockApi({
+      '/api/admin/v1/users/all': { result: { data: [user({ role: 'admin' })], lastDocId: null } },
+      '/api/admin/v1/users/set-role': { result: { message: messages.roleUpdated('player') } },
+    });
+    renderApp(<UsersPage />, { path: '/users' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for zed@example.org' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Preview' }));
+    expect(await screen.findByRole('heading', { name: 'User Details' })).toBeTruthy();
+    expect(screen.getByText('BFI-77')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Options for zed@example.org' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Make player' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Make player' })).getByRole('button', { name: 'Make player' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.roleUpdated('player')));
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/admin/v1/users/set-role'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ uid: 'u1', role: 'player' });
+  });
+
+  it('searches through the search call and says so when nobody matches', async () => {
+    const fetchSpy = mockApi({
+      '/api/admin/v1/users/all': { result: { data: [user()], lastDocId: null } },
+      '/api/admin/v1/users/search': { result: { data: [], lastDocId: null } },
+    });
+    renderApp(<UsersPage />, { path: '/users' });
+    await screen.findByText('zed@example.org');
+    fireEvent.change(screen.getByPlaceholderText('Search User by Name or Email'), { target: { value: 'nobody' } });
+    expect(await screen.findByText(messages.noRecords, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/admin/v1/users/search?limit=10&query=nobody'))).toBe(true);
+  });
+});
