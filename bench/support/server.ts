@@ -19,6 +19,8 @@ const freePort = () =>
 export interface BenchServer {
   url: string;
   databaseUrl: string;
+  /** The server process, for readings such as its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   return {
     url,
     databaseUrl: dbUrl.toString(),
+    pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
