@@ -9,6 +9,7 @@ export const messages = {
   videoKibitzersClosed: 'This event does not allow kibitzers in its video chat',
   videoNotJoined: 'Join a table before sending to it',
   videoBadMessage: 'That message could not be read',
+  tooManySignals: 'Too many messages at once; slow down and try again',
   operationFailed: 'Operation failed',
   noConnection: 'Failed to setup connection, please try again',
   wrongCredentials: 'Wrong credentials entered, please check your email and password and try again',

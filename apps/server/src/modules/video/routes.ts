@@ -40,8 +40,17 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   });
 }
 
+/**
+ * Messages a socket may send: a burst for the ICE candidates of a call's start, then a steady rate. A client
+ * past it gets an error for each message dropped; honest clients send a few dozen a minute.
+ */
+export const SIGNAL_BURST = 300;
+export const SIGNAL_PER_SECOND = 50;
+
 /** One browser's signalling socket: at most one channel at a time, messages handled in order. */
 class VideoConnection {
+  private tokens = SIGNAL_BURST;
+  private refilledAt = Date.now();
   private channel: string | null = null;
   private member: HubMember | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -58,6 +67,7 @@ class VideoConnection {
     }, heartbeatMs);
     socket.on('pong', () => (this.answeredPing = true));
     socket.on('message', (data, isBinary) => {
+      if (!this.takeToken()) return this.fail(messages.tooManySignals, 'rate_limited');
       this.queue = this.queue.then(() => this.handle(isBinary ? null : data.toString())).catch((error: unknown) => {
         app.log.error({ err: error }, 'video signalling message failed');
         this.reply({ type: 'error', body: { message: messages.operationFailed, code: 'internal_error' } });
@@ -67,6 +77,15 @@ class VideoConnection {
       clearInterval(heartbeat);
       this.queue = this.queue.then(() => this.leave()).catch((error: unknown) => app.log.error({ err: error }, 'video leave failed'));
     });
+  }
+
+  private takeToken(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(SIGNAL_BURST, this.tokens + ((now - this.refilledAt) / 1000) * SIGNAL_PER_SECOND);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
   }
 
   private reply(message: VideoServerMessage) {

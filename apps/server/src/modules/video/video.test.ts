@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { messages, type VideoServerMessage } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
+import { SIGNAL_BURST } from './routes.ts';
 
 const TURN_SECRET = 'a-coturn-static-auth-secret';
 const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200 };
@@ -205,6 +206,16 @@ describe('signalling (/ws/video)', () => {
     client.send('send_offer', `${event.key}table2`, { sdp: { type: 'offer' } }); // no target
     expect((await client.next('error')).body.code).toBe('validation_failed');
     expect((await client.join(`${event.key}table2`)).body.peer.seat).toBe('South');
+  });
+
+  it('drops messages past the burst allowance with an error, without closing the socket', async () => {
+    const client = await connect(event.players[3]!);
+    const channel = `${event.key}table2`;
+    for (let i = 0; i < SIGNAL_BURST + 20; i++) client.send('peerDetails', channel, {});
+    const limited = () => client.received.filter((m) => m.type === 'error' && m.body.code === 'rate_limited');
+    await expect.poll(() => limited().length).toBeGreaterThan(0);
+    expect(limited()[0]!.body).toMatchObject({ message: messages.tooManySignals });
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
   });
 
   it('lets kibitzers in where the event allows them, and uses the event key for player-based events', async () => {
