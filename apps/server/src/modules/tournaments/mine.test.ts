@@ -38,7 +38,10 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
   let played: string;
   let notPlayed: string;
   beforeAll(async () => {
-    [organiser, otherOrganiser, player, outsider] = await Promise.all(['Olga Organiser', 'Oscar Other', 'Pia Player', 'Otto Outsider'].map(person));
+    organiser = await person('Olga Organiser');
+    otherOrganiser = await person('Oscar Other');
+    player = await person('Pia Player');
+    outsider = await person('Otto Outsider');
     played = await completedEvent(organiser, [player], 'Monday Pairs');
     notPlayed = await completedEvent(otherOrganiser, [], 'Tuesday Pairs');
   });
