@@ -45,7 +45,7 @@ type CursorPagerProps = {
 /** Items per page (10, 20, 50, 100), the page number, Previous and Next. */
 export function CursorPager({ paging, lastDocId, rows, disabled, label = 'Pages' }: CursorPagerProps) {
   return (
-    <Group component="nav" aria-label={label} justify="space-between" gap="sm" wrap="wrap">
+    <Group component="nav" aria-label={label} justify="space-between" gap="sm" wrap="wrap" data-print-hide>
       <Group gap="xs" wrap="nowrap">
         <NativeSelect
           aria-label="Items per page"

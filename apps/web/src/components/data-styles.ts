@@ -16,3 +16,4 @@ import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Tooltip.layer.css';
 import './modal-styles';
+import './data-print.css';

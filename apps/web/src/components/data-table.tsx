@@ -50,7 +50,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.header} scope="col" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th key={column.header} scope="col">
                   {column.header}
                 </Table.Th>
               ))}

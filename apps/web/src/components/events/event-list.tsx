@@ -171,7 +171,7 @@ export function EventList({ adapter, variant, title, description, previewHref, c
       </div>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
             <SearchField
               placeholder="Search Event by Name"
               onSearch={(value) => {
@@ -220,7 +220,7 @@ export function EventList({ adapter, variant, title, description, previewHref, c
             onRetry={() => void list.refetch()}
             emptyText={messages.noRecords}
             onRowClick={preview}
-            minWidth={variant === 'solitaire' ? 760 : 1040}
+            minWidth={variant === 'solitaire' ? 760 : 900}
           />
           <CursorPager paging={paging} lastDocId={list.data?.lastDocId} rows={list.data?.data.length} disabled={list.isFetching} label={`${title} pages`} />
         </Stack>

@@ -85,7 +85,7 @@ export function AuditsPage() {
       </div>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group gap="sm" wrap="wrap" align="flex-end">
+          <Group gap="sm" wrap="wrap" align="flex-end" data-print-hide>
             <NativeSelect label="Action" data={actionOptions} value={action} onChange={(event) => change(setAction)(event.currentTarget.value)} w={240} />
             <div style={{ flex: '1 1 200px', maxWidth: 320 }}>
               <Text size="sm" fw={500} mb={2} component="div">

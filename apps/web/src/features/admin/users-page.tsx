@@ -124,7 +124,7 @@ export function UsersPage() {
       </div>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
             <SearchField
               placeholder="Search User by Name or Email"
               onSearch={(value) => {
