@@ -76,7 +76,7 @@ describe('prerendered public pages', () => {
     // values change without the events that would start it.
     await page.evaluate(() => {
       const values: Record<string, string> = { Name: 'Meera Nair', Email: 'meera@example.com', Contact: '98765 43210', Description: 'Typed before the app started.' };
-      for (const label of document.querySelectorAll('label')) {
+      for (const label of Array.from(document.querySelectorAll('label'))) {
         const field = document.getElementById(label.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null;
         const value = values[label.textContent!.replace('*', '').trim()];
         if (field && value) Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
