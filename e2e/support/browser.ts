@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const chromiumArgs = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -40,4 +40,15 @@ export function watchErrors(page: Page): string[] {
     errors.push(`console error: ${text}`);
   });
   return errors;
+}
+
+/** Chromium's fake camera and microphone, granted without asking, and WebRTC between pages on 127.0.0.1. */
+export const fakeMediaArgs = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection'];
+
+/**
+ * One Chromium with fake media devices; each user gets a context of their own (own cookies and storage) from
+ * `newContext()`, which is lighter than a browser per user.
+ */
+export async function launchMediaBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, ...fakeMediaArgs] });
 }

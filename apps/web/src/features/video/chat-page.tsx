@@ -1,18 +1,270 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
+import { isApiError } from '../../lib/api-client';
+import { currentUserQueryOptions } from '../../lib/auth';
+import { iceServersQueryOptions, tournamentQueryOptions } from './api';
+import type { MediaChoice } from './call/media';
+import { gridColumns, type TileRatio } from './call/seats';
+import { signallingUrl } from './call/signalling';
+import { keyOfChannel, readDetails } from './call/tables';
+import { VideoCall, type CallSnapshot } from './call/video-call';
+import { SettingsDialog } from './components/settings-dialog';
+import { VideoDialog } from './components/video-dialog';
+import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon, PhoneOffIcon, SettingsIcon } from './components/video-icons';
+import { VideoTile } from './components/video-tile';
+import classes from './chat-page.module.css';
+import { endHref, joinHref } from './video-paths';
+import { clearVideoState, getStoredMediaChoice, getStoredRatio, setStoredMediaChoice, setStoredRatio } from './video-storage';
+import { videoTexts } from './texts';
+
+const idle: CallSnapshot = { status: 'starting', participants: [], speaker: null, problem: null, missing: [], audio: true, video: true };
+const noSubscription = () => () => undefined;
+
+/** Runs one call while the page shows it; a second mount in development (StrictMode) never opens a socket. */
+function useCall(options: { table: string; uid?: string; displayName?: string; iceServers?: RTCIceServer[]; audio: boolean; video: boolean }) {
+  const [call, setCall] = useState<VideoCall | null>(null);
+  const { table, uid, displayName, iceServers } = options;
+  const ready = Boolean(table && uid && iceServers);
+  useEffect(() => {
+    if (!ready) return;
+    let created: VideoCall | null = null;
+    const timer = setTimeout(() => {
+      created = new VideoCall({
+        url: signallingUrl(window.location),
+        channel: table,
+        user: { uid: uid!, displayName: displayName ?? '' },
+        iceServers: iceServers!,
+        audio: options.audio,
+        video: options.video,
+        choice: getStoredMediaChoice(),
+      });
+      setCall(created);
+      void created.start();
+    });
+    const leave = () => created?.hangUp();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+    // The call is made once per table and user; toggles later go through the call itself.
+  }, [ready, table, uid]);
+  const snapshot = useSyncExternalStore(call?.subscribe ?? noSubscription, call?.getSnapshot ?? (() => idle), () => idle);
+  return { call, snapshot };
+}
 
 export function ChatPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const table = params.get('table') ?? '';
+  const tableName = params.get('name') ?? '';
+  const key = table ? keyOfChannel(table) : '';
+
+  const userQuery = useQuery(currentUserQueryOptions());
+  const iceQuery = useQuery(iceServersQueryOptions());
+  const tournamentQuery = useQuery({ ...tournamentQueryOptions(key), enabled: Boolean(key) });
+  const { call, snapshot } = useCall({
+    table,
+    uid: userQuery.data?.uid,
+    displayName: userQuery.data?.displayName,
+    iceServers: iceQuery.data,
+    audio: params.get('audio') !== 'false',
+    video: params.get('video') !== 'false',
+  });
+
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [ratio, setRatio] = useState<TileRatio>(getStoredRatio);
+  const [choice, setChoice] = useState<MediaChoice>(getStoredMediaChoice);
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const [soundOn, setSoundOn] = useState(false);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const onSoundBlocked = useCallback(() => setSoundBlocked(true), []);
+
+  const problem = snapshot.problem;
+  useEffect(() => {
+    if (problem?.kind === 'already-joined') navigate(joinHref({ key: key || undefined, state: '2' }), { replace: true });
+  }, [problem, navigate, key]);
+
+  const hangUp = useCallback(() => {
+    call?.hangUp();
+    clearVideoState();
+    navigate(endHref(key || undefined), { replace: true });
+  }, [call, navigate, key]);
+
+  if (userQuery.isError && isApiError(userQuery.error) && userQuery.error.status === 401) {
+    return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
+  }
+
+  const details = tournamentQuery.data ? readDetails(tournamentQuery.data.details) : null;
+  const loadFailed = userQuery.isError || iceQuery.isError;
+  const selfStream = snapshot.participants.find((p) => p.isSelf)?.stream;
+  const columns = gridColumns(snapshot.participants.length, narrow);
+
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={720}>
-      <PageTitle title="Video chat" />
-      <Stack gap="sm">
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Video chat
-        </Title>
-        <Text c="dimmed">
-          The players at your table will appear here once you join from the Player app.
-        </Text>
+    <div className={classes.page}>
+      <PageTitle title={tableName ? `Video chat, ${tableName}` : 'Video chat'} />
+      <header className={classes.header}>
+        <div className={classes.headerText}>
+          <Text fw={700} size="lg" component="h1" className={classes.title}>
+            {tableName || 'Video chat'}
+          </Text>
+          <Text size="sm" c="dimmed" className={classes.subtitle}>
+            {tournamentQuery.data ? `Tournament ${tournamentQuery.data.id}` : key ? `Tournament ${key}` : ''}
+            {details?.typeName ? ` · ${details.typeName}` : ''}
+          </Text>
+        </div>
+        {snapshot.status === 'reconnecting' ? (
+          <Badge color="yellow" variant="light" role="status">
+            {videoTexts.reconnecting}
+          </Badge>
+        ) : snapshot.status === 'connecting' || snapshot.status === 'starting' ? (
+          <Badge color="gray" variant="light" role="status">
+            Connecting…
+          </Badge>
+        ) : null}
+      </header>
+
+      <Stack gap="xs" className={classes.notices}>
+        {snapshot.missing.includes('camera') ? <Alert color="gray" py={6}>{videoTexts.noCamera}</Alert> : null}
+        {snapshot.missing.includes('microphone') ? <Alert color="gray" py={6}>{videoTexts.noMicrophone}</Alert> : null}
+        {soundBlocked && !soundOn ? (
+          <Alert color="blue" py={6}>
+            <Group gap="sm" justify="space-between">
+              <Text size="sm">The browser held back the sound of the others.</Text>
+              <Button size="xs" onClick={() => setSoundOn(true)}>
+                Turn on sound
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
       </Stack>
-    </Paper>
+
+      <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `calc(${columns} * (68vh * ${ratioWidth(ratio)}))` }}>
+        {snapshot.participants.map((participant) => (
+          <VideoTile key={participant.peerId} participant={participant} ratio={ratio} speaking={snapshot.speaker === participant.peerId} onSoundBlocked={onSoundBlocked} soundOn={soundOn} />
+        ))}
+      </section>
+
+      <nav className={classes.controls} aria-label="Call controls">
+        <ActionIcon
+          size={52}
+          radius="xl"
+          variant={snapshot.audio ? 'default' : 'filled'}
+          color={snapshot.audio ? undefined : 'red.8'}
+          aria-label={snapshot.audio ? 'Turn off microphone' : 'Turn on microphone'}
+          title={snapshot.audio ? 'Turn off microphone' : 'Turn on microphone'}
+          onClick={() => call?.setAudio(!snapshot.audio)}
+          disabled={!call}
+        >
+          {snapshot.audio ? <MicIcon /> : <MicOffIcon />}
+        </ActionIcon>
+        <ActionIcon
+          size={52}
+          radius="xl"
+          variant={snapshot.video ? 'default' : 'filled'}
+          color={snapshot.video ? undefined : 'red.8'}
+          aria-label={snapshot.video ? 'Turn off camera' : 'Turn on camera'}
+          title={snapshot.video ? 'Turn off camera' : 'Turn on camera'}
+          onClick={() => call?.setVideo(!snapshot.video)}
+          disabled={!call}
+        >
+          {snapshot.video ? <CameraIcon /> : <CameraOffIcon />}
+        </ActionIcon>
+        <ActionIcon size={52} radius="xl" variant="default" aria-label="Settings" title="Settings" onClick={() => setSettingsOpen(true)}>
+          <SettingsIcon />
+        </ActionIcon>
+        <Button size="md" radius="xl" color="red.8" leftSection={<PhoneOffIcon size={20} />} onClick={() => setConfirmLeave(true)}>
+          Hang Up
+        </Button>
+      </nav>
+
+      <VideoDialog
+        opened={confirmLeave}
+        title={videoTexts.leaveTitle}
+        onClose={() => setConfirmLeave(false)}
+        actions={[
+          { label: 'Cancel', onClick: () => setConfirmLeave(false) },
+          { label: 'Leave', onClick: hangUp, color: 'red.8' },
+        ]}
+      >
+        {videoTexts.confirmContinue}
+      </VideoDialog>
+
+      <SettingsDialog
+        opened={settingsOpen}
+        choice={choice}
+        ratio={ratio}
+        activeCameraId={selfStream?.getVideoTracks()[0]?.getSettings().deviceId}
+        activeMicrophoneId={selfStream?.getAudioTracks()[0]?.getSettings().deviceId}
+        onClose={() => setSettingsOpen(false)}
+        onFinish={(next, shape) => {
+          setSettingsOpen(false);
+          setRatio(shape);
+          setStoredRatio(shape);
+          if (next.cameraId !== choice.cameraId || next.microphoneId !== choice.microphoneId) {
+            setChoice(next);
+            setStoredMediaChoice(next);
+            void call?.changeDevices(next);
+          }
+        }}
+      />
+
+      <VideoDialog opened={!table} title={videoTexts.unknownTableTitle} actions={[{ label: 'Hang Up', onClick: hangUp, color: 'red.8' }]}>
+        {videoTexts.unknownTableMessage}
+      </VideoDialog>
+      <VideoDialog opened={Boolean(table) && problem?.kind === 'unknown-table'} title={videoTexts.unknownTableTitle} actions={[{ label: 'Hang Up', onClick: hangUp, color: 'red.8' }]}>
+        {videoTexts.unknownTableMessage}
+      </VideoDialog>
+      <VideoDialog
+        opened={problem?.kind === 'refused'}
+        title={videoTexts.refusedTitle}
+        actions={[{ label: 'Back', onClick: () => navigate(joinHref({ key: key || undefined }), { replace: true }) }]}
+      >
+        {problem?.kind === 'refused' ? problem.message : ''}
+      </VideoDialog>
+      <VideoDialog
+        opened={problem?.kind === 'peer-failed'}
+        title="Connection problem"
+        onClose={() => call?.dismissProblem()}
+        actions={[
+          { label: 'Close', onClick: () => call?.dismissProblem() },
+          { label: 'Reload', onClick: () => window.location.reload() },
+        ]}
+      >
+        {videoTexts.peerConnectionFailed}
+      </VideoDialog>
+      <VideoDialog
+        opened={problem?.kind === 'media' && problem.problem.kind !== 'no-devices'}
+        title={videoTexts.mediaErrorTitle}
+        onClose={() => call?.dismissProblem()}
+        actions={[
+          { label: 'Close', onClick: () => call?.dismissProblem() },
+          { label: 'Try again', onClick: () => void call?.changeDevices(choice) },
+        ]}
+      >
+        {problem?.kind === 'media' && problem.problem.kind === 'denied' ? `${videoTexts.mediaErrorMessage}. ${videoTexts.permissionHint}` : videoTexts.mediaErrorMessage}
+      </VideoDialog>
+      <VideoDialog opened={loadFailed} title={videoTexts.oopsTitle} actions={[{ label: 'Reload', onClick: () => window.location.reload() }]}>
+        {videoTexts.oopsMessage}
+      </VideoDialog>
+    </div>
   );
+}
+
+/** Width over height of a tile ratio, for the grid's widest size that still fits the screen's height. */
+function ratioWidth(ratio: TileRatio): string {
+  const [w, h] = ratio.split(':').map(Number);
+  return (w! / h!).toFixed(4);
 }

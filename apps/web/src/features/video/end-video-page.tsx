@@ -1,9 +1,13 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
+import { joinHref } from './video-paths';
 
+/** After hang-up (state=1): the camera and microphone are off; rejoin the same event or leave. */
 export function EndVideoPage() {
+  const [params] = useSearchParams();
+  const key = params.get('key') ?? undefined;
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={520}>
       <PageTitle title="Left video chat" />
@@ -12,9 +16,14 @@ export function EndVideoPage() {
           You left the video chat
         </Title>
         <Text c="dimmed">Your camera and microphone are off. You can close this tab or rejoin your table.</Text>
-        <Button component={Link} to={paths.video.root.getHref()} mt="sm">
-          Rejoin
-        </Button>
+        <Group mt="sm" gap="sm">
+          <Button component={Link} to={joinHref({ key })}>
+            Rejoin
+          </Button>
+          <Button component={Link} to={paths.console.root.getHref()} variant="default">
+            Go To Dashboard
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

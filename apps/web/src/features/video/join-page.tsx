@@ -1,33 +1,205 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
+import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
+import { isApiError } from '../../lib/api-client';
+import { currentUserQueryOptions } from '../../lib/auth';
+import { iceServersQueryOptions, tournamentQueryOptions } from './api';
+import { getLocalMedia, MediaError, stopStream, type MediaProblem } from './call/media';
+import { readDetails, tableOptions } from './call/tables';
+import { LevelMeter } from './components/level-meter';
+import classes from './components/media.module.css';
+import { TableSelector } from './components/table-selector';
+import { VideoDialog } from './components/video-dialog';
+import { ReloadIcon } from './components/video-icons';
+import { chatHref } from './video-paths';
+import { getStoredMediaChoice, getStoredTournament, setStoredRelayServers, setStoredTournament } from './video-storage';
+import { videoTexts } from './texts';
+
+/** The camera preview of the join page: what the others will see, before joining. */
+function usePreview(attempt: number) {
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [problem, setProblem] = useState<MediaProblem | null>(null);
+  const [missing, setMissing] = useState<('camera' | 'microphone')[]>([]);
+  useEffect(() => {
+    let live = true;
+    let acquired: MediaStream | null = null;
+    getLocalMedia(getStoredMediaChoice())
+      .then((media) => {
+        acquired = media.stream;
+        if (!live) return stopStream(media.stream);
+        setStream(media.stream);
+        setMissing(media.missing);
+        setProblem(null);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        setProblem(error instanceof MediaError ? error.problem : { kind: 'failed' });
+        if (error instanceof MediaError && error.problem.kind === 'no-devices') setMissing(['camera', 'microphone']);
+      });
+    return () => {
+      live = false;
+      stopStream(acquired);
+      setStream(null);
+    };
+  }, [attempt]);
+  return { stream, problem, missing };
+}
 
 export function JoinPage() {
-  const [searchParams] = useSearchParams();
-  const tournamentKey = searchParams.get('key');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const state = params.get('state');
+  const stored = useMemo(() => (state === '1' || state === '2' ? getStoredTournament() : null), [state]);
+  const key = params.get('key') || stored?.key || null;
+
+  const userQuery = useQuery(currentUserQueryOptions());
+  const tournamentQuery = useQuery({ ...tournamentQueryOptions(key ?? ''), enabled: Boolean(key) });
+  const iceQuery = useQuery(iceServersQueryOptions());
+
+  const [choice, setChoice] = useState<string | null>(null);
+  const [selectError, setSelectError] = useState(false);
+  const [audio, setAudio] = useState(true);
+  const [video, setVideo] = useState(true);
+  const [alreadyJoined, setAlreadyJoined] = useState(state === '2');
+  const [previewAttempt, setPreviewAttempt] = useState(0);
+  const preview = usePreview(previewAttempt);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (videoRef.current) videoRef.current.srcObject = preview.stream;
+  }, [preview.stream]);
+  useEffect(() => {
+    for (const track of preview.stream?.getAudioTracks() ?? []) track.enabled = audio;
+    for (const track of preview.stream?.getVideoTracks() ?? []) track.enabled = video;
+  }, [preview.stream, audio, video]);
+
+  const tournament = tournamentQuery.data;
+  useEffect(() => {
+    if (tournament) setStoredTournament(tournament);
+  }, [tournament]);
+  useEffect(() => {
+    if (iceQuery.data) setStoredRelayServers(iceQuery.data);
+  }, [iceQuery.data]);
+  const options = useMemo(() => (tournament ? tableOptions(tournament) : []), [tournament]);
+  const details = tournament ? readDetails(tournament.details) : null;
+
+  if (userQuery.isError && isApiError(userQuery.error) && userQuery.error.status === 401) {
+    return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
+  }
+  if (userQuery.data && !userQuery.data.emailVerified) return <Navigate to={paths.verifyEmail.getHref(userQuery.data.email)} replace />;
+
+  const failed = userQuery.isError || tournamentQuery.isError || iceQuery.isError;
+  const loading = userQuery.isPending || (Boolean(key) && tournamentQuery.isPending) || iceQuery.isPending;
+  const player = details?.type === 5;
+
+  const join = () => {
+    const option = options.find((o) => o.value === choice);
+    if (!option) {
+      setSelectError(true);
+      return;
+    }
+    navigate(chatHref({ table: option.channel, name: option.label, audio, video }));
+  };
+
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={520}>
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} w="100%" maw={560}>
       <PageTitle title="Join video chat" />
-      <Stack gap="sm">
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Join your table
-        </Title>
-        <Text c="dimmed">
-          See and hear the other players at your table while you play. Choose your table, check your camera and
-          microphone, then join.
-        </Text>
-        {tournamentKey ? (
-          <Text size="sm">
-            Tournament: <strong>{tournamentKey}</strong>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {userQuery.data ? `Hello, ${userQuery.data.displayName || userQuery.data.email}` : 'Join your table'}
+          </Title>
+          {tournament ? (
+            <Text c="dimmed" mt={4}>
+              Tournament <strong>{tournament.id}</strong>
+              {details?.typeName ? ` · ${details.typeName}` : ''}
+            </Text>
+          ) : null}
+        </div>
+
+        {!key && !loading ? <Alert color="gray">{videoTexts.noKey}</Alert> : null}
+
+        <div className={classes.preview}>
+          <video ref={videoRef} autoPlay playsInline muted aria-label="Your camera preview" hidden={!preview.stream || !video} />
+          {!preview.stream || !video ? (
+            <div className={classes.previewOff}>
+              {preview.problem ? videoTexts.mediaErrorMessage : !video ? 'Your camera is off' : preview.missing.includes('camera') ? videoTexts.noCamera : <Loader color="gray.3" size="sm" aria-label="Starting your camera" />}
+            </div>
+          ) : null}
+        </div>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Microphone level
           </Text>
+          <LevelMeter stream={preview.stream} enabled={audio} />
+        </Stack>
+        {preview.missing.includes('camera') ? <Text size="sm" c="dimmed">{videoTexts.noCamera}</Text> : null}
+        {preview.missing.includes('microphone') ? <Text size="sm" c="dimmed">{videoTexts.noMicrophone}</Text> : null}
+        {preview.problem && preview.problem.kind !== 'no-devices' ? (
+          <Alert color="red" title={videoTexts.mediaErrorTitle}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{videoTexts.mediaErrorMessage}</Text>
+              {preview.problem.kind === 'denied' ? <Text size="sm">{videoTexts.permissionHint}</Text> : null}
+              <Button size="xs" variant="default" onClick={() => setPreviewAttempt((n) => n + 1)}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
         ) : null}
-        <Text size="sm" c="dimmed">
-          Open this page from the Player app to join the video chat of your event.
-        </Text>
-        <Button disabled mt="sm">
+
+        <Group gap="xl">
+          <Switch label="Microphone" checked={audio} onChange={(event) => setAudio(event.currentTarget.checked)} />
+          <Switch label="Camera" checked={video} onChange={(event) => setVideo(event.currentTarget.checked)} />
+        </Group>
+
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <TableSelector
+              label={player ? 'Player' : 'Table'}
+              options={options}
+              value={choice}
+              onChange={(value) => {
+                setChoice(value);
+                setSelectError(false);
+              }}
+            />
+          </div>
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Reload"
+            title="Reload the tables and your camera"
+            onClick={() => {
+              void tournamentQuery.refetch();
+              setPreviewAttempt((n) => n + 1);
+            }}
+          >
+            <ReloadIcon size={18} />
+          </ActionIcon>
+        </Group>
+
+        <Button size="md" onClick={join} disabled={loading || failed || !tournament} loading={loading && !failed}>
           Join
         </Button>
       </Stack>
+
+      <VideoDialog opened={failed} title={videoTexts.oopsTitle} actions={[{ label: 'Reload', onClick: () => window.location.reload() }]}>
+        {videoTexts.oopsMessage}
+      </VideoDialog>
+      <VideoDialog opened={selectError} title="Join" onClose={() => setSelectError(false)} actions={[{ label: 'OK', onClick: () => setSelectError(false) }]}>
+        {videoTexts.selectTable}
+      </VideoDialog>
+      <VideoDialog opened={alreadyJoined && !failed} title="Video chat" onClose={() => setAlreadyJoined(false)} actions={[{ label: 'OK', onClick: () => setAlreadyJoined(false) }]}>
+        {videoTexts.alreadyJoined}
+      </VideoDialog>
     </Paper>
   );
 }

@@ -1,0 +1,202 @@
+/** What a peer link says to the other side through the signalling socket. */
+export interface PeerSignals {
+  sendDescription(description: RTCSessionDescriptionInit): void;
+  sendCandidate(candidate: RTCIceCandidateInit): void;
+}
+
+/** What the remote side tells us over the link's data channel. */
+export interface RemoteState {
+  audio: boolean;
+  video: boolean;
+}
+
+export interface PeerLinkEvents {
+  /** The remote stream gained a track (or its first one). */
+  onStream(stream: MediaStream): void;
+  onState(state: RemoteState): void;
+  /** 'connected', or 'failed' once an ICE restart did not help. */
+  onConnection(state: 'connecting' | 'connected' | 'failed'): void;
+  onError(error: unknown): void;
+}
+
+export interface LocalTracks {
+  audio: MediaStreamTrack | null;
+  video: MediaStreamTrack | null;
+}
+
+/**
+ * One RTCPeerConnection to one remote peer, negotiated with the "perfect negotiation" pattern (W3C WebRTC
+ * examples): either side may (re)negotiate at any time; on a collision the polite peer rolls back its own offer
+ * and the impolite one ignores the other's. Candidates trickle; those that arrive before the remote description
+ * wait for it.
+ *
+ * Only the side that starts the link adds transceivers; the answering side takes those the offer created, so each
+ * link has one audio and one video line. A state data channel (negotiated, id 0) carries mute and camera flags.
+ */
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly stream = new MediaStream();
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private pendingCandidates: RTCIceCandidateInit[] = [];
+  private channel: RTCDataChannel | null = null;
+  private localState: RemoteState = { audio: true, video: true };
+  private restarted = false;
+  private closed = false;
+
+  constructor(
+    readonly peerId: string,
+    private readonly polite: boolean,
+    private readonly initiator: boolean,
+    iceServers: RTCIceServer[],
+    private tracks: LocalTracks,
+    private readonly signals: PeerSignals,
+    private readonly events: PeerLinkEvents,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    const pc = this.pc;
+    pc.ontrack = ({ track }) => {
+      if (!this.stream.getTracks().includes(track)) this.stream.addTrack(track);
+      this.events.onStream(this.stream);
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate) this.signals.sendCandidate(candidate.toJSON());
+    };
+    pc.onnegotiationneeded = () => void this.negotiate();
+    pc.onconnectionstatechange = () => this.connectionChanged();
+    if (initiator) {
+      pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendrecv' });
+      pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendrecv' });
+      this.openChannel();
+    }
+  }
+
+  private openChannel() {
+    if (this.channel) return;
+    const channel = this.pc.createDataChannel('state', { negotiated: true, id: 0 });
+    channel.onopen = () => this.sendState();
+    channel.onmessage = ({ data }) => {
+      try {
+        const value = JSON.parse(String(data)) as Partial<RemoteState>;
+        if (typeof value.audio === 'boolean' && typeof value.video === 'boolean') this.events.onState({ audio: value.audio, video: value.video });
+      } catch {
+        // not ours: ignored
+      }
+    };
+    this.channel = channel;
+  }
+
+  private async negotiate() {
+    if (this.closed) return;
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      if (this.pc.localDescription) this.signals.sendDescription(this.pc.localDescription.toJSON() as RTCSessionDescriptionInit);
+    } catch (error) {
+      this.events.onError(error);
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  /** An offer or answer from the other side. */
+  async receiveDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    if (this.closed) return;
+    try {
+      const collision = description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      this.ignoreOffer = !this.polite && collision;
+      if (this.ignoreOffer) return;
+      await this.pc.setRemoteDescription(description); // rolls our own offer back first on a collision
+      if (description.type === 'offer') {
+        if (!this.initiator) this.takeTransceivers();
+        await this.pc.setLocalDescription();
+        if (this.pc.localDescription) this.signals.sendDescription(this.pc.localDescription.toJSON() as RTCSessionDescriptionInit);
+      }
+      for (const candidate of this.pendingCandidates.splice(0)) await this.addCandidate(candidate);
+    } catch (error) {
+      this.events.onError(error);
+    }
+  }
+
+  async receiveCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    if (this.closed) return;
+    if (!this.pc.remoteDescription) {
+      this.pendingCandidates.push(candidate);
+      return;
+    }
+    await this.addCandidate(candidate);
+  }
+
+  private async addCandidate(candidate: RTCIceCandidateInit) {
+    try {
+      await this.pc.addIceCandidate(candidate);
+    } catch (error) {
+      if (!this.ignoreOffer) this.events.onError(error);
+    }
+  }
+
+  /** The answering side sends on the lines the offer created, and opens the state channel once they exist. */
+  private takeTransceivers() {
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.direction === 'stopped' || transceiver.currentDirection === 'stopped') continue;
+      const kind = transceiver.receiver.track.kind;
+      if (kind !== 'audio' && kind !== 'video') continue;
+      if (transceiver.direction !== 'sendrecv') transceiver.direction = 'sendrecv';
+      void transceiver.sender.replaceTrack(kind === 'audio' ? this.tracks.audio : this.tracks.video).catch((error: unknown) => this.events.onError(error));
+    }
+    this.openChannel();
+  }
+
+  /** New local tracks (a device change, the camera switched off or on): swapped in without renegotiating. */
+  async setTracks(tracks: LocalTracks): Promise<void> {
+    this.tracks = tracks;
+    for (const transceiver of this.pc.getTransceivers()) {
+      const kind = transceiver.receiver.track.kind;
+      if (transceiver.currentDirection === 'stopped' || (kind !== 'audio' && kind !== 'video')) continue;
+      if (!this.initiator && !this.pc.remoteDescription) continue;
+      await transceiver.sender.replaceTrack(kind === 'audio' ? tracks.audio : tracks.video);
+    }
+  }
+
+  setLocalState(state: RemoteState): void {
+    this.localState = state;
+    this.sendState();
+  }
+
+  private sendState() {
+    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(this.localState));
+  }
+
+  private connectionChanged() {
+    const state = this.pc.connectionState;
+    if (state === 'connected') {
+      this.restarted = false;
+      this.events.onConnection('connected');
+    } else if (state === 'failed') {
+      // One ICE restart (a changed network, a relay that went away); a second failure is reported.
+      if (!this.restarted) {
+        this.restarted = true;
+        this.events.onConnection('connecting');
+        this.pc.restartIce();
+      } else {
+        this.events.onConnection('failed');
+      }
+    }
+  }
+
+  /** Asks for fresh ICE candidates, as after our signalling socket came back. */
+  restartIce(): void {
+    if (!this.closed) this.pc.restartIce();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.channel?.close();
+    this.pc.ontrack = null;
+    this.pc.onicecandidate = null;
+    this.pc.onnegotiationneeded = null;
+    this.pc.onconnectionstatechange = null;
+    this.pc.close();
+  }
+}

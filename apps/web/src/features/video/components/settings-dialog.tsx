@@ -1,0 +1,68 @@
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import { titleStyles } from '../../../components/modal-styles';
+import { listDevices, onDeviceChange, type DeviceLists, type MediaChoice } from '../call/media';
+import { TILE_RATIOS, type TileRatio } from '../call/seats';
+import { videoTexts } from '../texts';
+
+interface SettingsDialogProps {
+  opened: boolean;
+  choice: MediaChoice;
+  ratio: TileRatio;
+  /** The current tracks' devices, shown as chosen when the user never picked one. */
+  activeCameraId?: string;
+  activeMicrophoneId?: string;
+  onFinish: (choice: MediaChoice, ratio: TileRatio) => void;
+  onClose: () => void;
+}
+
+const deviceData = (devices: MediaDeviceInfo[], fallback: string) =>
+  devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${fallback} ${index + 1}` }));
+
+/** 'Choose Media': camera, microphone and tile shape. Finish applies a device change to the running call. */
+export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMicrophoneId, onFinish, onClose }: SettingsDialogProps) {
+  const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [] });
+  const [camera, setCamera] = useState<string | null>(null);
+  const [microphone, setMicrophone] = useState<string | null>(null);
+  const [shape, setShape] = useState<TileRatio>(ratio);
+
+  useEffect(() => {
+    if (!opened) return;
+    setCamera(choice.cameraId ?? activeCameraId ?? null);
+    setMicrophone(choice.microphoneId ?? activeMicrophoneId ?? null);
+    setShape(ratio);
+    const refresh = () => void listDevices().then(setDevices).catch(() => undefined);
+    refresh();
+    return onDeviceChange(refresh);
+  }, [opened, choice, ratio, activeCameraId, activeMicrophoneId]);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={videoTexts.chooseMedia} centered radius="md" styles={titleStyles}>
+      <Stack gap="md">
+        {devices.cameras.length > 0 ? (
+          <Select label="Camera" data={deviceData(devices.cameras, 'Camera')} value={camera} onChange={setCamera} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+        ) : (
+          <Text size="sm">{videoTexts.noCamera}</Text>
+        )}
+        {devices.microphones.length > 0 ? (
+          <Select label="Microphone" data={deviceData(devices.microphones, 'Microphone')} value={microphone} onChange={setMicrophone} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+        ) : (
+          <Text size="sm">{videoTexts.noMicrophone}</Text>
+        )}
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="tile-shape-label">
+            Tile shape
+          </Text>
+          <SegmentedControl aria-labelledby="tile-shape-label" data={[...TILE_RATIOS]} value={shape} onChange={(value) => setShape(value as TileRatio)} />
+        </Stack>
+        <Group justify="flex-end">
+          <Button onClick={() => onFinish({ cameraId: camera ?? undefined, microphoneId: microphone ?? undefined }, shape)}>Finish</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

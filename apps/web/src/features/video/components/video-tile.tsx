@@ -1,0 +1,97 @@
+import { Loader } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { Participant } from '../call/video-call';
+import { cssRatio, type TileRatio } from '../call/seats';
+import { CameraOffIcon, MicOffIcon } from './video-icons';
+import classes from './video-tile.module.css';
+
+const initials = (name: string) =>
+  name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || '?';
+
+interface VideoTileProps {
+  participant: Participant;
+  speaking: boolean;
+  ratio: TileRatio;
+  /** Playback with sound was refused until the user interacts with the page. */
+  onSoundBlocked: () => void;
+  soundOn: boolean;
+}
+
+/** One person at the table: their video (or initials when the camera is off), name, seat and microphone state. */
+export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundOn }: VideoTileProps) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const { stream, streamVersion, isSelf } = participant;
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (element.srcObject !== stream) {
+      element.srcObject = stream;
+      setPlaying(false);
+    }
+    if (!stream) return;
+    element.play().catch(() => {
+      if (isSelf || element.muted) return;
+      // Autoplay with sound needs a click on this page first: play muted, and offer to turn the sound on.
+      element.muted = true;
+      onSoundBlocked();
+      void element.play().catch(() => undefined);
+    });
+  }, [stream, streamVersion, isSelf, onSoundBlocked]);
+
+  useEffect(() => {
+    if (video.current && !isSelf && soundOn) video.current.muted = false;
+  }, [soundOn, isSelf]);
+
+  const name = participant.displayName || 'Connecting…';
+  const seat = participant.seat ?? '';
+  const label = isSelf ? `${name} (you)` : name;
+  const cameraOff = !participant.video || !stream || stream.getVideoTracks().length === 0;
+  return (
+    <figure
+      className={classes.tile}
+      style={{ aspectRatio: cssRatio(ratio) }}
+      data-speaking={speaking || undefined}
+      data-peer={participant.peerId}
+      aria-label={seat ? `${label}, ${seat}` : label}
+    >
+      <video
+        ref={video}
+        className={classes.video}
+        data-self={isSelf || undefined}
+        data-remote={!isSelf || undefined}
+        data-seat={seat || undefined}
+        autoPlay
+        playsInline
+        muted={isSelf}
+        onPlaying={() => setPlaying(true)}
+        style={{ visibility: cameraOff ? 'hidden' : 'visible' }}
+      />
+      {cameraOff ? (
+        <div className={classes.placeholder} aria-hidden="true">
+          <span className={classes.initials}>{initials(participant.displayName)}</span>
+        </div>
+      ) : null}
+      {!isSelf && !playing && participant.connection !== 'failed' ? (
+        <div className={classes.loading}>
+          <Loader color="gray.3" size="sm" aria-label={`Connecting to ${name}`} />
+        </div>
+      ) : null}
+      <figcaption className={classes.caption}>
+        <span className={classes.name}>{label}</span>
+        {seat ? <span className={classes.seat}>{seat}</span> : null}
+        {!participant.audio ? (
+          <span className={classes.flag} title="Microphone off" role="img" aria-label="Microphone off">
+            <MicOffIcon size={16} />
+          </span>
+        ) : null}
+        {!participant.video ? (
+          <span className={classes.flag} title="Camera off" role="img" aria-label="Camera off">
+            <CameraOffIcon size={16} />
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import pg from 'pg';
+import { messages } from '@bridge/api';
+import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
+import { launchMediaBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// Table video chat in Chromium with fake camera and microphone: every peer connection runs over 127.0.0.1
+// (the server offers no STUN or TURN address, so the pages use host candidates only).
+
+const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
+const PASSWORD = 'video password 1';
+const SEATS = ['North', 'East', 'South', 'West'] as const;
+// A bound on each wait, not a measurement: a loaded machine may take a while to connect four pages.
+const WAIT = { timeout: 30_000, interval: 100 };
+const texts = {
+  alreadyJoined: 'You are already joined to chat',
+  unknownTable: 'You have selected an unknown table, please hang up and try again?',
+  selectTable: 'Please select a table',
+};
+
+interface Player extends Account {
+  seat: (typeof SEATS)[number];
+  context: BrowserContext;
+}
+
+const accountsOf = (tag: string) =>
+  SEATS.map((seat) => ({ seat, email: `${seat.toLowerCase()}.${tag}@example.com`, password: PASSWORD, names: `${seat} Player ${tag}` }));
+
+/** Registers four players and an outsider, seats the players at table 1 of a new three-table event. */
+async function setUpEvent(url: string, tag: string) {
+  const admin = await signIn(url, ADMIN.email, ADMIN.password, '/api/admin/v1');
+  const organiser = await signIn(url, ADMIN.email, ADMIN.password);
+  const players = accountsOf(tag);
+  const outsider: Account = { email: `outsider.${tag}@example.com`, password: PASSWORD, names: `Outsider ${tag}` };
+  for (const account of [...players, outsider]) await registerVerified(url, admin, account);
+  const key = await createEvent(organiser, {
+    tables: 3,
+    typeName: 'Friday Teams Video',
+    seats: players.map((p, side) => ({ email: p.email, table: 1, side })),
+  });
+  return { key, players, outsider };
+}
+
+async function contextFor(browser: Browser, url: string, account: Account): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } });
+  const session: ApiSession = await signIn(url, account.email, account.password);
+  await useSession(context, url, session);
+  return context;
+}
+
+/** On the join page: pick the table from the searchable list and join. */
+async function joinTable(page: Page, url: string, key: string, table: string) {
+  await page.goto(`${url}/video?key=${key}`);
+  const field = page.getByRole('textbox', { name: 'Table' });
+  await field.click();
+  await field.fill(table);
+  await page.getByRole('option', { name: table, exact: true }).click();
+  await page.getByRole('button', { name: 'Join', exact: true }).click();
+  await page.waitForURL((address) => address.pathname === '/video/chat');
+}
+
+/** How many remote videos on the page have shown at least one frame (a decoded frame gives them a size). */
+const remoteVideosPlaying = (page: Page) =>
+  page.evaluate(() => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length);
+const remoteVideos = (page: Page) => page.locator('video[data-remote]').count();
+const tileLabels = (page: Page) => page.locator('section[aria-label="Participants"] figure').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
+
+/** The four players join table 1 and each sees the three others' video. */
+async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
+  for (const [i, page] of pages.entries()) await joinTable(page, urls[i % urls.length]!, key, 'Table 1');
+  for (const page of pages) {
+    await expect.poll(() => remoteVideos(page), WAIT).toBe(3);
+    await expect.poll(() => remoteVideosPlaying(page), WAIT).toBe(3);
+  }
+}
+
+describe('table video chat on one server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let key: string;
+  let players: Player[];
+  let outsider: BrowserContext;
+
+  beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+    browser = await launchMediaBrowser();
+    const event = await setUpEvent(server.url, `one${Date.now()}`);
+    key = event.key;
+    players = await Promise.all(event.players.map(async (p) => ({ ...p, context: await contextFor(browser, server.url, p) })));
+    outsider = await contextFor(browser, server.url, event.outsider);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('greets the player on the join page and asks for a table before joining', async () => {
+    const page = await players[0]!.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/video?key=${key}`);
+    await expect.poll(() => page.getByRole('heading', { name: `Hello, ${players[0]!.names}` }).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByText('Friday Teams Video').isVisible(), WAIT).toBe(true);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect.poll(() => page.getByText(texts.selectTable).isVisible(), WAIT).toBe(true);
+    expect(page.url()).toContain('/video?');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('four players of a table see each other in seat order; a hang-up removes that tile from the others', async () => {
+    const pages = await Promise.all(players.map((p) => p.context.newPage()));
+    const errors = pages.map(watchErrors);
+    await fourPlayerCall(pages, [server.url], key);
+
+    // Everyone's tiles: North, East, South, West.
+    for (const page of pages) {
+      await expect.poll(() => tileLabels(page), WAIT).toEqual(players.map((p) => expect.stringContaining(`, ${p.seat}`)));
+    }
+
+    const west = pages[3]!;
+    await west.getByRole('button', { name: 'Hang Up' }).click();
+    const dialog = west.getByRole('dialog', { name: 'Leave Chat' });
+    await expect.poll(() => dialog.getByText(messages.confirmContinue).isVisible(), WAIT).toBe(true);
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await west.waitForURL((address) => address.pathname === '/video/endVideo' && address.searchParams.get('state') === '1');
+
+    for (const page of pages.slice(0, 3)) {
+      await expect.poll(() => remoteVideos(page), WAIT).toBe(2);
+      expect(await page.locator(`figure[aria-label*="${players[3]!.names}"]`).count()).toBe(0);
+    }
+    expect(errors.flat()).toEqual([]);
+    await Promise.all(pages.map((page) => page.close()));
+  });
+
+  it('a second tab of a player already in the chat is told so', async () => {
+    const first = await players[1]!.context.newPage();
+    await joinTable(first, server.url, key, 'Table 2');
+    await expect.poll(() => first.locator('figure[aria-label$=", East"]').count(), WAIT).toBe(1);
+
+    const second = await players[1]!.context.newPage();
+    await second.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%202&table=${key}table1`);
+    await expect.poll(() => second.getByText(texts.alreadyJoined).isVisible(), WAIT).toBe(true);
+    const address = new URL(second.url());
+    expect(address.pathname).toBe('/video');
+    expect(address.searchParams.get('state')).toBe('2');
+    await second.close();
+    await first.close();
+  });
+
+  it('refuses someone who is not in the event, with a clear message', async () => {
+    const page = await outsider.newPage();
+    await page.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%201&table=${key}table0`);
+    const dialog = page.getByRole('dialog', { name: 'You cannot join this table' });
+    await expect.poll(() => dialog.getByText(messages.videoNotInEvent).isVisible(), WAIT).toBe(true);
+    await page.close();
+  });
+
+  it('an empty table in the address shows the unknown-table dialog', async () => {
+    const page = await players[0]!.context.newPage();
+    await page.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%201&table=`);
+    const dialog = page.getByRole('dialog', { name: 'Unknown table' });
+    await expect.poll(() => dialog.getByText(texts.unknownTable).isVisible(), WAIT).toBe(true);
+    await dialog.getByRole('button', { name: 'Hang Up' }).click();
+    await page.waitForURL((address) => address.pathname === '/video/endVideo');
+    await page.close();
+  });
+
+  it('sends a signed-out visitor to the login page and back', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/video?key=${key}`);
+    await page.waitForURL((address) => address.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/video?key=${key}`);
+    await context.close();
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+// Two instances behind one address in production share rooms through Redis; here the players of one table are
+// split across two servers on one PostgreSQL database.
+describe.runIf(redisUrl)('table video chat across two servers sharing Redis', () => {
+  let servers: RunningServer[] = [];
+  let browser: Browser;
+  let admin: pg.Client | undefined;
+  const database = `bridge_e2e_video_${process.pid}_${Date.now()}`;
+
+  beforeAll(async () => {
+    if (!databaseUrl) return;
+    admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${database}`;
+    const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', REDIS_URL: redisUrl!, DATABASE_URL: url.toString() };
+    // One after the other: the first migrates the database and creates the admin.
+    servers.push(await startServer(env));
+    servers.push(await startServer(env));
+    browser = await launchMediaBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    servers = [];
+    if (admin) {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it.skipIf(!databaseUrl)('four players split over two instances see each other (needs TEST_DATABASE_URL for a database both share)', async () => {
+    const [first, second] = servers.map((server) => server.url) as [string, string];
+    const event = await setUpEvent(first, `two${Date.now()}`);
+    const contexts = await Promise.all(event.players.map((p, i) => contextFor(browser, i % 2 ? second : first, p)));
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    const errors = pages.map(watchErrors);
+    await fourPlayerCall(pages, [first, second], event.key);
+    expect(errors.flat()).toEqual([]);
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+});
