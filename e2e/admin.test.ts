@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardsOfSet, mitchell } from '@bridge/engine';
 import { messages } from '@bridge/api';
+import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -77,6 +78,9 @@ async function signedIn(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** Waits for the page to show something; generous, as the machine running the suite may be busy. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** A filter chip of the list. */
 const chip = (page: Page, name: string) => page.getByRole('group', { name: 'Filters' }).getByText(name, { exact: true });
 
@@ -101,38 +105,38 @@ describe('admin console in Chromium', () => {
     await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: 'Past Events' }).click();
     await page.waitForURL((url) => url.pathname === PAST);
     const rows = bodyRows(page, 'Past Events');
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     expect(await page.getByRole('columnheader').allTextContents()).toEqual(
       expect.arrayContaining(['Organiser', 'Event Name', 'Tables', 'Live Table (Scorer)', 'Movement', 'Scoring', 'Hand Generation', 'Created At']),
     );
 
     // Paging with cursors: 11 events are a full page and one more.
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => page.getByText('Page 2 · 1 row').isVisible()).toBe(true);
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => page.getByText('Page 2 · 1 row').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     await page.getByRole('combobox', { name: 'Items per page' }).selectOption('20');
-    await expect.poll(() => rows.count()).toBe(11);
+    await poll(() => rows.count()).toBe(11);
 
     // A chip narrows the list; All brings everything back.
     await chip(page, 'Match Point').click();
-    await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => rows.first().textContent()).toContain(fullKey);
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => rows.first().textContent()).toContain(fullKey);
     await chip(page, 'All').click();
-    await expect.poll(() => rows.count()).toBe(11);
+    await poll(() => rows.count()).toBe(11);
 
     // Search by name: debounced, then a blank search shows every event again.
     await page.getByPlaceholder('Search Event by Name').fill('IMP Night 7');
-    await expect.poll(() => rows.count()).toBe(1);
+    await poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Search Event by Name').fill('no such event anywhere');
-    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
     await page.getByPlaceholder('Search Event by Name').fill('');
-    await expect.poll(() => rows.count()).toBe(11);
+    await poll(() => rows.count()).toBe(11);
 
     // Exports hold every matching row, not only the page: CSV with the IMP chip has a header and ten rows.
     await chip(page, 'IMP').click();
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     const csv = (await download(page, 'CSV')).toString('utf8').trim().split(/\r?\n/);
     expect(csv).toHaveLength(11);
     expect((await readXlsx(await download(page, 'Excel'))).actualRowCount).toBe(11);
@@ -143,28 +147,28 @@ describe('admin console in Chromium', () => {
     await chip(page, 'Match Point').click();
     await page.getByRole('link', { name: fullKey }).click();
     await page.waitForURL((url) => url.pathname === `${PAST}/${fullKey}/participants`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Thursday Club Pairs' }).isVisible()).toBe(true);
-    await expect.poll(() => bodyRows(page, 'Participants').count()).toBe(2);
-    await expect.poll(() => page.getByText('Registered participants').isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Thursday Club Pairs' }).isVisible()).toBe(true);
+    await poll(() => bodyRows(page, 'Participants').count()).toBe(2);
+    await poll(() => page.getByText('Registered participants').isVisible()).toBe(true);
     await page.getByRole('button', { name: /^Preview Asha Rao/ }).click();
     const participant = page.getByRole('dialog', { name: 'Participant' });
-    await expect.poll(() => participant.getByRole('heading', { name: 'Table Details' }).isVisible()).toBe(true);
-    await expect.poll(() => participant.getByRole('heading', { name: 'Participant Details' }).isVisible()).toBe(true);
+    await poll(() => participant.getByRole('heading', { name: 'Table Details' }).isVisible()).toBe(true);
+    await poll(() => participant.getByRole('heading', { name: 'Participant Details' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByPlaceholder('Search Participant by Name, and Contact').fill('nobody here');
-    await expect.poll(() => page.getByText(messages.noParticipants).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.noParticipants).isVisible()).toBe(true);
 
     await page.getByRole('tab', { name: 'Board Results' }).click();
     await page.waitForURL((url) => url.pathname === `${PAST}/${fullKey}/board-results`);
     await page.reload();
-    await expect.poll(() => page.getByRole('tab', { name: 'Board Results', selected: true }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('tab', { name: 'Board Results', selected: true }).isVisible()).toBe(true);
     const board = bodyRows(page, 'Board Results');
-    await expect.poll(() => board.count()).toBe(18);
-    await expect.poll(() => board.first().textContent()).toContain('3NT');
+    await poll(() => board.count()).toBe(18);
+    await poll(() => board.first().textContent()).toContain('3NT');
 
     await page.getByRole('tab', { name: 'Details' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Event Details' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'Organiser Detais' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Event Details' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Organiser Detais' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'View in BridgeWebs' }).getAttribute('href')).toBe(`/results/${fullKey}`);
 
     await page.getByRole('link', { name: 'Event Details' }).click();
@@ -177,20 +181,20 @@ describe('admin console in Chromium', () => {
     const { page, errors } = await signedIn();
     await page.goto(server.url + PAST);
     const rows = bodyRows(page, 'Past Events');
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     const victim = impKeys[0]!;
     await page.getByRole('button', { name: `Actions for ${victim}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete event' });
-    await expect.poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
+    await poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await poll(() => dialog.isVisible()).toBe(false);
 
     await page.getByRole('button', { name: `Actions for ${victim}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText(messages.eventDeleted).first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: `Actions for ${victim}` }).count()).toBe(0);
+    await poll(() => page.getByText(messages.eventDeleted).first().isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: `Actions for ${victim}` }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -198,16 +202,16 @@ describe('admin console in Chromium', () => {
   it('active events and solitaire: lists, preview of an event in play, the solitaire chip', async () => {
     const { page, errors } = await signedIn();
     await page.getByRole('link', { name: 'Active Events' }).click();
-    await expect.poll(() => bodyRows(page, 'Active Events').count()).toBe(1);
+    await poll(() => bodyRows(page, 'Active Events').count()).toBe(1);
     await page.getByRole('link', { name: activeKey }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Friday Evening Pairs' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Friday Evening Pairs' }).isVisible()).toBe(true);
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Participants', 'Details']);
 
     await page.getByRole('link', { name: 'Solitaire' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Solitaire Events' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('View and manage all Solitaire events here').isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Solitaire Events' }).isVisible()).toBe(true);
+    await poll(() => page.getByText('View and manage all Solitaire events here').isVisible()).toBe(true);
     expect(await page.getByRole('group', { name: 'Filters' }).getByRole('radio').count()).toBe(1);
-    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -216,40 +220,40 @@ describe('admin console in Chromium', () => {
     const { page, errors } = await signedIn();
     await page.getByRole('link', { name: 'All Users' }).click();
     const rows = bodyRows(page, 'All Users');
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await poll(() => rows.count()).toBe(2);
 
     // The admin and eleven players, with the header: both pages, not only the one shown.
     expect((await readXlsx(await download(page, 'Excel'))).actualRowCount).toBe(13);
 
     await page.getByPlaceholder('Search User by Name or Email').fill('Zed');
-    await expect.poll(() => rows.count()).toBe(1);
+    await poll(() => rows.count()).toBe(1);
     const options = page.getByRole('button', { name: 'Options for player1@bridge.test' });
 
     await options.click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'User Details' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'User Details' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
 
     await options.click();
     await page.getByRole('menuitem', { name: 'Disable' }).click();
     await page.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
-    await expect.poll(() => page.getByText(messages.userDisabled).isVisible()).toBe(true);
-    await expect.poll(() => rows.first().textContent()).toContain('Disabled');
+    await poll(() => page.getByText(messages.userDisabled).isVisible()).toBe(true);
+    await poll(() => rows.first().textContent()).toContain('Disabled');
 
     await options.click();
     await page.getByRole('menuitem', { name: 'Make admin' }).click();
     await page.getByRole('dialog', { name: 'Make admin' }).getByRole('button', { name: 'Make admin' }).click();
-    await expect.poll(() => page.getByText(messages.roleUpdated('admin')).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.roleUpdated('admin')).isVisible()).toBe(true);
 
     await options.click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete user' });
-    await expect.poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
+    await poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByText(messages.userDeleted).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.userDeleted).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -257,33 +261,56 @@ describe('admin console in Chromium', () => {
   it('audits: the admin actions are rows, an action filter narrows them, and the CSV export matches', async () => {
     const { page, errors } = await signedIn();
     await page.getByRole('link', { name: 'Audits' }).click();
-    await expect.poll(() => page.getByText('View all system logs here').isVisible()).toBe(true);
+    await poll(() => page.getByText('View all system logs here').isVisible()).toBe(true);
     const rows = bodyRows(page, 'Audit log');
-    await expect.poll(() => rows.count()).toBe(10);
+    await poll(() => rows.count()).toBe(10);
     await page.getByLabel('Action').selectOption('admin.user.delete');
-    await expect.poll(() => rows.count()).toBe(1);
-    await expect.poll(() => rows.first().textContent()).toContain('admin.user.delete');
+    await poll(() => rows.count()).toBe(1);
+    await poll(() => rows.first().textContent()).toContain('admin.user.delete');
     const csv = (await download(page, 'CSV')).toString('utf8').trim().split(/\r?\n/);
     expect(csv).toHaveLength(2);
     await page.getByLabel('Action').selectOption('admin.event.delete');
-    await expect.poll(() => rows.count()).toBe(1);
+    await poll(() => rows.count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('overview, dashboard and tools open from the navigation, and a deep link survives a reload', async () => {
     const { page, errors } = await signedIn();
-    await expect.poll(() => page.getByRole('heading', { name: 'App Downloads' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('heading', { name: 'File Downloads Over Time' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'App Downloads' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'File Downloads Over Time' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'From' }).fill('');
-    await expect.poll(() => page.getByText(messages.selectBothDates).isVisible()).toBe(true);
+    await poll(() => page.getByText(messages.selectBothDates).isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'Dashboard' }).click();
-    await expect.poll(() => page.getByText('Completed events').isVisible()).toBe(true);
+    await poll(() => page.getByText('Completed events').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Tools' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Download Test Player' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Download Test Player' }).isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByRole('heading', { name: 'Contact messages' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Contact messages' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the screens have no serious accessibility faults and no sideways page scroll at 1280 and 390 px', async () => {
+    const { page, errors } = await signedIn();
+    const screens = [
+      [PAST, 'Past Events'],
+      [`${PAST}/${fullKey}/board-results`, 'Board Results'],
+      [`${CONSOLE}/users/all-users/all`, 'All Users'],
+      [`${CONSOLE}/audits/all-audits/view-audits`, 'Audit log'],
+      [`${CONSOLE}/overview/all-analytics/analytics`, 'Downloads'],
+    ] as const;
+    for (const [path, table] of screens) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(server.url + path);
+        await poll(() => page.getByRole('table', { name: table }).isVisible()).toBe(true);
+        await poll(() => page.locator('[role="status"][aria-label="Loading"]').count()).toBe(0);
+        expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -43,9 +43,10 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
     );
   }
   return (
-    <div>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
-        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="sm" aria-busy={loading || undefined}>
+    <div style={{ minWidth: 0, maxWidth: '100%' }}>
+      {/* A region of its own that keyboard users can focus and scroll sideways on narrow screens. */}
+      <div tabIndex={0} role="region" aria-label={caption} className="data-table-scroll" style={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Table miw={minWidth} striped highlightOnHover={!!onRowClick} verticalSpacing="sm" aria-busy={loading || undefined}>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{caption}</caption>
           <Table.Thead>
             <Table.Tr>
@@ -68,7 +69,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       {/* Outside the sideways-scrolling frame, so a phone sees them whatever the table's width. */}
       {loading && !rows ? (
         <Center py="lg" role="status" aria-label="Loading">

@@ -51,7 +51,7 @@ export function LineChart({ title, labels, series, height = 260, formatLabel = (
 
   return (
     <figure style={{ margin: 0 }}>
-      <div style={{ overflowX: 'auto' }}>
+      <div tabIndex={0} role="region" aria-label={title} style={{ overflowX: 'auto' }}>
         <svg
           viewBox={`0 0 ${WIDTH} ${height}`}
           width="100%"
