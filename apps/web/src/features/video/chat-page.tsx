@@ -151,7 +151,7 @@ export function ChatPage() {
         ) : null}
       </Stack>
 
-      <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: `calc(${columns} * (68vh * ${ratioWidth(ratio)}))` }}>
+      <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}>
         {snapshot.participants.map((participant) => (
           <VideoTile key={participant.peerId} participant={participant} ratio={ratio} speaking={snapshot.speaker === participant.peerId} onSoundBlocked={onSoundBlocked} soundOn={soundOn} />
         ))}
@@ -263,8 +263,14 @@ export function ChatPage() {
   );
 }
 
-/** Width over height of a tile ratio, for the grid's widest size that still fits the screen's height. */
-function ratioWidth(ratio: TileRatio): string {
+// Height the page keeps for the bar, the table's title and the controls around the grid.
+const CHROME_HEIGHT_PX = 250;
+const TILE_GAP_PX = 10;
+
+/** The grid's widest size at which every row of tiles still fits the screen's height (no scrolling to see someone). */
+function gridMaxWidth(columns: number, count: number, ratio: TileRatio): string {
   const [w, h] = ratio.split(':').map(Number);
-  return (w! / h!).toFixed(4);
+  const rows = Math.max(1, Math.ceil(count / columns));
+  const tileHeight = `((100dvh - ${CHROME_HEIGHT_PX + (rows + 1) * TILE_GAP_PX}px) / ${rows})`;
+  return `max(300px, calc(${columns} * ${tileHeight} * ${(w! / h!).toFixed(4)} + ${(columns + 1) * TILE_GAP_PX}px))`;
 }

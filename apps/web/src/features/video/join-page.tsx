@@ -175,7 +175,7 @@ export function JoinPage() {
           <ActionIcon
             variant="default"
             size={36}
-            aria-label="Reload"
+            aria-label="Reload tables"
             title="Reload the tables and your camera"
             onClick={() => {
               void tournamentQuery.refetch();
