@@ -18,6 +18,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let fullKey: string;
 const impKeys: string[] = [];
 let activeKey: string;
+let solitaireKey: string;
 
 async function apiSession(url: string) {
   const login = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -30,8 +31,8 @@ async function apiSession(url: string) {
 }
 
 /** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
-async function runEvent(call: Awaited<ReturnType<typeof apiSession>>, name: string, scoreType: 'Match Point' | 'IMP', allBoards: boolean, complete = true): Promise<string> {
-  const { key } = await call('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
+async function runEvent(call: Awaited<ReturnType<typeof apiSession>>, name: string, scoreType: 'Match Point' | 'IMP', allBoards: boolean, complete = true, type = 1): Promise<string> {
+  const { key } = await call('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
   await call(`/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] });
   const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
   for (const row of rows) {
@@ -51,6 +52,7 @@ beforeAll(async () => {
   fullKey = await runEvent(call, 'Thursday Club Pairs', 'Match Point', true);
   for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
   activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
+  solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, 5);
   // Players for the users list: one to change, and enough for a second page.
   for (let n = 1; n <= 11; n++) {
     const response = await fetch(`${server.url}/api/v1/user/register`, {
@@ -211,7 +213,12 @@ describe('admin console in Chromium', () => {
     await poll(() => page.getByRole('heading', { name: 'Solitaire Events' }).isVisible()).toBe(true);
     await poll(() => page.getByText('View and manage all Solitaire events here').isVisible()).toBe(true);
     expect(await page.getByRole('group', { name: 'Filters' }).getByRole('radio').count()).toBe(1);
-    await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+    const rows = bodyRows(page, 'Solitaire Events');
+    await poll(() => rows.count()).toBe(1);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Organiser', 'Event Name', 'Tables', 'Type', 'Players', 'Rounds', 'Created At', 'Actions']);
+    await page.getByRole('button', { name: `Actions for ${solitaireKey}` }).click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    await poll(() => page.getByText(messages.comingSoon).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
