@@ -261,6 +261,14 @@ describe('admin console in Chromium', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await poll(() => page.getByText(messages.userDeleted).isVisible()).toBe(true);
     await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
+
+    // The server refuses a change to one's own account, and the screen says why.
+    await page.getByPlaceholder('Search User by Name or Email').fill(ADMIN.email);
+    await poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: `Options for ${ADMIN.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
+    await poll(() => page.getByText(messages.notYourself).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
