@@ -69,7 +69,8 @@ const tileLabels = (page: Page) => page.locator('section[aria-label="Participant
 
 /** The four players join table 1 and each sees the three others' video. */
 async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
-  for (const [i, page] of pages.entries()) await joinTable(page, urls[i % urls.length]!, key, 'Table 1');
+  // All at once, as a table sits down together: joins and offers cross on the way.
+  await Promise.all(pages.map((page, i) => joinTable(page, urls[i % urls.length]!, key, 'Table 1')));
   for (const page of pages) {
     await expect.poll(() => remoteVideos(page), WAIT).toBe(3);
     await expect.poll(() => remoteVideosPlaying(page), WAIT).toBe(3);
