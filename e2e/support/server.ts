@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
-  // Wait until it answers its health check (bounded: a fresh PGlite database takes a few seconds).
+  // Wait until it answers its health check (bounded: a fresh PGlite database takes a few seconds, and much longer
+  // on a machine busy with other work, hence the generous minute).
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited while starting:\n${output}`);
     try {
@@ -51,7 +52,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     } catch {
       // not listening yet
     }
-    if (attempt > 300) throw new Error(`server did not become healthy:\n${output}`);
+    if (attempt > 600) throw new Error(`server did not become healthy:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
