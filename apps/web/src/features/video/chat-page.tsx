@@ -125,7 +125,7 @@ export function ChatPage() {
             {details?.typeName ? ` · ${details.typeName}` : ''}
           </Text>
         </div>
-        {snapshot.status === 'reconnecting' ? (
+        {!table || snapshot.status === 'ended' ? null : snapshot.status === 'reconnecting' ? (
           <Badge color="yellow" variant="light" role="status">
             {videoTexts.reconnecting}
           </Badge>
@@ -151,11 +151,13 @@ export function ChatPage() {
         ) : null}
       </Stack>
 
-      <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}>
-        {snapshot.participants.map((participant) => (
-          <VideoTile key={participant.peerId} participant={participant} ratio={ratio} speaking={snapshot.speaker === participant.peerId} onSoundBlocked={onSoundBlocked} soundOn={soundOn} />
-        ))}
-      </section>
+      {snapshot.participants.length > 0 ? (
+        <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}>
+          {snapshot.participants.map((participant) => (
+            <VideoTile key={participant.peerId} participant={participant} ratio={ratio} speaking={snapshot.speaker === participant.peerId} onSoundBlocked={onSoundBlocked} soundOn={soundOn} />
+          ))}
+        </section>
+      ) : null}
 
       <nav className={classes.controls} aria-label="Call controls">
         <ActionIcon

@@ -44,7 +44,8 @@ export function receiverLevel(pc: RTCPeerConnection): number {
     if (receiver.track.kind !== 'audio') continue;
     for (const source of receiver.getSynchronizationSources()) level = Math.max(level, source.audioLevel ?? 0);
   }
-  return level;
+  // audioLevel is the linear amplitude (1 = 0 dBov), the rms of rmsLevel before its scaling: scale alike.
+  return Math.min(1, level * 4);
 }
 
 /** The loudest speaker above the threshold, or null; the current one keeps the highlight on a near tie. */

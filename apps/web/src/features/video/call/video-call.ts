@@ -48,6 +48,7 @@ export interface VideoCallOptions {
 }
 
 const SPEAKER_POLL_MS = 250;
+const SPEAKER_HOLD_MS = 1200;
 const REJOIN_TRIES = 6;
 
 /**
@@ -65,6 +66,7 @@ export class VideoCall {
   private everJoined = false;
   private rejoinTries = 0;
   private speakerTimer: ReturnType<typeof setInterval> | null = null;
+  private spokeAt = 0;
   private listeners = new Set<() => void>();
   private snapshot: CallSnapshot;
   private state: Omit<CallSnapshot, 'participants'>;
@@ -294,7 +296,11 @@ export class VideoCall {
       const person = this.people.get(id);
       if (person?.audio !== false) levels.set(id, receiverLevel(link.pc));
     }
-    const speaker = pickSpeaker(levels, this.state.speaker);
+    const now = Date.now();
+    let speaker = pickSpeaker(levels, this.state.speaker);
+    if (speaker) this.spokeAt = now;
+    // Speech has pauses between words: the highlight stays a moment after the voice drops.
+    else if (this.state.speaker && this.people.has(this.state.speaker) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
     if (speaker !== this.state.speaker) this.update({ speaker });
   }
 

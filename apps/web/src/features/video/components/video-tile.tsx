@@ -47,7 +47,9 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
   const name = participant.displayName || 'Connecting…';
   const seat = participant.seat ?? '';
   const label = isSelf ? `${name} (you)` : name;
-  const cameraOff = !participant.video || !stream || stream.getVideoTracks().length === 0;
+  const connecting = !isSelf && !playing && participant.connection !== 'failed';
+  // While connecting the spinner says enough; afterwards initials stand in for a camera that is off or missing.
+  const cameraOff = !participant.video || (!connecting && (!stream || stream.getVideoTracks().length === 0));
   return (
     <figure
       className={classes.tile}
@@ -73,7 +75,7 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
           <span className={classes.initials}>{initials(participant.displayName)}</span>
         </div>
       ) : null}
-      {!isSelf && !playing && participant.connection !== 'failed' ? (
+      {connecting ? (
         <div className={classes.loading}>
           <Loader color="gray.3" size="sm" aria-label={`Connecting to ${name}`} />
         </div>
