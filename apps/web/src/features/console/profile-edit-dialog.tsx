@@ -1,0 +1,135 @@
+import { messages, type User } from '@bridge/api';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import '@mantine/core/styles/Input.layer.css';
+import { titleStyles } from '../../components/modal-styles';
+import { PasswordField } from '../../components/password-field';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { notifySuccess } from '../../lib/notify';
+import { useUpdateProfile } from './profile-api';
+import type { ProfileField } from './profile-fields';
+
+type ProfileEditDialogProps = {
+  field: ProfileField | null;
+  user: User;
+  onClose: () => void;
+  /** Called after the server accepted the edit, with the updated user. */
+  onSaved?: (field: ProfileField, user: User) => void;
+};
+
+/** The edit dialog of one profile row: titled by the field, one text field (plus the current password), Finish. */
+export function ProfileEditDialog({ field, user, onClose, onSaved }: ProfileEditDialogProps) {
+  return (
+    <Modal
+      opened={field !== null}
+      onClose={onClose}
+      title={field?.label}
+      centered
+      radius="md"
+      styles={titleStyles}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {field && <EditForm key={field.key} field={field} user={user} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { field: ProfileField }) {
+  const update = useUpdateProfile();
+  const isPassword = field.type === 'password';
+  const [value, setValue] = useState(isPassword ? '' : (field.value(user) ?? ''));
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const valueRef = useRef<HTMLInputElement>(null);
+  const currentRef = useRef<HTMLInputElement>(null);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = field.validate(value);
+    const currentProblem = isPassword && !currentPassword ? messages.passwordRequired : null;
+    setError(problem);
+    setCurrentError(currentProblem);
+    // The focus moves to the field in error so a screen reader reads its message.
+    if (currentProblem) return currentRef.current?.focus();
+    if (problem) return valueRef.current?.focus();
+    try {
+      const result = await update.mutateAsync({
+        type: field.type,
+        value: isPassword ? value : value.trim(),
+        ...(isPassword ? { currentPassword } : {}),
+      });
+      notifySuccess(result.message);
+      onClose();
+      if (result.user) onSaved?.(field, result.user);
+    } catch (caught) {
+      const text = errorMessage(caught);
+      if (isPassword && isApiError(caught) && caught.code === 'wrong_password') {
+        setCurrentError(text);
+        currentRef.current?.focus();
+      } else {
+        setError(text);
+        valueRef.current?.focus();
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {field.type === 'email' && (
+          <Text size="sm">
+            Your email address is now <strong>{user.email}</strong>. After the change you must verify the new
+            address again before you can use the console.
+          </Text>
+        )}
+        {isPassword && (
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+            error={currentError}
+            ref={currentRef}
+            data-autofocus
+          />
+        )}
+        {isPassword ? (
+          <PasswordField
+            label={field.inputLabel}
+            description={field.hint}
+            autoComplete={field.autoComplete}
+            required
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            error={error}
+            ref={valueRef}
+          />
+        ) : (
+          <TextInput
+            label={field.inputLabel}
+            description={field.hint}
+            autoComplete={field.autoComplete}
+            inputMode={field.inputMode}
+            type={field.type === 'email' ? 'email' : 'text'}
+            required
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            error={error}
+            ref={valueRef}
+            data-autofocus
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Finish
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
