@@ -42,9 +42,21 @@ export const paths = {
       path: `${consoleBase}/my-past-events/all-my-past-events`,
       getHref: () => `${consoleBase}/my-past-events/all-my-past-events`,
     },
+    /** One of the user's pair events; `tab` is participants (default), board-results or details. */
+    pastEventPreview: {
+      path: `${consoleBase}/my-past-events/all-my-past-events/:key/:tab`,
+      getHref: (key: string, tab = 'participants') =>
+        `${consoleBase}/my-past-events/all-my-past-events/${encodeURIComponent(key)}/${tab}`,
+    },
     solitaire: {
       path: `${consoleBase}/solitaire/solitaire-events/solitaire-past-events`,
       getHref: () => `${consoleBase}/solitaire/solitaire-events/solitaire-past-events`,
+    },
+    /** One of the user's solitaire events; `tab` is participants (default) or details. */
+    solitairePreview: {
+      path: `${consoleBase}/solitaire/solitaire-events/solitaire-past-events/:key/:tab`,
+      getHref: (key: string, tab = 'participants') =>
+        `${consoleBase}/solitaire/solitaire-events/solitaire-past-events/${encodeURIComponent(key)}/${tab}`,
     },
     profile: { path: `${consoleBase}/profile`, getHref: () => `${consoleBase}/profile` },
   },

@@ -53,6 +53,8 @@ const page = {
   consolePastEvents: lazyModule('../features/console/past-events-page.tsx', 'PastEventsPage'),
   consoleSolitaire: lazyModule('../features/console/solitaire-page.tsx', 'SolitairePage'),
   consoleProfile: lazyModule('../features/console/profile-page.tsx', 'ProfilePage'),
+  consolePastEventPreview: lazyModule('../features/console/event-preview-page.tsx', 'PastEventPreviewPage'),
+  consoleSolitairePreview: lazyModule('../features/console/event-preview-page.tsx', 'SolitairePreviewPage'),
 
   adminLogin: lazyModule('../features/admin/admin-login-page.tsx', 'AdminLoginPage'),
   adminLogout: lazyModule('../features/admin/admin-logout-page.tsx', 'AdminLogoutPage'),
@@ -92,8 +94,12 @@ const consoleRoutes: RouteObject = {
     { index: true, element: redirectTo(paths.console.pastEvents.getHref()) },
     { path: 'my-past-events', element: redirectTo(paths.console.pastEvents.getHref()) },
     { path: 'my-past-events/all-my-past-events', ...page.consolePastEvents },
+    { path: 'my-past-events/all-my-past-events/:key', ...page.consolePastEventPreview },
+    { path: 'my-past-events/all-my-past-events/:key/:tab', ...page.consolePastEventPreview },
     { path: 'solitaire', element: redirectTo(paths.console.solitaire.getHref()) },
     { path: 'solitaire/solitaire-events/solitaire-past-events', ...page.consoleSolitaire },
+    { path: 'solitaire/solitaire-events/solitaire-past-events/:key', ...page.consoleSolitairePreview },
+    { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.consoleSolitairePreview },
     { path: 'profile', ...page.consoleProfile },
   ],
 };

@@ -1,11 +1,15 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { paths } from '../../app/paths';
+import { EventList } from '../../components/events/event-list';
+import { mySolitaireEventsAdapter } from './api';
 
 export function SolitairePage() {
   return (
-    <PagePlaceholder
+    <EventList
+      adapter={mySolitaireEventsAdapter}
+      variant="solitaire"
       title="Solitaire Events"
       description="View and manage all Solitaire events here"
-      emptyText="Solitaire events you played will be listed here once they finish."
+      previewHref={(key) => paths.console.solitairePreview.getHref(key)}
     />
   );
 }

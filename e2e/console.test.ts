@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { boardsOfSet, mitchell } from '@bridge/engine';
+import { messages } from '@bridge/api';
+import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { launchBrowser, watchErrors } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// The user console's Bridge Results and Solitaire screens: a registered player sees the events they have a
+// seat in, and nobody else's; the server answers 404 for another user's event.
+
+const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
+const PLAYER: Account = { email: 'meera.player@bridge.test', password: 'player password 1', names: 'Meera Player' };
+const ORGANISER: Account = { email: 'omar.organiser@bridge.test', password: 'organiser password 1', names: 'Omar Organiser' };
+const RESULTS = '/console/my-past-events/all-my-past-events';
+const SOLITAIRE = '/console/solitaire/solitaire-events/solitaire-past-events';
+
+let server: RunningServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let player: ApiSession;
+let playedKey: string;
+let notPlayedKey: string;
+let solitaireKey: string;
+
+/** Posts the first board of round 1 at table 1, then closes the event (the Organizer app's part). */
+async function complete(organiser: ApiSession, key: string) {
+  const row = mitchell(3).rows.find((r) => r.round === 1 && r.table === 1)!;
+  const board = boardsOfSet(row.set, 2)[0]!;
+  await organiser.call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+  await organiser.call('POST', `/api/v1/tournaments/${key}/complete`, {});
+}
+
+beforeAll(async () => {
+  // Behind a trusted proxy: each registration and sign-in comes from its own address (support/api.ts).
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+  browser = await launchBrowser();
+  const admin = await signIn(server.url, ADMIN.email, ADMIN.password, '/api/admin/v1');
+  for (const account of [PLAYER, ORGANISER]) await registerVerified(server.url, admin, account);
+  const organiser = await signIn(server.url, ORGANISER.email, ORGANISER.password);
+  playedKey = await createEvent(organiser, { tables: 3, typeName: 'Monday Club Pairs', seats: [{ email: PLAYER.email, table: 1, side: 0 }] });
+  await complete(organiser, playedKey);
+  notPlayedKey = await createEvent(organiser, { tables: 3, typeName: 'Tuesday Club Pairs', seats: [] });
+  await complete(organiser, notPlayedKey);
+  solitaireKey = await createEvent(organiser, { tables: 3, type: 5, typeName: 'Solitaire Sunday', seats: [{ email: PLAYER.email, table: 1, side: 0 }] });
+  await complete(organiser, solitaireKey);
+  player = await signIn(server.url, PLAYER.email, PLAYER.password);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits for the page to show something; generous, as the machine running the suite may be busy. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+/** Waits for the address to reach a path (client-side redirects happen before the page's load event). */
+const atPath = (page: Page, path: string) => poll(() => new URL(page.url()).pathname).toBe(path);
+const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
+
+async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
+  await browser.context.clearCookies();
+  await useSession(browser.context, server.url, player);
+  const page = await browser.context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+describe('user console in Chromium', () => {
+  it('Bridge Results: only the events the player is in, the summary, the preview tabs and the results link', async () => {
+    const { page, errors } = await signedInPage();
+    await page.goto(`${server.url}/console`);
+    await atPath(page, RESULTS);
+
+    const rows = bodyRows(page, 'Bridge Results');
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(playedKey);
+    expect(await page.getByText(notPlayedKey).count()).toBe(0);
+
+    const summary = page.getByRole('region', { name: 'Your bridge results' });
+    await poll(() => summary.getByLabel('Events played').textContent()).toBe('1');
+    expect(await summary.getByText('Monday Club Pairs').count()).toBe(1);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousViolations(page), `Bridge Results at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The preview: participants (the player's seat), board results, details; each tab has its own address.
+    await rows.first().getByRole('link', { name: playedKey }).click();
+    await atPath(page, `${RESULTS}/${playedKey}/participants`);
+    const participants = bodyRows(page, 'Participants');
+    await poll(() => participants.count()).toBe(1);
+    expect(await participants.first().textContent()).toContain(PLAYER.names);
+    await page.getByRole('tab', { name: /Board Results/ }).click();
+    await atPath(page, `${RESULTS}/${playedKey}/board-results`);
+    await poll(() => bodyRows(page, 'Board Results').count()).toBe(1);
+    await page.getByRole('tab', { name: /Details/ }).click();
+    await atPath(page, `${RESULTS}/${playedKey}/details`);
+    await poll(() => page.getByText('Monday Club Pairs').first().isVisible()).toBe(true);
+    await page.reload();
+    await poll(() => page.getByRole('tab', { name: /Details/, selected: true }).isVisible()).toBe(true);
+
+    // Back to the list, then the summary's link to the public results page.
+    await page.getByRole('link', { name: /Event Details/ }).click();
+    await atPath(page, RESULTS);
+    const resultsLink = page.getByRole('link', { name: `Results of ${playedKey}` });
+    expect(await resultsLink.getAttribute('href')).toBe(`/results/${playedKey}`);
+    await resultsLink.click();
+    await atPath(page, `/results/${playedKey}`);
+    await poll(() => page.getByText('Monday Club Pairs').first().isVisible()).toBe(true);
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("another user's event typed into the preview address shows not found (the server answers 404)", async () => {
+    const answer = await fetch(`${server.url}/api/v1/tournaments/mine/${notPlayedKey}`, { headers: { cookie: player.cookie } });
+    expect(answer.status).toBe(404);
+    const { page } = await signedInPage();
+    await page.goto(`${server.url}${RESULTS}/${notPlayedKey}/participants`);
+    await poll(() => page.getByText(messages.eventNotFound).isVisible()).toBe(true);
+    expect(await page.getByText('Tuesday Club Pairs').count()).toBe(0);
+    await page.close();
+  });
+
+  it('Solitaire: the solitaire event the player is in, and its preview by address', async () => {
+    const { page, errors } = await signedInPage();
+    await page.goto(`${server.url}/console/solitaire`);
+    await atPath(page, SOLITAIRE);
+    const rows = bodyRows(page, 'Solitaire Events');
+    await poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(solitaireKey);
+    await page.goto(`${server.url}${SOLITAIRE}/${solitaireKey}/details`);
+    await poll(() => page.getByText('Solitaire Sunday').first().isVisible()).toBe(true);
+    expect(await page.getByRole('tab', { name: /Board Results/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signed out, the console sends the visitor to /login', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.goto(`${server.url}${RESULTS}`);
+    await atPath(page, '/login');
+    await page.close();
+  });
+});
