@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
 import { messages } from '@bridge/api';
+import { seriousViolations } from './support/axe.ts';
 import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
 import { launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -13,7 +14,9 @@ const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
 const PASSWORD = 'video password 1';
 const SEATS = ['North', 'East', 'South', 'West'] as const;
 // A bound on each wait, not a measurement: a loaded machine may take a while to connect four pages.
-const WAIT = { timeout: 30_000, interval: 100 };
+const WAIT = { timeout: 60_000, interval: 100 };
+// Four pages encoding and decoding video on a shared machine: the call tests get longer than the usual bound.
+const CALL_TEST_TIMEOUT = 300_000;
 const texts = {
   alreadyJoined: 'You are already joined to chat',
   unknownTable: 'You have selected an unknown table, please hang up and try again?',
@@ -103,6 +106,10 @@ describe('table video chat on one server', () => {
     await page.goto(`${server.url}/video?key=${key}`);
     await expect.poll(() => page.getByRole('heading', { name: `Hello, ${players[0]!.names}` }).isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByText('Friday Teams Video').isVisible(), WAIT).toBe(true);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousViolations(page), `join page at ${width} px`).toEqual([]);
+    }
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect.poll(() => page.getByText(texts.selectTable).isVisible(), WAIT).toBe(true);
     expect(page.url()).toContain('/video?');
@@ -119,6 +126,7 @@ describe('table video chat on one server', () => {
     for (const page of pages) {
       await expect.poll(() => tileLabels(page), WAIT).toEqual(players.map((p) => expect.stringContaining(`, ${p.seat}`)));
     }
+    expect(await seriousViolations(pages[0]!), 'chat page').toEqual([]);
 
     const west = pages[3]!;
     await west.getByRole('button', { name: 'Hang Up' }).click();
@@ -133,7 +141,7 @@ describe('table video chat on one server', () => {
     }
     expect(errors.flat()).toEqual([]);
     await Promise.all(pages.map((page) => page.close()));
-  });
+  }, CALL_TEST_TIMEOUT);
 
   it('a second tab of a player already in the chat is told so', async () => {
     const first = await players[1]!.context.newPage();
@@ -221,5 +229,5 @@ describe.runIf(redisUrl)('table video chat across two servers sharing Redis', ()
     await fourPlayerCall(pages, [first, second], event.key);
     expect(errors.flat()).toEqual([]);
     await Promise.all(contexts.map((context) => context.close()));
-  });
+  }, CALL_TEST_TIMEOUT);
 });

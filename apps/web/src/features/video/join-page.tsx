@@ -131,7 +131,7 @@ export function JoinPage() {
           <video ref={videoRef} autoPlay playsInline muted aria-label="Your camera preview" hidden={!preview.stream || !video} />
           {!preview.stream || !video ? (
             <div className={classes.previewOff}>
-              {preview.problem ? videoTexts.mediaErrorMessage : !video ? 'Your camera is off' : preview.missing.includes('camera') ? videoTexts.noCamera : <Loader color="gray.3" size="sm" aria-label="Starting your camera" />}
+              {preview.problem ? videoTexts.mediaErrorMessage : !video ? 'Your camera is off' : preview.missing.includes('camera') ? videoTexts.noCamera : <span role="status" aria-label="Starting your camera"><Loader color="gray.3" size="sm" /></span>}
             </div>
           ) : null}
         </div>

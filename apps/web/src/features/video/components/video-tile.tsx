@@ -77,7 +77,9 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
       ) : null}
       {connecting ? (
         <div className={classes.loading}>
-          <Loader color="gray.3" size="sm" aria-label={`Connecting to ${name}`} />
+          <span role="status" aria-label={`Connecting to ${name}`}>
+            <Loader color="gray.3" size="sm" />
+          </span>
         </div>
       ) : null}
       <figcaption className={classes.caption}>
