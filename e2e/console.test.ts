@@ -122,13 +122,16 @@ describe('user console in Chromium', () => {
     await page.close();
   });
 
-  it('Solitaire: the solitaire event the player is in, and its preview by address', async () => {
+  it('Solitaire: the solitaire event the player is in, and its preview from the row and by address', async () => {
     const { page, errors } = await signedInPage();
     await page.goto(`${server.url}/console/solitaire`);
     await atPath(page, SOLITAIRE);
     const rows = bodyRows(page, 'Solitaire Events');
     await poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(solitaireKey);
+    await page.getByRole('button', { name: `Actions for ${solitaireKey}` }).click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
+    await poll(() => new URL(page.url()).pathname.startsWith(`${SOLITAIRE}/${solitaireKey}`)).toBe(true);
     await page.goto(`${server.url}${SOLITAIRE}/${solitaireKey}/details`);
     await poll(() => page.getByText('Solitaire Sunday').first().isVisible()).toBe(true);
     expect(await page.getByRole('tab', { name: /Board Results/ }).count()).toBe(0);

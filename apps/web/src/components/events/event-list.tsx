@@ -23,6 +23,11 @@ export type EventListProps = {
   previewHref: (key: string) => string;
   /** Shows Delete (the privileged user's action) when the adapter can delete. */
   canDelete?: boolean;
+  /**
+   * Solitaire rows open their preview instead of the admin console's 'coming soon' note (the user console shows a
+   * player their own solitaire events with participants and details).
+   */
+  solitairePreview?: boolean;
 };
 
 /** Three dots, the row's options. */
@@ -52,7 +57,7 @@ function Organiser({ row }: { row: EventRow }) {
  * Preview, View Results, Download XML Results and Delete. Data comes from `adapter`, so the admin and user
  * consoles share it.
  */
-export function EventList({ adapter, variant, title, description, previewHref, canDelete = false }: EventListProps) {
+export function EventList({ adapter, variant, title, description, previewHref, canDelete = false, solitairePreview = false }: EventListProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const paging = useCursorPaging();
@@ -79,7 +84,7 @@ export function EventList({ adapter, variant, title, description, previewHref, c
   });
 
   const preview = (row: EventRow) => {
-    if (variant === 'solitaire') notifyInfo(messages.comingSoon, 'Preview');
+    if (variant === 'solitaire' && !solitairePreview) notifyInfo(messages.comingSoon, 'Preview');
     else navigate(previewHref(row.key));
   };
 

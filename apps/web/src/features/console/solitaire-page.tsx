@@ -10,6 +10,7 @@ export function SolitairePage() {
       title="Solitaire Events"
       description="View and manage all Solitaire events here"
       previewHref={(key) => paths.console.solitairePreview.getHref(key)}
+      solitairePreview
     />
   );
 }
