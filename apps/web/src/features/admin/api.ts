@@ -14,12 +14,12 @@ import {
   UserSchema,
   messages,
   type ActiveEvent,
-  type PastEvent,
   type Role,
 } from '@bridge/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { EventListParams, EventRow, EventsAdapter, ParticipantFilter } from '../../components/events/event-types';
+import type { EventRow, EventsAdapter, ParticipantFilter } from '../../components/events/event-types';
+import { eventListQuery, eventRowFromPast } from '../../components/events/event-records';
 import { parseDetails } from '../../components/events/event-types';
 import type { ExportFormat } from '../../components/export-menu';
 import { ADMIN_API_BASE, ApiError, apiRequest } from '../../lib/api-client';
@@ -44,17 +44,6 @@ export function exportHref(dataset: string, format: ExportFormat, params: Query)
 
 // Events -------------------------------------------------------------------------------------------------------
 
-const fromPast = (event: PastEvent): EventRow => ({
-  key: event.tournament.key,
-  organiser: event.userData,
-  tables: event.tournament.tables,
-  details: parseDetails(event.tournament.gameDetails),
-  createdAt: event.createdAt,
-  completedAt: event.completedAt,
-  resultId: event.resultId,
-  xmlToken: event.xmlToken,
-  scoreData: event.scoreData,
-});
 
 const fromActive = (event: ActiveEvent): EventRow => ({
   key: event.key,
@@ -64,14 +53,6 @@ const fromActive = (event: ActiveEvent): EventRow => ({
   createdAt: event.createdAt,
 });
 
-const listQuery = (params: EventListParams, type: string): Query => ({
-  limit: params.limit,
-  page: params.lastDocId ? undefined : params.page,
-  lastDocId: params.lastDocId,
-  query: params.query,
-  type,
-  ...params.filters,
-});
 
 function participants(key: string, filter: ParticipantFilter, signal?: AbortSignal) {
   return apiRequest(`${ADMIN_API_BASE}/participants/all`, { query: { key, ...filter }, schema: z.array(AdminParticipantSchema), signal });
@@ -94,8 +75,8 @@ function completedEvents(type: 'pair' | 'solitaire', queryKey: string): EventsAd
   return {
     queryKey: ['admin', queryKey],
     list: async (params, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, { query: listQuery(params, type), schema: pageSchema(PastEventSchema), signal });
-      return { data: page.data.map(fromPast), lastDocId: page.lastDocId };
+      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, { query: eventListQuery(params, type), schema: pageSchema(PastEventSchema), signal });
+      return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
       const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/search`, {
@@ -104,7 +85,7 @@ function completedEvents(type: 'pair' | 'solitaire', queryKey: string): EventsAd
         signal,
       });
       const event = page.data.find((row) => row.tournament.key === key);
-      return event ? fromPast(event) : null;
+      return event ? eventRowFromPast(event) : null;
     },
     participants,
     participantsExportHref,
@@ -119,7 +100,7 @@ export const solitaireEventsAdapter = completedEvents('solitaire', 'solitaire-ev
 export const activeEventsAdapter: EventsAdapter = {
   queryKey: ['admin', 'active-events'],
   list: async (params, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, { query: listQuery(params, 'pair'), schema: pageSchema(ActiveEventSchema), signal });
+    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, { query: eventListQuery(params, 'pair'), schema: pageSchema(ActiveEventSchema), signal });
     return { data: page.data.map(fromActive), lastDocId: page.lastDocId };
   },
   find: async (key, signal) => {

@@ -1,36 +1,15 @@
-import { MyEventResponse, PastEventSchema, type PastEvent } from '@bridge/api';
+import { MyEventResponse, PastEventSchema } from '@bridge/api';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { EventListParams, EventParticipant, EventRow, EventsAdapter, ParticipantFilter } from '../../components/events/event-types';
-import { parseDetails } from '../../components/events/event-types';
+import type { EventParticipant, EventsAdapter, ParticipantFilter } from '../../components/events/event-types';
+import { eventListQuery, eventRowFromPast } from '../../components/events/event-records';
 import { API_BASE, apiRequest, isApiError } from '../../lib/api-client';
-
-type Query = Record<string, string | number | boolean | undefined>;
 
 const MY_EVENTS = `${API_BASE}/tournaments/mine`;
 const pageSchema = z.object({ data: z.array(PastEventSchema), lastDocId: z.string().nullable() });
 const eventSchema = MyEventResponse.shape.result;
 
-const toRow = (event: PastEvent): EventRow => ({
-  key: event.tournament.key,
-  organiser: event.userData,
-  tables: event.tournament.tables,
-  details: parseDetails(event.tournament.gameDetails),
-  createdAt: event.createdAt,
-  completedAt: event.completedAt,
-  resultId: event.resultId,
-  xmlToken: event.xmlToken,
-  scoreData: event.scoreData,
-});
 
-const listQuery = (params: EventListParams, type: string): Query => ({
-  limit: params.limit,
-  page: params.lastDocId ? undefined : params.page,
-  lastDocId: params.lastDocId,
-  query: params.query,
-  type,
-  ...params.filters,
-});
 
 /** One of the user's events with its participants; null when the server says it is not theirs (404). */
 async function findMine(key: string, signal?: AbortSignal) {
@@ -61,12 +40,12 @@ function myEvents(type: 'pair' | 'solitaire'): EventsAdapter {
   return {
     queryKey: ['console', 'my-events', type],
     list: async (params, signal) => {
-      const page = await apiRequest(MY_EVENTS, { query: listQuery(params, type), schema: pageSchema, signal });
-      return { data: page.data.map(toRow), lastDocId: page.lastDocId };
+      const page = await apiRequest(MY_EVENTS, { query: eventListQuery(params, type), schema: pageSchema, signal });
+      return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
       const event = await findMine(key, signal);
-      return event ? toRow(event) : null;
+      return event ? eventRowFromPast(event) : null;
     },
     participants: async (key, filter, signal) => {
       const event = await findMine(key, signal);
