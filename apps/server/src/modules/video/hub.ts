@@ -21,19 +21,22 @@ export interface Hub {
   close(): Promise<void>;
 }
 
-/** The in-process hub: rooms live in this server's memory. */
-export class LocalHub implements Hub {
+/** This instance's own sockets, by channel and peer id: what both hubs deliver to. */
+export class LocalRooms {
   private readonly rooms = new Map<string, Map<string, HubMember>>();
 
-  async join(channel: string, member: HubMember) {
-    const room = this.rooms.get(channel) ?? new Map<string, HubMember>();
-    if (room.has(member.peer.peerId)) return 'alreadyJoined' as const;
-    room.set(member.peer.peerId, member);
-    this.rooms.set(channel, room);
-    return 'joined' as const;
+  has(channel: string, peerId: string): boolean {
+    return this.rooms.get(channel)?.has(peerId) ?? false;
   }
 
-  async leave(channel: string, member: HubMember) {
+  add(channel: string, member: HubMember): void {
+    const room = this.rooms.get(channel) ?? new Map<string, HubMember>();
+    room.set(member.peer.peerId, member);
+    this.rooms.set(channel, room);
+  }
+
+  /** Removes the member if it is this one (a newer socket of the same user stays). */
+  remove(channel: string, member: HubMember): boolean {
     const room = this.rooms.get(channel);
     if (room?.get(member.peer.peerId) !== member) return false;
     room.delete(member.peer.peerId);
@@ -41,24 +44,49 @@ export class LocalHub implements Hub {
     return true;
   }
 
+  members(channel: string): HubMember[] {
+    return [...(this.rooms.get(channel)?.values() ?? [])];
+  }
+
+  channels(): string[] {
+    return [...this.rooms.keys()];
+  }
+
+  /** To one peer, or to every peer but the sender when `to` is null. */
+  deliver(channel: string, from: string, to: string | null, message: VideoServerMessage): void {
+    for (const member of this.members(channel)) {
+      if (to === null ? member.peer.peerId !== from : member.peer.peerId === to) member.deliver(message);
+    }
+  }
+
+  clear(): void {
+    this.rooms.clear();
+  }
+}
+
+/** The in-process hub: rooms live in this server's memory. */
+export class LocalHub implements Hub {
+  private readonly rooms = new LocalRooms();
+
+  async join(channel: string, member: HubMember) {
+    if (this.rooms.has(channel, member.peer.peerId)) return 'alreadyJoined' as const;
+    this.rooms.add(channel, member);
+    return 'joined' as const;
+  }
+
+  async leave(channel: string, member: HubMember) {
+    return this.rooms.remove(channel, member);
+  }
+
   async peers(channel: string) {
-    return [...(this.rooms.get(channel)?.values() ?? [])].map((member) => member.peer);
+    return this.rooms.members(channel).map((member) => member.peer);
   }
 
   async send(channel: string, from: string, to: string | null, message: VideoServerMessage) {
-    deliverLocally(this.rooms.get(channel), from, to, message);
+    this.rooms.deliver(channel, from, to, message);
   }
 
   async close() {
     this.rooms.clear();
   }
-}
-
-export function deliverLocally(room: Map<string, HubMember> | undefined, from: string, to: string | null, message: VideoServerMessage): void {
-  if (!room) return;
-  if (to !== null) {
-    room.get(to)?.deliver(message);
-    return;
-  }
-  for (const [peerId, member] of room) if (peerId !== from) member.deliver(message);
 }

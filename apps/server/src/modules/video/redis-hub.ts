@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { VideoPeer, VideoServerMessage } from '@bridge/api';
-import { deliverLocally, type Hub, type HubMember } from './hub.ts';
+import { LocalRooms, type Hub, type HubMember } from './hub.ts';
 
 const RELAY = 'video:relay';
 const membersKey = (channel: string) => `video:members:${channel}`;
@@ -18,7 +18,7 @@ type Relayed = { channel: string; from: string; to: string | null; message: Vide
  */
 export class RedisHub implements Hub {
   private readonly instance = randomUUID();
-  private readonly rooms = new Map<string, Map<string, HubMember>>();
+  private readonly rooms = new LocalRooms();
   private readonly subscriber: Redis;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly ready: Promise<unknown>;
@@ -27,7 +27,7 @@ export class RedisHub implements Hub {
     this.subscriber = redis.duplicate();
     this.subscriber.on('message', (_channel: string, raw: string) => {
       const relayed = JSON.parse(raw) as Relayed;
-      deliverLocally(this.rooms.get(relayed.channel), relayed.from, relayed.to, relayed.message);
+      this.rooms.deliver(relayed.channel, relayed.from, relayed.to, relayed.message);
     });
     const markAlive = () => this.redis.set(instanceKey(this.instance), '1', 'PX', this.aliveMs);
     this.ready = Promise.all([this.subscriber.subscribe(RELAY), markAlive()]);
@@ -44,17 +44,12 @@ export class RedisHub implements Hub {
       if (holderAlive) return 'alreadyJoined' as const;
       await this.redis.hset(membersKey(channel), member.peer.peerId, value);
     }
-    const room = this.rooms.get(channel) ?? new Map<string, HubMember>();
-    room.set(member.peer.peerId, member);
-    this.rooms.set(channel, room);
+    this.rooms.add(channel, member);
     return 'joined' as const;
   }
 
   async leave(channel: string, member: HubMember) {
-    const room = this.rooms.get(channel);
-    if (room?.get(member.peer.peerId) !== member) return false;
-    room.delete(member.peer.peerId);
-    if (room.size === 0) this.rooms.delete(channel);
+    if (!this.rooms.remove(channel, member)) return false;
     const holder = await this.redis.hget(membersKey(channel), member.peer.peerId);
     if (holder && (JSON.parse(holder) as Membership).instance === this.instance) await this.redis.hdel(membersKey(channel), member.peer.peerId);
     return true;
@@ -74,8 +69,8 @@ export class RedisHub implements Hub {
 
   async close() {
     clearInterval(this.heartbeat);
-    for (const [channel, room] of this.rooms) {
-      for (const member of [...room.values()]) {
+    for (const channel of this.rooms.channels()) {
+      for (const member of this.rooms.members(channel)) {
         await this.leave(channel, member);
         await this.send(channel, member.peer.peerId, null, { type: 'disconnected', channelName: channel, body: { peerId: member.peer.peerId } });
       }
