@@ -153,3 +153,37 @@ export type PublicEvent = z.infer<typeof PublicEventSchema>;
 
 /** `GET /api/v1/tournaments/recent`: events in play and the latest completed ones (pair games, newest first). */
 export const RecentEventsResponse = resultOf(z.object({ live: z.array(PublicEventSchema), completed: z.array(PublicEventSchema) }));
+
+/** One event of a player's history: their pair's result (percentage for matchpoints, IMPs otherwise). */
+export const MyHistoryEventSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  completedAt: z.string(),
+  scoreType: z.enum(['Match Point', 'IMP']),
+  movementType: z.enum(['Mitchell', 'Howell']),
+  /** The player's pair, from their seat in round 1; `direction` is null in a one-winner event. */
+  pair: z.object({ key: z.string(), direction: z.enum(['NS', 'EW']).nullable(), pairNo: z.number(), names: z.array(z.string()) }),
+  /** Matchpoint events only, two decimals. */
+  percentage: z.number().nullable(),
+  /** IMP events only: the pair's IMP total, two decimals. */
+  imps: z.number().nullable(),
+  place: z.number(),
+  /** `1` or `1=`. */
+  label: z.string(),
+  /** Pairs in the same ranking (the pair's direction when each direction has its own winner). */
+  of: z.number(),
+});
+export type MyHistoryEvent = z.infer<typeof MyHistoryEventSchema>;
+
+const BestResultSchema = z.object({ key: z.string(), value: z.number() }).nullable();
+
+/** `GET /api/v1/tournaments/mine/history`: the completed pair events the caller played, oldest first. */
+export const MyHistorySchema = z.object({
+  events: z.array(MyHistoryEventSchema),
+  summary: z.object({ eventsPlayed: z.number(), bestPercentage: BestResultSchema, bestImps: BestResultSchema }),
+});
+export type MyHistory = z.infer<typeof MyHistorySchema>;
+export const MyHistoryResponse = resultOf(MyHistorySchema);
+
+/** `GET /api/v1/tournaments/mine/{key}/pairs`: the pair keys (as in `PairStanding.key`) the caller sat in. */
+export const MyPairsResponse = resultOf(z.object({ pairs: z.array(z.string()) }));

@@ -5,9 +5,10 @@ import {
   AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
-import { ListPastEventsResponse, MyEventResponse, MyEventsQuery } from '@bridge/api';
+import { ListPastEventsResponse, MyEventResponse, MyEventsQuery, MyHistoryResponse, MyPairsResponse } from '@bridge/api';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findOwnEvent, listPastEvents } from '../admin/service.ts';
+import { myHistory, myPairs } from './history.ts';
 import * as tournaments from './service.ts';
 
 const KeyParams = z.object({ key: z.string().min(1).max(40) });
@@ -39,6 +40,16 @@ export async function tournamentRoutes(app: FastifyInstance) {
     const { limit, page, lastDocId, ...filters } = request.query;
     return { result: await listPastEvents(db, { ...filters, involving: request.user!.id }, { limit, page, lastDocId }) };
   });
+
+  // Declared before '/mine/:key' for readers; Fastify prefers the static segment either way.
+  r.get('/tournaments/mine/history', { preHandler: app.requireUser, schema: { response: { 200: MyHistoryResponse } } }, async (request) => ({
+    result: await myHistory(db, request.user!.id),
+  }));
+
+  // The results page asks which of an event's pairs is the viewer's, to mark it; only the caller's own seats.
+  r.get('/tournaments/mine/:key/pairs', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyPairsResponse } } }, async (request) => ({
+    result: { pairs: await myPairs(db, request.user!.id, request.params.key) },
+  }));
 
   r.get('/tournaments/mine/:key', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyEventResponse } } }, async (request) => ({
     result: await findOwnEvent(db, request.user!.id, request.params.key),

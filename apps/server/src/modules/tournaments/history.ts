@@ -1,0 +1,112 @@
+import type { MyHistory, MyHistoryEvent } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { TournamentRow } from '../../db/schema.ts';
+import { planEvent, type EventPlan } from './movement.ts';
+import { findTournament, pairNames } from './service.ts';
+
+/** The history answers at most this many events (the latest ones), so one request stays small however long a player plays. */
+export const HISTORY_LIMIT = 200;
+
+export interface SeatPair {
+  key: string;
+  direction: 'NS' | 'EW' | null;
+  pairNo: number;
+}
+
+/**
+ * The pair a seat belongs to, as `pairNames` reads it: at table t in round 1, North and South are one pair and
+ * East and West the other. Null for a blank seat, a kibitzer, or a table the movement does not have.
+ */
+export function seatPair(plan: EventPlan, tableNo: number, side: number): SeatPair | null {
+  if (side < 0 || side > 3) return null;
+  const row = plan.rows.find((r) => r.round === 1 && r.table === tableNo);
+  if (!row) return null;
+  const ns = side % 2 === 0;
+  const pairNo = ns ? row.ns : row.ew;
+  // The engine keys pairs `NS3` / `EW3` when each direction has its own winner, `3` otherwise.
+  if (plan.movement.winners === 2) {
+    const direction = ns ? 'NS' : 'EW';
+    return { key: `${direction}${pairNo}`, direction, pairNo };
+  }
+  return { key: String(pairNo), direction: null, pairNo };
+}
+
+/** A plan, or null for an event whose stored shape no longer makes one (never fails a whole history). */
+function planOrNull(t: TournamentRow): EventPlan | null {
+  try {
+    return planEvent(t);
+  } catch {
+    return null;
+  }
+}
+
+const twoDecimals = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The completed pair events a user had a seat in (organising alone does not count), oldest first, each with
+ * their pair's score and place from the stored pair scores; events where their pair scored no board are left out.
+ * Three queries whatever the number of events.
+ */
+export async function myHistory(db: Db, userId: string): Promise<MyHistory> {
+  const latest = await db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', '=', 'complete')
+    .where('type', '!=', 5)
+    .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
+    .orderBy('completedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
+  if (latest.length === 0) return { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } };
+  const ids = latest.map((t) => t.id);
+  const [seats, scores] = await Promise.all([
+    db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', ids).execute(),
+    db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', ids).execute(),
+  ]);
+
+  const events: MyHistoryEvent[] = [];
+  for (const t of latest.reverse()) {
+    const plan = planOrNull(t);
+    if (!plan) continue;
+    const participants = seats.filter((s) => s.tournamentId === t.id);
+    const ranked = scores.filter((s) => s.tournamentId === t.id);
+    // A user seated twice in one event (N and S of the same pair, say) counts once, with their first scored pair.
+    for (const seat of participants.filter((s) => s.userId === userId)) {
+      const pair = seatPair(plan, seat.tableNo, seat.side);
+      const score = pair && ranked.find((s) => s.pairNo === pair.pairNo && (pair.direction === null || s.direction === pair.direction));
+      if (!pair || !score) continue;
+      const imps = t.scoreType === 'IMP';
+      events.push({
+        key: t.key,
+        name: t.typeName,
+        completedAt: (t.completedAt ?? t.createdAt).toISOString(),
+        scoreType: t.scoreType,
+        movementType: t.movementType,
+        pair: { ...pair, names: pairNames(plan, participants)(pair.direction, pair.pairNo).map((n) => n.name) },
+        percentage: !imps && score.percentage !== null ? twoDecimals(score.percentage) : null,
+        imps: imps ? twoDecimals(score.total) : null,
+        place: score.place,
+        label: score.label,
+        of: ranked.filter((s) => s.direction === score.direction).length,
+      });
+      break;
+    }
+  }
+
+  const best = (value: (e: MyHistoryEvent) => number | null) =>
+    events.reduce<{ key: string; value: number } | null>((top, e) => {
+      const v = value(e);
+      return v !== null && (top === null || v > top.value) ? { key: e.key, value: v } : top;
+    }, null);
+  return { events, summary: { eventsPlayed: events.length, bestPercentage: best((e) => e.percentage), bestImps: best((e) => e.imps) } };
+}
+
+/** The pairs a user sat in at one event (any status: it tells them only about their own seat). */
+export async function myPairs(db: Db, userId: string, key: string): Promise<string[]> {
+  const t = await findTournament(db, key);
+  const plan = planOrNull(t);
+  if (!plan) return [];
+  const seats = await db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', t.id).where('userId', '=', userId).execute();
+  return [...new Set(seats.flatMap((s) => seatPair(plan, s.tableNo, s.side)?.key ?? []))];
+}
