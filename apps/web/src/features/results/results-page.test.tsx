@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../lib/storage';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { ResultsPage } from './results-page';
 import { buildEventResults } from './test-fixture';
@@ -95,6 +96,48 @@ describe('ResultsPage', () => {
     expect(screen.getAllByText('−1.50').length).toBeGreaterThan(0);
     expect(screen.getByText('Cross-IMPs')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download XML' })).toBeNull();
+  });
+
+  it("marks the signed-in viewer's pair in the ranking, its scorecard and the travellers, with a 'You' badge", async () => {
+    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs: ['NS1'] } }) : jsonResponse({ result: buildEventResults() }),
+    );
+    renderResults();
+
+    const ns = await screen.findByRole('table', { name: 'North-South' });
+    const mine = await within(ns).findByText('You');
+    expect(mine.closest('tr')!.textContent).toContain('Ann Baker & Ben Carter');
+    expect(within(screen.getByRole('table', { name: 'East-West' })).queryByText('You')).toBeNull();
+    expect(screen.getByText(/You played as pair NS 1: place 1=, 75.00%/)).toBeTruthy();
+    expect(fetchSpy.mock.calls.map((call) => String(call[0]))).toContain('/api/v1/tournaments/mine/SPRING26/pairs');
+
+    const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
+    const marked = within(traveller).getAllByText('You').map((badge) => badge.closest('tr')!.firstElementChild!.textContent);
+    expect(marked).toEqual(['NS 1You']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Scorecard of pair NS 1' }));
+    expect(within(screen.getByRole('heading', { name: /Scorecard of pair NS 1/ })).getByText('You')).toBeTruthy();
+  });
+
+  it('marks nothing and asks nothing more when signed out', async () => {
+    const fetchSpy = serve({ result: buildEventResults() });
+    renderResults();
+    await screen.findByRole('table', { name: 'North-South' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('You')).toBeNull();
+  });
+
+  it('shows the results unmarked when the stored session has expired (401 for the pairs)', async () => {
+    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs') ? jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401) : jsonResponse({ result: buildEventResults() }),
+    );
+    renderResults();
+    await screen.findByRole('table', { name: 'North-South' });
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText('You')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says so when the event does not exist', async () => {

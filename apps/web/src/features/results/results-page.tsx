@@ -8,7 +8,7 @@ import { paths } from '../../app/paths';
 import { DownloadIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isApiError } from '../../lib/api-client';
-import { useEventResults } from './api';
+import { useEventResults, useMyPairs } from './api';
 import {
   dealerText,
   formatPoints,
@@ -33,6 +33,19 @@ const formatDate = (iso: string): string => {
 
 const boardAnchor = (board: number) => `board-${board}`;
 
+/** The mark of the viewer's own pair: a word, not only the row's colour. */
+function YouBadge() {
+  return (
+    <Badge size="sm" variant="filled" color="felt.8" ml={8} className={classes.youBadge}>
+      You
+    </Badge>
+  );
+}
+
+/** Whether a traveller line was played by one of the viewer's pairs (keys `NS3` / `EW3`, or `3` with one winner). */
+const playedBy = (mine: ReadonlySet<string>, line: { nsPair: number; ewPair: number }, twoWinners: boolean) =>
+  twoWinners ? mine.has(`NS${line.nsPair}`) || mine.has(`EW${line.ewPair}`) : mine.has(String(line.nsPair)) || mine.has(String(line.ewPair));
+
 /** A table that scrolls sideways inside its own box on narrow screens; focusable so keyboards can scroll it. */
 function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -49,6 +62,7 @@ function RankingTable({
   imps,
   selected,
   onSelect,
+  mine,
 }: {
   caption: string;
   hideCaption?: boolean;
@@ -56,6 +70,7 @@ function RankingTable({
   imps: boolean;
   selected: string | null;
   onSelect: (key: string) => void;
+  mine: ReadonlySet<string>;
 }) {
   return (
     <TableScroll label={`${caption} ranking`}>
@@ -76,7 +91,10 @@ function RankingTable({
         </thead>
         <tbody>
           {standings.map((standing) => (
-            <tr key={standing.key} className={selected === standing.key ? classes.selectedRow : undefined}>
+            <tr
+              key={standing.key}
+              className={[selected === standing.key ? classes.selectedRow : '', mine.has(standing.key) ? classes.myRow : ''].join(' ').trim() || undefined}
+            >
               <td>{standing.label}</td>
               <th scope="row">
                 <button
@@ -88,6 +106,7 @@ function RankingTable({
                   <span className={classes.srOnly}>Scorecard of pair </span>
                   {pairLabel(standing.direction, standing.pair)}
                 </button>
+                {mine.has(standing.key) ? <YouBadge /> : null}
               </th>
               <td className={classes.names}>{standing.names.join(' & ') || '–'}</td>
               <td className={classes.num}>{formatStandingScore(standing, imps)}</td>
@@ -109,10 +128,12 @@ function Scorecard({
   results,
   standing,
   onClose,
+  isMine,
 }: {
   results: EventResults;
   standing: PairStanding;
   onClose: () => void;
+  isMine: boolean;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const imps = isImpScoring(results.scoringMethod);
@@ -132,6 +153,7 @@ function Scorecard({
         <div>
           <Title order={2} fz="h3" id="scorecard-heading" ref={headingRef} tabIndex={-1}>
             Scorecard of pair {label}
+            {isMine ? <YouBadge /> : null}
           </Title>
           <Text size="sm" c="dimmed">
             {standing.names.join(' & ') || 'Names not known'} · place {standing.label} ·{' '}
@@ -201,7 +223,7 @@ function Scorecard({
   );
 }
 
-function Traveller({ board, imps, twoWinners }: { board: Board; imps: boolean; twoWinners: boolean }) {
+function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: boolean; twoWinners: boolean; mine: ReadonlySet<string> }) {
   const meta = dealerText(board.dealer, board.vulnerability);
   const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
   const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
@@ -243,9 +265,15 @@ function Traveller({ board, imps, twoWinners }: { board: Board; imps: boolean; t
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <tr key={`${line.round}-${line.table}`}>
-                    <td>{ns(line.nsPair)}</td>
-                    <td>{ew(line.ewPair)}</td>
+                  <tr key={`${line.round}-${line.table}`} className={playedBy(mine, line, twoWinners) ? classes.myRow : undefined}>
+                    <td>
+                      {ns(line.nsPair)}
+                      {mine.has(twoWinners ? `NS${line.nsPair}` : String(line.nsPair)) ? <YouBadge /> : null}
+                    </td>
+                    <td>
+                      {ew(line.ewPair)}
+                      {mine.has(twoWinners ? `EW${line.ewPair}` : String(line.ewPair)) ? <YouBadge /> : null}
+                    </td>
                     <td>
                       <Contract contract={line.contract} adjusted={line.adjusted} />
                     </td>
@@ -287,7 +315,7 @@ function useOpenBoardsForPrint(container: React.RefObject<HTMLElement | null>) {
   }, [container]);
 }
 
-function ResultsView({ results }: { results: EventResults }) {
+function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlySet<string> }) {
   const [selected, setSelected] = useState<string | null>(null);
   const travellersRef = useRef<HTMLElement>(null);
   useOpenBoardsForPrint(travellersRef);
@@ -296,7 +324,8 @@ function ResultsView({ results }: { results: EventResults }) {
   const standing = results.pairs.find((pair) => pair.key === selected);
   const select = (key: string) => setSelected((current) => (current === key ? null : key));
   const date = results.completedAt ?? results.createdAt;
-  const rankingProps = { imps, selected, onSelect: select };
+  const rankingProps = { imps, selected, onSelect: select, mine };
+  const myStandings = results.pairs.filter((pair) => mine.has(pair.key));
 
   return (
     <Stack gap="xl">
@@ -369,12 +398,22 @@ function ResultsView({ results }: { results: EventResults }) {
         ) : (
           <RankingTable caption="Ranking" hideCaption standings={results.pairs} {...rankingProps} />
         )}
+        {myStandings.length ? (
+          <Text size="sm" mt="xs" className={classes.noPrint}>
+            {myStandings
+              .map((pair) => `You played as pair ${pairLabel(pair.direction, pair.pair)}: place ${pair.label}, ${formatStandingScore(pair, imps)}.`)
+              .join(' ')}{' '}
+            Your rows are marked “You”.
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed" mt="xs" className={classes.noPrint}>
           Choose a pair to see its scorecard.
         </Text>
       </section>
 
-      {standing ? <Scorecard results={results} standing={standing} onClose={() => setSelected(null)} /> : null}
+      {standing ? (
+        <Scorecard results={results} standing={standing} onClose={() => setSelected(null)} isMine={mine.has(standing.key)} />
+      ) : null}
 
       <section aria-labelledby="travellers-heading" ref={travellersRef}>
         <Title order={2} id="travellers-heading" mb="sm">
@@ -383,7 +422,7 @@ function ResultsView({ results }: { results: EventResults }) {
         {results.boards.length === 0 ? (
           <Text>No boards have been played yet.</Text>
         ) : (
-          results.boards.map((board) => <Traveller key={board.board} board={board} imps={imps} twoWinners={twoWinners} />)
+          results.boards.map((board) => <Traveller key={board.board} board={board} imps={imps} twoWinners={twoWinners} mine={mine} />)
         )}
       </section>
     </Stack>
@@ -457,11 +496,12 @@ function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void 
 export function ResultsPage() {
   const { key = '' } = useParams();
   const results = useEventResults(key);
+  const mine = useMyPairs(key);
   return (
     <Container size="lg" py={{ base: 32, sm: 56 }}>
       {results.data ? (
         // A failed background refresh of live results keeps the last answer on screen.
-        <ResultsView results={results.data} />
+        <ResultsView results={results.data} mine={mine} />
       ) : results.isError ? (
         <>
           <PageTitle title={`Results ${key}`} />
