@@ -1,7 +1,7 @@
 import { messages } from '@bridge/api';
 import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -28,6 +28,10 @@ export type EventListProps = {
    * player their own solitaire events with participants and details).
    */
   solitairePreview?: boolean;
+  /** Shown between the page's title and the list (the user console's history of results). */
+  intro?: ReactNode;
+  /** A Results column linking each completed event to its public results page (the user console). */
+  resultsColumn?: boolean;
 };
 
 /** Three dots, the row's options. */
@@ -57,7 +61,7 @@ function Organiser({ row }: { row: EventRow }) {
  * Preview, View Results, Download XML Results and Delete. Data comes from `adapter`, so the admin and user
  * consoles share it.
  */
-export function EventList({ adapter, variant, title, description, previewHref, canDelete = false, solitairePreview = false }: EventListProps) {
+export function EventList({ adapter, variant, title, description, previewHref, canDelete = false, solitairePreview = false, intro, resultsColumn = false }: EventListProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const paging = useCursorPaging();
@@ -139,6 +143,16 @@ export function EventList({ adapter, variant, title, description, previewHref, c
   const organiser: DataColumn<EventRow> = { header: 'Organiser', cell: (row) => <Organiser row={row} /> };
   const tables: DataColumn<EventRow> = { header: 'Tables', cell: (row) => tablesText(row.tables), nowrap: true };
   const created: DataColumn<EventRow> = { header: 'Created At', cell: (row) => formatDateTime(row.createdAt), nowrap: true };
+  // A plain link (not the row's click, which opens the preview): the results page is a public page of its own.
+  const results: DataColumn<EventRow> = {
+    header: 'Results',
+    cell: (row) => (
+      <Anchor href={resultsHref(row.key)} size="sm" aria-label={`Results of ${row.key}`} onClick={(event) => event.stopPropagation()}>
+        Results
+      </Anchor>
+    ),
+    nowrap: true,
+  };
   const columns: DataColumn<EventRow>[] =
     variant === 'solitaire'
       ? [
@@ -154,6 +168,7 @@ export function EventList({ adapter, variant, title, description, previewHref, c
       : [
           organiser,
           eventName,
+          ...(resultsColumn ? [results] : []),
           tables,
           { header: 'Live Table (Scorer)', cell: (row) => yesNo(row.details.liveTableEvent) },
           { header: 'Movement', cell: (row) => row.details.movementType ?? '-' },
@@ -174,6 +189,7 @@ export function EventList({ adapter, variant, title, description, previewHref, c
           {description}
         </Text>
       </div>
+      {intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>

@@ -1,4 +1,4 @@
-import { MyEventResponse, PastEventSchema } from '@bridge/api';
+import { MyEventResponse, MyHistoryResponse, PastEventSchema } from '@bridge/api';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { EventParticipant, EventsAdapter, ParticipantFilter } from '../../components/events/event-types';
@@ -8,8 +8,6 @@ import { API_BASE, apiRequest, isApiError } from '../../lib/api-client';
 const MY_EVENTS = `${API_BASE}/tournaments/mine`;
 const pageSchema = z.object({ data: z.array(PastEventSchema), lastDocId: z.string().nullable() });
 const eventSchema = MyEventResponse.shape.result;
-
-
 
 /** One of the user's events with its participants; null when the server says it is not theirs (404). */
 async function findMine(key: string, signal?: AbortSignal) {
@@ -58,12 +56,9 @@ function myEvents(type: 'pair' | 'solitaire'): EventsAdapter {
 export const myPastEventsAdapter = myEvents('pair');
 export const mySolitaireEventsAdapter = myEvents('solitaire');
 
-/** The largest page the server gives: the summary counts at most this many events. */
-export const SUMMARY_LIMIT = 100;
-
-/** The first page of the user's pair events, newest first, for the summary above the list. */
-export const myEventsSummaryQueryOptions = () =>
+/** The user's results in the completed pair events they played, oldest first, with their best ones. */
+export const myHistoryQueryOptions = () =>
   queryOptions({
-    queryKey: ['console', 'my-events', 'pair', 'summary'],
-    queryFn: ({ signal }) => myPastEventsAdapter.list({ limit: SUMMARY_LIMIT, page: 1, filters: {} }, signal),
+    queryKey: ['console', 'my-history'],
+    queryFn: ({ signal }) => apiRequest(`${MY_EVENTS}/history`, { schema: MyHistoryResponse.shape.result, signal }),
   });

@@ -41,15 +41,28 @@ vi.setConfig({ testTimeout: 20_000 });
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.restoreAllMocks());
 
+const HISTORY = '/api/v1/tournaments/mine/history';
+const noHistory = { result: { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } } };
+const historyEvent = (key: string, name: string, completedAt: string, score: { percentage?: number; imps?: number }) => ({
+  key, name, completedAt, scoreType: score.imps === undefined ? 'Match Point' : 'IMP', movementType: 'Mitchell',
+  pair: { key: 'NS1', direction: 'NS', pairNo: 1, names: ['Isha Pillai', 'Ravi Rao'] },
+  percentage: score.percentage ?? null, imps: score.imps ?? null, place: 2, label: '2', of: 7,
+});
+const list = (data: PastEvent[]) => ({ body: { result: { data, lastDocId: null } } });
+/** The value of one figure of the history (`dt` then its `dd`). */
+const figure = (panel: HTMLElement, label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
+
 describe('Bridge Results', () => {
   it('asks the server for the pair events of the signed-in user and lists them with preview and results links', async () => {
-    const fetchSpy = mockApi({ '/api/v1/tournaments/mine': { body: { result: { data: [pastEvent('evt1'), pastEvent('evt2')], lastDocId: null } } } });
+    const fetchSpy = mockApi({ '/api/v1/tournaments/mine': list([pastEvent('evt1'), pastEvent('evt2')]), [HISTORY]: { body: noHistory } });
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
     const link = await screen.findByRole('link', { name: 'evt1' });
     expect(link.getAttribute('href')).toBe('/console/my-past-events/all-my-past-events/evt1/participants');
-    const urls = fetchSpy.mock.calls.map(([url]) => String(url));
+    const urls = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url !== HISTORY);
     expect(urls.every((url) => url.startsWith('/api/v1/tournaments/mine?'))).toBe(true);
     expect(urls.some((url) => url.includes('type=pair'))).toBe(true);
+    // Each row links to the event's public results page.
+    expect(screen.getByRole('link', { name: 'Results of evt2' }).getAttribute('href')).toBe('/results/evt2');
     // No export and no delete in the user console.
     expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Actions for evt1' }));
@@ -57,23 +70,53 @@ describe('Bridge Results', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
   });
 
-  it('sums up the events played with a link to each result, and no score it does not have', async () => {
-    mockApi({ '/api/v1/tournaments/mine': { body: { result: { data: [pastEvent('evt1'), pastEvent('evt2')], lastDocId: null } } } });
+  it('shows the history: events played, the best percentage and IMPs with their results links, and a chart of each', async () => {
+    mockApi({
+      '/api/v1/tournaments/mine': list([pastEvent('evt1')]),
+      [HISTORY]: {
+        body: {
+          result: {
+            events: [
+              historyEvent('evt1', 'Monday Pairs', '2026-10-05T21:00:00.000Z', { percentage: 48.5 }),
+              historyEvent('evt2', 'IMP Night', '2026-10-12T21:00:00.000Z', { imps: -3.25 }),
+              historyEvent('evt3', 'Club Pairs', '2026-10-19T21:00:00.000Z', { percentage: 61.27 }),
+            ],
+            summary: { eventsPlayed: 3, bestPercentage: { key: 'evt3', value: 61.27 }, bestImps: { key: 'evt2', value: -3.25 } },
+          },
+        },
+      },
+    });
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
-    const summary = await screen.findByRole('region', { name: 'Your bridge results' });
-    expect(within(summary).getByLabelText('Events played').textContent).toBe('2');
-    expect(within(summary).getByText('Pairs evt1')).toBeTruthy();
-    expect(within(summary).getByRole('link', { name: 'Results of evt1' }).getAttribute('href')).toBe('/results/evt1');
-    expect(within(summary).getByRole('link', { name: 'Results of evt2' }).getAttribute('href')).toBe('/results/evt2');
-    expect(summary.textContent).not.toContain('%');
+    const panel = await screen.findByRole('region', { name: 'Your history' });
+    await within(panel).findByText('Events played');
+    expect(figure(panel, 'Events played')).toBe('3');
+    expect(figure(panel, 'Best percentage')).toBe('61.27%');
+    expect(within(panel).getByRole('link', { name: 'Club Pairs: results' }).getAttribute('href')).toBe('/results/evt3');
+    expect(figure(panel, 'Best IMPs')).toBe('\u22123.25');
+    expect(within(panel).getByRole('link', { name: 'IMP Night: results' }).getAttribute('href')).toBe('/results/evt2');
+
+    const percentages = within(panel).getByRole('img', { name: /^Percentage per event \(matchpoints\): 2 events/ });
+    expect(percentages.getAttribute('aria-label')).toContain('latest 61.27%, highest 61.27%, lowest 48.50%');
+    expect(within(panel).getByRole('img', { name: /^IMPs per event: 1 event/ })).toBeTruthy();
+    const table = within(panel).getByRole('table', { name: 'Percentage per event (matchpoints)' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Monday Pairs5 Oct 2648.50%', 'Club Pairs19 Oct 2661.27%']);
   });
 
-  it('says so when the user has no results yet', async () => {
-    mockApi({ '/api/v1/tournaments/mine': { body: { result: { data: [], lastDocId: null } } } });
+  it('says so when the user has played no scored event yet', async () => {
+    mockApi({ '/api/v1/tournaments/mine': list([]), [HISTORY]: { body: noHistory } });
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
-    const summary = await screen.findByRole('region', { name: 'Your bridge results' });
-    expect(within(summary).getByLabelText('Events played').textContent).toBe('0');
-    expect(summary.textContent).toContain('When an event you took part in is scored');
+    const panel = await screen.findByRole('region', { name: 'Your history' });
+    await within(panel).findByText(/No results yet/);
+    expect(within(panel).queryByRole('img')).toBeNull();
+  });
+
+  it('shows an error with Retry when the history cannot be loaded, and the list still works', async () => {
+    mockApi({ '/api/v1/tournaments/mine': list([pastEvent('evt1')]), [HISTORY]: { status: 503, body: { error: 'Database is busy', code: 'service_unavailable' } } });
+    renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
+    const panel = await screen.findByRole('region', { name: 'Your history' });
+    expect((await within(panel).findByRole('alert')).textContent).toContain('Database is busy');
+    expect(within(panel).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'evt1' })).toBeTruthy();
   });
 });
 
