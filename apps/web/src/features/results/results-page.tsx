@@ -33,13 +33,9 @@ const formatDate = (iso: string): string => {
 
 const boardAnchor = (board: number) => `board-${board}`;
 
-/** The mark of the viewer's own pair: a word, not only the row's colour. */
+/** The mark of the viewer's own pair: a word, not only the row's colour (a plain inline box, so a no-wrap cell grows to hold it). */
 function YouBadge() {
-  return (
-    <Badge size="sm" variant="filled" color="felt.8" ml={8} className={classes.youBadge}>
-      You
-    </Badge>
-  );
+  return <span className={classes.youBadge}>You</span>;
 }
 
 /** Whether a traveller line was played by one of the viewer's pairs (keys `NS3` / `EW3`, or `3` with one winner). */
