@@ -56,7 +56,7 @@ function HistoryBody({ history }: { history: MyHistory }) {
   const imps = events.flatMap((e) => (e.imps === null ? [] : [{ name: e.name, date: e.completedAt, value: e.imps }]));
   return (
     <Stack gap="lg">
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} m={0} spacing="md">
+      <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} m={0} spacing="md">
         <Stat label="Events played" value={String(summary.eventsPlayed)} />
         {summary.bestPercentage ? (
           <Stat label="Best percentage" value={formatPercentage(summary.bestPercentage.value)} best={summary.bestPercentage} events={events} />
@@ -68,7 +68,7 @@ function HistoryBody({ history }: { history: MyHistory }) {
       {/* Percentages and IMPs have different units: one small chart each. */}
       <SimpleGrid cols={{ base: 1, md: percentages.length && imps.length ? 2 : 1 }} spacing="lg">
         {percentages.length ? (
-          <TrendChart title="Percentage per event (matchpoints)" points={percentages} format={formatPercentage} include={[0, 100]} />
+          <TrendChart title="Percentage per event (matchpoints)" points={percentages} format={formatPercentage} formatTick={(value) => `${value}%`} include={[0, 50, 100]} />
         ) : null}
         {imps.length ? (
           <TrendChart title="IMPs per event" points={imps} format={formatImps} include={[0]} color={chartPalette[1]} />
