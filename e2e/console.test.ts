@@ -13,6 +13,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
 const PLAYER: Account = { email: 'meera.player@bridge.test', password: 'player password 1', names: 'Meera Player' };
 const ORGANISER: Account = { email: 'omar.organiser@bridge.test', password: 'organiser password 1', names: 'Omar Organiser' };
+const REGULAR: Account = { email: 'rita.regular@bridge.test', password: 'regular password 1', names: 'Rita Regular' };
 const RESULTS = '/console/my-past-events/all-my-past-events';
 const SOLITAIRE = '/console/solitaire/solitaire-events/solitaire-past-events';
 
@@ -22,6 +23,20 @@ let player: ApiSession;
 let playedKey: string;
 let notPlayedKey: string;
 let solitaireKey: string;
+let organiser: ApiSession;
+
+/**
+ * Posts every board of every round (3NT by North; `tricksAt(table)` tricks), then closes the event. With 9 tricks
+ * elsewhere, 10 at table 1 gives NS 1 a top on each board (100%), and 9 there with 10 and 8 at the others 50%.
+ */
+async function playAll(organiser: ApiSession, key: string, tricksAt: (table: number) => number) {
+  for (const row of mitchell(3).rows) {
+    for (const board of boardsOfSet(row.set, 2)) {
+      await organiser.call('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: tricksAt(row.table) });
+    }
+  }
+  await organiser.call('POST', `/api/v1/tournaments/${key}/complete`, {});
+}
 
 /** Posts the first board of round 1 at table 1, then closes the event (the Organizer app's part). */
 async function complete(organiser: ApiSession, key: string) {
@@ -36,8 +51,8 @@ beforeAll(async () => {
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
   browser = await launchBrowser();
   const admin = await signIn(server.url, ADMIN.email, ADMIN.password, '/api/admin/v1');
-  for (const account of [PLAYER, ORGANISER]) await registerVerified(server.url, admin, account);
-  const organiser = await signIn(server.url, ORGANISER.email, ORGANISER.password);
+  for (const account of [PLAYER, ORGANISER, REGULAR]) await registerVerified(server.url, admin, account);
+  organiser = await signIn(server.url, ORGANISER.email, ORGANISER.password);
   playedKey = await createEvent(organiser, { tables: 3, typeName: 'Monday Club Pairs', seats: [{ email: PLAYER.email, table: 1, side: 0 }] });
   await complete(organiser, playedKey);
   notPlayedKey = await createEvent(organiser, { tables: 3, typeName: 'Tuesday Club Pairs', seats: [] });
@@ -65,7 +80,7 @@ async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
 }
 
 describe('user console in Chromium', () => {
-  it('Bridge Results: only the events the player is in, the summary, the preview tabs and the results link', async () => {
+  it('Bridge Results: only the events the player is in, the history, the preview tabs and the results link', async () => {
     const { page, errors } = await signedInPage();
     await page.goto(`${server.url}/console`);
     await atPath(page, RESULTS);
@@ -75,9 +90,10 @@ describe('user console in Chromium', () => {
     expect(await rows.first().textContent()).toContain(playedKey);
     expect(await page.getByText(notPlayedKey).count()).toBe(0);
 
-    const summary = page.getByRole('region', { name: 'Your bridge results' });
-    await poll(() => summary.getByLabel('Events played').textContent()).toBe('1');
-    expect(await summary.getByText('Monday Club Pairs').count()).toBe(1);
+    // One board was scored, at the player's table: the history has the event.
+    const history = page.getByRole('region', { name: 'Your history' });
+    await poll(() => history.locator('dt:has-text("Events played") + dd').textContent()).toBe('1');
+    expect(await history.getByRole('link', { name: 'Monday Club Pairs: results' }).count()).toBe(1);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await seriousViolations(page), `Bridge Results at ${width} px`).toEqual([]);
@@ -85,7 +101,7 @@ describe('user console in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The preview: participants (the player's seat), board results, details; each tab has its own address.
-    await rows.first().getByRole('link', { name: playedKey }).click();
+    await rows.first().getByRole('link', { name: playedKey, exact: true }).click();
     await atPath(page, `${RESULTS}/${playedKey}/participants`);
     const participants = bodyRows(page, 'Participants');
     await poll(() => participants.count()).toBe(1);
@@ -99,7 +115,7 @@ describe('user console in Chromium', () => {
     await page.reload();
     await poll(() => page.getByRole('tab', { name: /Details/, selected: true }).isVisible()).toBe(true);
 
-    // Back to the list, then the summary's link to the public results page.
+    // Back to the list, then the row's link to the public results page.
     await page.getByRole('link', { name: /Event Details/ }).click();
     await atPath(page, RESULTS);
     const resultsLink = page.getByRole('link', { name: `Results of ${playedKey}` });
@@ -137,6 +153,63 @@ describe('user console in Chromium', () => {
     expect(await page.getByRole('tab', { name: /Board Results/ }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('Your history: two scored events, the best percentage and a chart; its link opens the results with the pair marked', async () => {
+    const seat = [{ email: REGULAR.email, table: 1, side: 0 }];
+    const topKey = await createEvent(organiser, { tables: 3, typeName: 'Autumn Cup', seats: seat });
+    await playAll(organiser, topKey, (table) => (table === 1 ? 10 : 9));
+    const middleKey = await createEvent(organiser, { tables: 3, typeName: 'Winter Cup', seats: seat });
+    await playAll(organiser, middleKey, (table) => [9, 10, 8][table - 1]!);
+    const regular = await signIn(server.url, REGULAR.email, REGULAR.password);
+
+    await browser.context.clearCookies();
+    await useSession(browser.context, server.url, regular);
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}${RESULTS}`);
+    const history = page.getByRole('region', { name: 'Your history' });
+    const figure = (label: string) => history.locator(`dt:has-text("${label}") + dd`).first();
+    await poll(() => figure('Events played').textContent()).toBe('2');
+    expect(await figure('Best percentage').textContent()).toBe('100.00%');
+    const chart = history.getByRole('img', { name: /^Percentage per event \(matchpoints\): 2 events/ });
+    expect(await chart.getAttribute('aria-label')).toContain('latest 50.00%, highest 100.00%, lowest 50.00%');
+    expect(await history.getByRole('table', { name: 'Percentage per event (matchpoints)' }).locator('tbody tr').count()).toBe(2);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousViolations(page), `Your history at ${width} px`).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/history-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The best result's link: the public results page, with the player's pair marked by a badge, not only colour.
+    await history.getByRole('link', { name: 'Autumn Cup: results' }).click();
+    await atPath(page, `/results/${topKey}`);
+    const northSouth = page.getByRole('table', { name: 'North-South' });
+    const mine = northSouth.locator('tbody tr', { has: page.getByText('You', { exact: true }) });
+    await poll(() => mine.count()).toBe(1);
+    expect(await mine.textContent()).toContain('NS 1');
+    expect(await mine.textContent()).toContain(REGULAR.names);
+    expect(await mine.textContent()).toContain('100.00%');
+    expect(await page.getByText('You played as pair NS 1: place 1, 100.00%.').isVisible()).toBe(true);
+    expect(await page.getByRole('table', { name: 'East-West' }).getByText('You', { exact: true }).count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousViolations(page), `Results with the pair marked at ${width} px`).toEqual([]);
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/results-${width}.png`, fullPage: true });
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // Signed out, the same page marks nothing and shows no error.
+    await browser.context.clearCookies();
+    const anonymous = await browser.context.newPage();
+    const anonymousErrors = watchErrors(anonymous);
+    await anonymous.goto(`${server.url}/results/${topKey}`);
+    await poll(() => anonymous.getByRole('table', { name: 'North-South' }).locator('tbody tr').count()).toBe(3);
+    expect(await anonymous.getByText('You', { exact: true }).count()).toBe(0);
+    expect(anonymousErrors).toEqual([]);
+    await anonymous.close();
   });
 
   it('signed out, the console sends the visitor to /login', async () => {
