@@ -38,6 +38,8 @@ const channelName = z.string().min(1).max(80);
  * `userUid` is accepted for the older clients' sake and ignored: the server knows who the socket belongs to.
  */
 export const VideoClientMessage = z.discriminatedUnion('type', [
+  // strict (the default): refused with 'alreadyJoined' while the same user is in the channel on another socket;
+  // strict: false takes that socket's place instead (a page rejoining after its connection dropped).
   z.object({ type: z.literal('join'), channelName, userUid: z.string().optional(), body: z.object({ strict: z.boolean().default(true) }).default({ strict: true }) }),
   z.object({ type: z.literal('start'), channelName, userUid: z.string().optional(), body: z.object({}).passthrough().optional() }),
   z.object({ type: z.literal('peerDetails'), channelName, userUid: z.string().optional(), body: z.object({ targetPeer: target.optional() }).default({}) }),
@@ -58,6 +60,8 @@ export type VideoServerMessage =
   | { type: 'answer_sdp_recieved'; channelName: string; body: { sdp: z.infer<typeof sdp>; from: string } }
   | { type: 'ice_candidate'; channelName: string; body: { candidate: z.infer<typeof candidate>; from: string } }
   | { type: 'disconnected'; channelName: string; body: { peerId: string } }
+  /** To a socket put out of its room: a newer socket of the same user joined non-strict ('replaced'). */
+  | { type: 'disconnect'; channelName: string; body: { reason: 'replaced' } }
   | { type: 'error'; channelName?: string; body: { message: string; code: string } };
 
 /** The signalling channel of a table: the event key for player-based events (type 5), else one per table. */

@@ -1,9 +1,17 @@
 import type { VideoPeer, VideoServerMessage } from '@bridge/api';
 
+/**
+ * Why the hub put a member out of its room without the socket asking: a newer socket of the same user took its
+ * place (a non-strict join), or the room no longer holds it (its instance was presumed dead and its seat freed).
+ */
+export type DropReason = 'replaced' | 'lost';
+
 /** A socket in a channel, as the hub sees it: who it is and how to reach it. */
 export interface HubMember {
   peer: VideoPeer;
   deliver(message: VideoServerMessage): void;
+  /** The hub has taken the member out of the room already; the socket should stop acting in it. */
+  dropped(reason: DropReason): void;
 }
 
 /**
@@ -11,8 +19,11 @@ export interface HubMember {
  * Redis (RedisHub), so the players of one table may be connected to different instances.
  */
 export interface Hub {
-  /** Adds the member; 'alreadyJoined' (and nothing changes) when the same user is in the channel already. */
-  join(channel: string, member: HubMember): Promise<'joined' | 'alreadyJoined'>;
+  /**
+   * Adds the member. When the same user is in the channel already, a strict join answers 'alreadyJoined' and
+   * changes nothing; a non-strict one takes that socket's place (the older member is `dropped('replaced')`).
+   */
+  join(channel: string, member: HubMember, strict: boolean): Promise<'joined' | 'alreadyJoined'>;
   /** Removes the member if it is this one (a newer socket of the same user is left alone). */
   leave(channel: string, member: HubMember): Promise<boolean>;
   peers(channel: string): Promise<VideoPeer[]>;
@@ -25,8 +36,8 @@ export interface Hub {
 export class LocalRooms {
   private readonly rooms = new Map<string, Map<string, HubMember>>();
 
-  has(channel: string, peerId: string): boolean {
-    return this.rooms.get(channel)?.has(peerId) ?? false;
+  get(channel: string, peerId: string): HubMember | undefined {
+    return this.rooms.get(channel)?.get(peerId);
   }
 
   add(channel: string, member: HubMember): void {
@@ -68,8 +79,13 @@ export class LocalRooms {
 export class LocalHub implements Hub {
   private readonly rooms = new LocalRooms();
 
-  async join(channel: string, member: HubMember) {
-    if (this.rooms.has(channel, member.peer.peerId)) return 'alreadyJoined' as const;
+  async join(channel: string, member: HubMember, strict: boolean) {
+    const current = this.rooms.get(channel, member.peer.peerId);
+    if (current && strict) return 'alreadyJoined' as const;
+    if (current) {
+      this.rooms.remove(channel, current);
+      current.dropped('replaced');
+    }
     this.rooms.add(channel, member);
     return 'joined' as const;
   }

@@ -7,7 +7,7 @@ import {
 import { forbidden } from '../../lib/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { channelAccess } from './channels.ts';
-import type { Hub, HubMember } from './hub.ts';
+import type { DropReason, Hub, HubMember } from './hub.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
 
 export interface VideoOptions {
@@ -106,7 +106,7 @@ class VideoConnection {
     const parsed = VideoClientMessage.safeParse(json);
     if (!parsed.success) return this.fail(messages.videoBadMessage, 'validation_failed');
     const message = parsed.data;
-    if (message.type === 'join') return this.join(message.channelName);
+    if (message.type === 'join') return this.join(message.channelName, message.body.strict);
     if (message.channelName !== this.channel || !this.member) return this.fail(messages.videoNotJoined, 'not_joined', message.channelName);
     const channelName = this.channel;
     const me = this.member.peer;
@@ -129,19 +129,39 @@ class VideoConnection {
     }
   }
 
-  private async join(channelName: string) {
+  /**
+   * A strict join is refused ('alreadyJoined') while another socket of the same user is in the channel; a
+   * non-strict one (a page coming back after its connection dropped) takes that socket's place, and the older
+   * socket is told `disconnect` and closed.
+   */
+  private async join(channelName: string, strict: boolean) {
     if (this.channel) await this.leave();
     const access = await channelAccess(this.app.database.db, this.user, channelName);
     if (!access.ok) return this.fail(access.message, access.code, channelName);
     const peer: VideoPeer = { peerId: this.user.id, displayName: this.user.names, seat: access.seat };
-    const member: HubMember = { peer, deliver: (message) => this.reply(message) };
-    if ((await this.hub.join(channelName, member)) === 'alreadyJoined') {
+    const member: HubMember = { peer, deliver: (message) => this.reply(message), dropped: (reason) => this.dropped(member, reason) };
+    if ((await this.hub.join(channelName, member, strict)) === 'alreadyJoined') {
       return this.reply({ type: 'alreadyJoined', channelName, body: { message: messages.videoAlreadyJoined } });
     }
     this.channel = channelName;
     this.member = member;
     const peers = (await this.hub.peers(channelName)).filter((other) => other.peerId !== peer.peerId);
     this.reply({ type: 'joined', channelName, body: { peer, peers } });
+  }
+
+  /** The hub put this socket out of its room: replaced by a newer socket of the user, or its seat was lost. */
+  private dropped(member: HubMember, reason: DropReason) {
+    if (this.member !== member) return;
+    const channelName = this.channel!;
+    this.channel = null;
+    this.member = null;
+    if (reason === 'replaced') {
+      this.reply({ type: 'disconnect', channelName, body: { reason } });
+      this.socket.close(1000);
+    } else {
+      // Not a normal closure: the page reconnects and joins again.
+      this.socket.close(1012);
+    }
   }
 
   private async leave() {

@@ -177,6 +177,35 @@ describe('signalling (/ws/video)', () => {
     for (const other of [north!, east!]) expect((await other.next('disconnected')).body.peerId).toBe(event.players[3]!.id);
   });
 
+  it('a non-strict join takes the place of the same user\'s older socket, which is told and closed; a strict one is refused', async () => {
+    const fresh = await seatedEvent(server.t, { kibitzers: false });
+    const channel = `${fresh.key}table0`;
+    const north = await connect(fresh.players[0]!);
+    await north.join(channel);
+    const old = await connect(fresh.players[1]!);
+    await old.join(channel);
+    const closed = new Promise<number>((resolve) => old.socket.once('close', (code) => resolve(code)));
+
+    const again = await connect(fresh.players[1]!);
+    again.send('join', channel, { strict: false });
+    expect((await again.next('joined')).body.peers.map((p) => p.displayName)).toEqual(['Nina North']);
+    expect((await old.next('disconnect')).body).toEqual({ reason: 'replaced' });
+    expect(await closed).toBe(1000);
+
+    // The room holds the newer socket: it gets what is sent to the user, and is still there for the others.
+    north.send('send_offer', channel, { sdp: { type: 'offer', sdp: 'v=0' }, targetPeer: fresh.players[1]!.id });
+    expect((await again.next('offer_sdp_recieved')).body.from).toBe(fresh.players[0]!.id);
+    north.send('peerDetails', channel, {});
+    expect((await north.next('peerDetails')).body.peers.map((p) => p.displayName)).toEqual(['Eric East']);
+    expect(north.received.filter((m) => m.type === 'disconnected')).toEqual([]);
+
+    // Without strict: false (the default is strict) a third socket is refused and changes nothing.
+    const third = await connect(fresh.players[1]!);
+    third.send('join', channel);
+    expect((await third.next('alreadyJoined')).body.message).toBe(messages.videoAlreadyJoined);
+    expect(again.received.filter((m) => m.type === 'disconnect')).toEqual([]);
+  });
+
   it('announces a peer that stops answering the heartbeat', async () => {
     const channel = `${event.key}table1`;
     const watcher = await connect(event.organiser);
@@ -243,7 +272,7 @@ describe.runIf(redisUrl)('signalling across two instances sharing Redis', () => 
     await second?.t.close();
   });
 
-  it('relays between players on different instances and refuses the same user twice across them', async () => {
+  it('relays between players on different instances, refuses the same user twice across them, and lets a non-strict join take the place', async () => {
     // Each test instance has its own database, so the event and its people are copied to the second one; in
     // production both instances read the same database.
     const event = await seatedEvent(first.t, { kibitzers: false });
@@ -265,8 +294,19 @@ describe.runIf(redisUrl)('signalling across two instances sharing Redis', () => 
     twice.send('join', channel, { strict: true });
     expect((await twice.next('alreadyJoined')).type).toBe('alreadyJoined');
 
+    // A non-strict join takes the place across instances: the older socket on the other instance is let go.
+    const closed = new Promise<number>((resolve) => north.socket.once('close', (code) => resolve(code)));
+    const replacing = await Client.open(second.wsUrl, await login(second.t.app, event.players[0]!));
+    clients.push(replacing);
+    replacing.send('join', channel, { strict: false });
+    expect((await replacing.next('joined')).body.peers.map((p) => p.displayName)).toEqual(['Eric East']);
+    expect((await north.next('disconnect')).body).toEqual({ reason: 'replaced' });
+    expect(await closed).toBe(1000);
+    east.send('send_offer', channel, { sdp: { type: 'offer', sdp: 'v=0' }, targetPeer: event.players[0]!.id });
+    expect((await replacing.next('offer_sdp_recieved')).body.from).toBe(event.players[1]!.id);
+
     east.close();
-    expect((await north.next('disconnected')).body.peerId).toBe(event.players[1]!.id);
+    expect((await replacing.next('disconnected')).body.peerId).toBe(event.players[1]!.id);
   });
 });
 
