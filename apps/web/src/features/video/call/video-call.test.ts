@@ -111,6 +111,30 @@ describe('a table video call', () => {
     expect(twice.call.getSnapshot().problem).toEqual({ kind: 'already-joined' });
   });
 
+  it('rejoins after a dropped connection in place of its old socket, and ends when another page takes its place', async () => {
+    vi.useFakeTimers();
+    try {
+      const { call, socket } = await startedCall();
+      expect(socket().sent).toEqual([expect.objectContaining({ type: 'join', body: { strict: true } })]);
+      socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });
+      const first = socket();
+      first.onclose?.({ code: 1006 });
+      await vi.runOnlyPendingTimersAsync();
+      expect(socket()).not.toBe(first);
+      socket().readyState = 1;
+      socket().onopen?.({});
+      expect(socket().sent).toEqual([expect.objectContaining({ type: 'join', body: { strict: false } })]);
+      socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });
+      expect(call.getSnapshot().status).toBe('joined');
+
+      socket().receive({ type: 'disconnect', channelName, body: { reason: 'replaced' } });
+      expect(call.getSnapshot().problem).toEqual({ kind: 'already-joined' });
+      expect(call.getSnapshot().status).toBe('ended');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('hangs up: says goodbye, closes the links and ends', async () => {
     const { call, socket } = await startedCall();
     socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });

@@ -77,7 +77,9 @@ export class VideoCall {
     this.people.set(this.selfId, this.selfTile(null));
     this.snapshot = this.build();
     this.socket = new SignallingSocket(options.url, options.channel, options.user.uid, {
-      onOpen: () => this.socket.send({ type: 'join', body: { strict: true } }),
+      // The first join is strict (a second tab is told 'already joined'); after a reconnect the join takes the
+      // place of this page's own old socket, which the server may not have noticed gone yet.
+      onOpen: () => this.socket.send({ type: 'join', body: { strict: !this.everJoined } }),
       onMessage: (message) => this.handle(message),
       onLost: () => this.update({ status: 'reconnecting' }),
     }, options.createSocket);
@@ -215,6 +217,9 @@ export class VideoCall {
       }
       case 'disconnected':
         return this.drop(message.body.peerId);
+      case 'disconnect':
+        // This user joined the chat again from another page, which took this one's place.
+        return this.stop({ kind: 'already-joined' });
       case 'error':
         if (message.body.code === 'not_found') return this.stop({ kind: 'unknown-table' });
         if (message.body.code === 'forbidden') return this.stop({ kind: 'refused', message: message.body.message });
