@@ -71,7 +71,17 @@ export function buildScoreData(event: repo.EventRow, lines: repo.ScoreRow[], sea
     namesOf = undefined; // an event whose movement cannot be planned (a one-table solitaire) has no pair names
   }
   const howell = event.movementType === 'Howell';
-  const names = (direction: 'NS' | 'EW', pair: number) => namesOf?.(howell ? null : direction, pair).map((n) => n.name) ?? [];
+  // A pair plays many boards: its names are looked up once per event, not once per line.
+  const known = new Map<string, string[]>();
+  const names = (direction: 'NS' | 'EW', pair: number) => {
+    const key = howell ? `${pair}` : `${direction}${pair}`;
+    let found = known.get(key);
+    if (!found) {
+      found = namesOf?.(howell ? null : direction, pair).map((n) => n.name) ?? [];
+      known.set(key, found);
+    }
+    return found;
+  };
   const data: ScoreData = {};
   for (const line of lines) {
     const round = (data[`round_number_${line.round}`] ??= {});
@@ -81,20 +91,23 @@ export function buildScoreData(event: repo.EventRow, lines: repo.ScoreRow[], sea
   return data;
 }
 
+/** The past-event record of one event from its posted lines and seated players. */
+export const presentPastEvent = (row: repo.EventRow, lines: repo.ScoreRow[], seats: repo.SeatRow[]): PastEvent => ({
+  objectId: row.id,
+  createdAt: row.createdAt.toISOString(),
+  completedAt: iso(row.completedAt),
+  userData: userDataOf(row),
+  tournament: { key: row.key, tables: row.tables, gameDetails: detailsJson(row) },
+  resultId: row.resultId,
+  xmlToken: row.xmlToken,
+  scoreData: buildScoreData(row, lines, seats),
+});
+
 /** Past-event records of these events, each with its scoreData, read in two queries for the whole page. */
 export async function presentPastEvents(db: Db, rows: repo.EventRow[]): Promise<PastEvent[]> {
   const ids = rows.map((row) => row.id);
   const [lines, seats] = await Promise.all([repo.scoreRows(db, ids), repo.seatRows(db, ids)]);
-  return rows.map((row) => ({
-    objectId: row.id,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: iso(row.completedAt),
-    userData: userDataOf(row),
-    tournament: { key: row.key, tables: row.tables, gameDetails: detailsJson(row) },
-    resultId: row.resultId,
-    xmlToken: row.xmlToken,
-    scoreData: buildScoreData(row, lines.filter((l) => l.tournamentId === row.id), seats.filter((s) => s.tournamentId === row.id)),
-  }));
+  return rows.map((row) => presentPastEvent(row, lines.filter((l) => l.tournamentId === row.id), seats.filter((s) => s.tournamentId === row.id)));
 }
 
 export async function listActiveEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
@@ -103,8 +116,8 @@ export async function listActiveEvents(db: Db, filters: repo.EventListFilters, p
 }
 
 export async function listPastEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
-  const { rows, lastDocId } = pageOfRows(await repo.listEvents(db, 'complete', filters, page), page.limit, (row) => row.id);
-  return { data: await presentPastEvents(db, rows), lastDocId };
+  const { rows, lastDocId } = pageOfRows(await repo.listEventsWithScores(db, 'complete', filters, page), page.limit, (row) => row.id);
+  return { data: rows.map((row) => presentPastEvent(row, row.lines, row.seats)), lastDocId };
 }
 
 /**
@@ -143,6 +156,7 @@ export const presentParticipant = (key: string, row: repo.ParticipantRow): Admin
   isBot: row.isBot,
   createdAt: row.createdAt.toISOString(),
   editedAt: row.editedAt.toISOString(),
+  registeredAt: iso(row.registeredAt),
   userData: { names: row.names, email: row.email, contact: row.contact },
 });
 
