@@ -30,6 +30,13 @@ describe('GET /api/health', () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it('states its server time on API answers only', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['server-timing']).toMatch(/^app;dur=\d+\.\d{2}$/);
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(page.headers['server-timing']).toBeUndefined();
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
