@@ -138,6 +138,8 @@ export const AdminParticipantSchema = z.object({
   isBot: z.boolean(),
   createdAt: z.string(),
   editedAt: z.string(),
+  /** When the participant's account was made (null for a bot or a seat without an account). */
+  registeredAt: z.string().nullable(),
   userData: UserDataSchema,
 });
 export type AdminParticipant = z.infer<typeof AdminParticipantSchema>;

@@ -226,9 +226,14 @@ describe('participants of an event (GET /participants/all)', () => {
       { email: priya.email, table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }, { names: 'Kibitzer Kay', table: 2, side: 7, isBot: true },
     ] });
     const all = await adminGet(`/participants/all?key=${key}`);
+    // Registered At is the account's own date, not the seat's.
+    const registered = await t.database.db.selectFrom('users').select('createdAt').where('email', '=', priya.email).executeTakeFirstOrThrow();
     expect(all).toEqual([
-      { objectId: expect.any(String), key, table: 1, side: 0, isBot: false, createdAt: expect.any(String), editedAt: expect.any(String), userData: { names: 'Priya Player', email: priya.email, contact: '+919812345678' } },
-      expect.objectContaining({ table: 1, side: 1, isBot: true, userData: { names: 'Robot East', email: null, contact: null } }),
+      {
+        objectId: expect.any(String), key, table: 1, side: 0, isBot: false, createdAt: expect.any(String), editedAt: expect.any(String),
+        registeredAt: registered.createdAt.toISOString(), userData: { names: 'Priya Player', email: priya.email, contact: '+919812345678' },
+      },
+      expect.objectContaining({ table: 1, side: 1, isBot: true, registeredAt: null, userData: { names: 'Robot East', email: null, contact: null } }),
       expect.objectContaining({ table: 2, side: 7 }),
     ]);
     expect((await adminGet(`/participants/all?key=${key}&query=robot`)).map((p: { table: number; side: number }) => p.side)).toEqual([1]);

@@ -2,6 +2,7 @@
 import { messages, type AdminParticipant } from '@bridge/api';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../data-table';
 import { renderApp } from '../../testing/render-app';
 import { EventPreview, type EventPreviewTab } from './event-preview';
 import type { EventRow, EventsAdapter } from './event-types';
@@ -26,7 +27,7 @@ const row: EventRow = {
 
 const participant: AdminParticipant = {
   objectId: 'p1', key: row.key, table: 3, side: 2, isBot: false, createdAt: '2026-11-20T17:00:00.000Z', editedAt: '2026-11-20T17:00:00.000Z',
-  userData: { names: 'Asha Rao', email: 'asha@example.org', contact: '+91 98450 00000' },
+  registeredAt: '2026-03-01T09:30:00.000Z', userData: { names: 'Asha Rao', email: 'asha@example.org', contact: '+91 98450 00000' },
 };
 
 function renderPreview(tab: EventPreviewTab) {
@@ -58,6 +59,11 @@ describe('EventPreview', () => {
     const table = await screen.findByRole('table', { name: 'Participants' });
     expect(within(table).getByText('Table 3')).toBeTruthy();
     expect(within(table).getByText('South')).toBeTruthy();
+    // Registered At is when the player's account was made; Created At when the seat was.
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
+    expect(cells[headers.indexOf('Registered At')]!.textContent).toBe(formatDateTime('2026-03-01T09:30:00.000Z'));
+    expect(cells[headers.indexOf('Created At')]!.textContent).toBe(formatDateTime('2026-11-20T17:00:00.000Z'));
     fireEvent.click(within(table).getByRole('button', { name: /Preview Asha Rao/ }));
     expect(await screen.findByRole('heading', { name: 'Table Details' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Participant Details' })).toBeTruthy();

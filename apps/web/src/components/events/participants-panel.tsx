@@ -44,8 +44,8 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
     { header: 'Table', cell: (row) => `Table ${row.table}`, nowrap: true },
     { header: 'Table Side', cell: (row) => sideText(row.side) },
     { header: 'Bot', cell: (row) => yesNo(row.isBot) },
-    { header: 'Registered At', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
-    { header: 'Created At', cell: (row) => formatDateTime(row.editedAt), nowrap: true },
+    { header: 'Registered At', cell: (row) => (row.registeredAt ? formatDateTime(row.registeredAt) : '-'), nowrap: true },
+    { header: 'Created At', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
     {
       header: 'Actions',
       cell: (row) => (
@@ -100,7 +100,7 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
                 { label: 'Table', value: `Table ${selected.table}` },
                 { label: 'Table Side', value: sideText(selected.side) },
                 { label: 'Bot', value: yesNo(selected.isBot) },
-                { label: 'Registered At', value: formatDateTime(selected.createdAt) },
+                { label: 'Created At', value: formatDateTime(selected.createdAt) },
                 { label: 'Updated At', value: formatDateTime(selected.editedAt) },
               ]}
             />
@@ -110,6 +110,7 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
                 { label: 'Name', value: selected.userData.names },
                 { label: 'Email', value: selected.userData.email },
                 { label: 'Contact', value: selected.userData.contact },
+                { label: 'Registered At', value: selected.registeredAt ? formatDateTime(selected.registeredAt) : null },
               ]}
             />
           </Stack>

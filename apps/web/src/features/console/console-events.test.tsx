@@ -21,7 +21,7 @@ const pastEvent = (key: string, overrides: Partial<PastEvent> = {}): PastEvent =
 });
 
 const participant = (names: string, overrides: Partial<AdminParticipant> = {}): AdminParticipant => ({
-  objectId: `p-${names}`, key: 'evt1', table: 1, side: 0, isBot: false, createdAt: '2026-11-20T17:00:00.000Z', editedAt: '2026-11-20T17:00:00.000Z',
+  objectId: `p-${names}`, key: 'evt1', table: 1, side: 0, isBot: false, createdAt: '2026-11-20T17:00:00.000Z', editedAt: '2026-11-20T17:00:00.000Z', registeredAt: null,
   userData: { names, email: `${names.toLowerCase().replace(' ', '.')}@example.org`, contact: '+91 98450 00000' },
   ...overrides,
 });
