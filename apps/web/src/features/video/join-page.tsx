@@ -63,6 +63,10 @@ export function JoinPage() {
   const userQuery = useQuery(currentUserQueryOptions());
   const tournamentQuery = useQuery({ ...tournamentQueryOptions(key ?? ''), enabled: Boolean(key) });
   const iceQuery = useQuery(iceServersQueryOptions());
+  // The chat page's code, fetched while the player chooses, so Join does not wait for it.
+  useEffect(() => {
+    void import('./chat-page').catch(() => undefined);
+  }, []);
 
   const [choice, setChoice] = useState<string | null>(null);
   const [selectError, setSelectError] = useState(false);

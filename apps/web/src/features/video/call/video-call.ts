@@ -64,6 +64,7 @@ export class VideoCall {
   private meter: LevelMeter | null = null;
   private selfId: string;
   private everJoined = false;
+  private mediaSettled = false;
   private rejoinTries = 0;
   private speakerTimer: ReturnType<typeof setInterval> | null = null;
   private spokeAt = 0;
@@ -77,9 +78,7 @@ export class VideoCall {
     this.people.set(this.selfId, this.selfTile(null));
     this.snapshot = this.build();
     this.socket = new SignallingSocket(options.url, options.channel, options.user.uid, {
-      // The first join is strict (a second tab is told 'already joined'); after a reconnect the join takes the
-      // place of this page's own old socket, which the server may not have noticed gone yet.
-      onOpen: () => this.socket.send({ type: 'join', body: { strict: !this.everJoined } }),
+      onOpen: () => this.joinWhenReady(),
       onMessage: (message) => this.handle(message),
       onLost: () => this.update({ status: 'reconnecting' }),
     }, options.createSocket);
@@ -120,13 +119,27 @@ export class VideoCall {
     this.emit();
   }
 
-  /** Gets the camera and microphone, then joins; a media failure is shown but the call goes on without it. */
+  /**
+   * Gets the camera and microphone while the socket connects, then joins (so the peers' offers find the local
+   * tracks); a media failure is shown but the call goes on without it.
+   */
   async start(): Promise<void> {
+    this.socket.connect();
     await this.acquireMedia(this.options.choice);
     if (this.state.status === 'ended') return;
+    this.mediaSettled = true;
     this.update({ status: 'connecting' });
-    this.socket.connect();
+    this.joinWhenReady();
     this.speakerTimer = setInterval(() => this.pollSpeaker(), SPEAKER_POLL_MS);
+  }
+
+  /**
+   * Joins once the media is settled and the socket open, and again on each reconnect. The first join is strict
+   * (a second tab is told 'already joined'); after a reconnect the join takes the place of this page's own old
+   * socket, which the server may not have noticed gone yet.
+   */
+  private joinWhenReady() {
+    if (this.mediaSettled && this.socket.isOpen) this.socket.send({ type: 'join', body: { strict: !this.everJoined } });
   }
 
   private tracks(): LocalTracks {
