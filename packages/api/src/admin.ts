@@ -44,6 +44,8 @@ export const EventFilters = z.object({
   liveTable: bool.optional(),
   kibitzers: bool.optional(),
   hybrid: bool.optional(),
+  /** Exactly this event (its key), for a preview opened from a link. */
+  key: z.string().trim().min(1).max(64).optional(),
 });
 export type EventFilters = z.infer<typeof EventFilters>;
 export const ListEventsQuery = PageQuery.extend(EventFilters.shape);

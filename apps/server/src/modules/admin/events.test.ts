@@ -163,6 +163,15 @@ describe('past events (GET /tournaments/complete)', () => {
     expect(filtered.map((e) => e.tournament.key).sort()).toEqual(expected.map((e) => e.tournament.key).sort());
   });
 
+  it('finds exactly one event by its key, of either kind, and nothing for a part of a key', async () => {
+    const [pair] = await insertEvents(1, { typeName: 'Keyed Pairs' });
+    const [solo] = await insertEvents(1, { typeName: 'Keyed Solitaire', type: 5 });
+    expect((await adminGet(`/tournaments/complete?type=all&key=${pair}`)).data.map((e: PastEvent) => e.tournament.key)).toEqual([pair]);
+    expect((await adminGet(`/tournaments/complete?type=all&key=${solo}`)).data.map((e: PastEvent) => e.tournament.key)).toEqual([solo]);
+    expect((await adminGet(`/tournaments/complete?type=all&key=${pair!.slice(0, 5)}`)).data).toEqual([]);
+    expect((await adminGet(`/tournaments/active?type=all&key=${pair}`)).data).toEqual([]);
+  });
+
   it('leaves solitaire events out of the pair list and keeps only them in the solitaire list', async () => {
     const [solo] = await insertEvents(1, { typeName: 'Lonely Solitaire', type: 5 });
     expect((await adminGet('/tournaments/complete?query=Lonely')).data).toEqual([]);

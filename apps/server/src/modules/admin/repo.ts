@@ -41,6 +41,7 @@ function whereEventFilters<O>(
   if (filters.liveTable !== undefined) q = q.where('tournaments.liveTableEvent', '=', filters.liveTable);
   if (filters.kibitzers !== undefined) q = q.where('tournaments.kibitzersEnabled', '=', filters.kibitzers);
   if (filters.hybrid !== undefined) q = q.where('tournaments.handMode', filters.hybrid ? '=' : '!=', 'Hybrid');
+  if (filters.key) q = q.where('tournaments.key', '=', filters.key);
   if (filters.involving) {
     // A user's own events: organised by them, or with a seat of theirs (participants_user_idx).
     const uid = filters.involving;

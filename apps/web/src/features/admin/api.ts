@@ -79,13 +79,8 @@ function completedEvents(type: 'pair' | 'solitaire', queryKey: string): EventsAd
       return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/search`, {
-        query: { query: key, status: 'complete', type: 'all', limit: 100 },
-        schema: pageSchema(PastEventSchema),
-        signal,
-      });
-      const event = page.data.find((row) => row.tournament.key === key);
-      return event ? eventRowFromPast(event) : null;
+      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, { query: { key, type: 'all', limit: 1 }, schema: pageSchema(PastEventSchema), signal });
+      return page.data[0] ? eventRowFromPast(page.data[0]) : null;
     },
     participants,
     participantsExportHref,
@@ -104,13 +99,8 @@ export const activeEventsAdapter: EventsAdapter = {
     return { data: page.data.map(fromActive), lastDocId: page.lastDocId };
   },
   find: async (key, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/search`, {
-      query: { query: key, status: 'active', type: 'all', limit: 100 },
-      schema: pageSchema(ActiveEventSchema),
-      signal,
-    });
-    const event = page.data.find((row) => row.key === key);
-    return event ? fromActive(event) : null;
+    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, { query: { key, type: 'all', limit: 1 }, schema: pageSchema(ActiveEventSchema), signal });
+    return page.data[0] ? fromActive(page.data[0]) : null;
   },
   participants,
   participantsExportHref,
