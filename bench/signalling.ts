@@ -41,7 +41,7 @@ async function drive(rooms: { send(stamp: number): void }[], receivedLatencies: 
   return [...receivedLatencies].sort((a, b) => a - b);
 }
 
-const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password', VIDEO_HEARTBEAT_MS: '5000' });
+const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password', VIDEO_HEARTBEAT_MS: process.env.VIDEO_HEARTBEAT_MS ?? '5000' });
 try {
   // Four admins (an admin may join any table), each holding one seat in every room.
   const adminCookie = await signIn(server.url, 'bench@example.org', 'bench password');

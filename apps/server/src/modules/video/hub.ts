@@ -65,9 +65,10 @@ export class LocalRooms {
 
   /** To one peer, or to every peer but the sender when `to` is null. */
   deliver(channel: string, from: string, to: string | null, message: VideoServerMessage): void {
-    for (const member of this.members(channel)) {
-      if (to === null ? member.peer.peerId !== from : member.peer.peerId === to) member.deliver(message);
-    }
+    const room = this.rooms.get(channel);
+    if (!room) return;
+    if (to !== null) return room.get(to)?.deliver(message);
+    for (const member of room.values()) if (member.peer.peerId !== from) member.deliver(message);
   }
 
   clear(): void {
