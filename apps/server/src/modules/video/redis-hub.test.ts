@@ -6,8 +6,9 @@ import type { DropReason, HubMember } from './hub.ts';
 import { RedisHub } from './redis-hub.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-// Short enough that a dead instance is noticed quickly; the waits below are bounds, not measurements.
-const ALIVE_MS = 300;
+// Short enough that a dead instance is noticed within a test, long enough that a busy machine does not stall a
+// living one past it; the waits below are bounds, not measurements.
+const ALIVE_MS = 1500;
 const WAIT = { timeout: 15_000, interval: 25 };
 
 interface TestMember extends HubMember {
