@@ -1,7 +1,9 @@
 // Video signalling: 2,000 sockets in 500 rooms of 4 on one instance; each room relays offers between its
 // players, and the latency from send to receipt is compared with a bare WebSocket echo server (no session, no
-// rooms, no validation) driven the same way in the same run.
-// Usage: npm run bench:signalling --workspace bench   (PostgreSQL from BENCH_DATABASE_URL as the other benches)
+// rooms, no validation) driven the same way in the same run: both are up at once and take turns of SLICE_MS
+// (1 s), so what else the machine does falls on both alike.
+// Usage: npm run bench:signalling --workspace bench   (PostgreSQL from BENCH_DATABASE_URL as the other benches;
+//        SECONDS on each path, 20 by default; VIDEO_HEARTBEAT_MS, 5000 by default)
 import { once } from 'node:events';
 import { WebSocket } from 'ws';
 import { signIn, startBenchServer } from './support/server.ts';
@@ -10,6 +12,7 @@ const ROOMS = Number(process.env.ROOMS ?? 500);
 const PER_ROOM = 4;
 const SECONDS = Number(process.env.SECONDS ?? 20);
 const RATE_PER_ROOM = Number(process.env.RATE_PER_ROOM ?? 2); // offers per second per room: 1,000/s in all
+const SLICE_MS = Number(process.env.SLICE_MS ?? 1000);
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -25,20 +28,27 @@ async function openAll(url: string, headersOf: (i: number) => Record<string, str
   return sockets;
 }
 
-/** Sends RATE_PER_ROOM messages a second per room for SECONDS and answers the sorted latencies in ms. */
-async function drive(rooms: { send(stamp: number): void }[], receivedLatencies: number[]) {
+type Room = { send(stamp: number): void };
+
+/**
+ * Sends RATE_PER_ROOM messages a second per room through one path or the other, switching every SLICE_MS, for
+ * 2 x SECONDS in all (so SECONDS on each path): whatever else the machine does in the meantime falls on both
+ * paths alike, which two runs one after the other cannot promise.
+ */
+async function driveAlternating(paths: [Room[], Room[]]) {
   const interval = 1000 / RATE_PER_ROOM;
-  const end = Date.now() + SECONDS * 1000;
-  const timers = rooms.map((room, i) =>
+  const start = Date.now();
+  const end = start + 2 * SECONDS * 1000;
+  const timers = paths[0].map((_, i) =>
     setTimeout(function tick() {
-      if (Date.now() >= end) return;
-      room.send(performance.now());
+      const now = Date.now();
+      if (now >= end) return;
+      paths[Math.floor((now - start) / SLICE_MS) % 2]![i]!.send(performance.now());
       timers[i] = setTimeout(tick, interval);
-    }, (i / rooms.length) * interval),
+    }, (i / paths[0].length) * interval),
   );
-  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 + 1000));
+  await new Promise((resolve) => setTimeout(resolve, 2 * SECONDS * 1000 + 1000));
   timers.forEach(clearTimeout);
-  return [...receivedLatencies].sort((a, b) => a - b);
 }
 
 const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password', VIDEO_HEARTBEAT_MS: process.env.VIDEO_HEARTBEAT_MS ?? '5000' });
@@ -96,8 +106,6 @@ try {
       sockets[room * PER_ROOM]!.send(JSON.stringify({ type: 'send_offer', channelName, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer: target } }));
     },
   }));
-  const platform = await drive(platformRooms, platformLatencies);
-  sockets.forEach((s) => s.close());
 
   // The baseline: a bare ws server in its own process that forwards each message to the room's next socket.
   const { fork } = await import('node:child_process');
@@ -115,12 +123,15 @@ try {
       bareSockets[room * PER_ROOM]!.send(JSON.stringify({ room, to: (counter++ % 3) + 1, stamp }));
     },
   }));
-  const bare = await drive(bareRooms, bareLatencies);
+  await driveAlternating([platformRooms, bareRooms]);
+  const platform = [...platformLatencies].sort((a, b) => a - b);
+  const bare = [...bareLatencies].sort((a, b) => a - b);
+  sockets.forEach((s) => s.close());
   bareSockets.forEach((s) => s.close());
   echo.kill();
 
   const row = (name: string, l: number[]) => `| ${name} | ${l.length} | ${percentile(l, 50).toFixed(1)} ms | ${percentile(l, 95).toFixed(1)} ms | ${percentile(l, 99).toFixed(1)} ms | ${l[l.length - 1]!.toFixed(1)} ms |`;
-  console.log(`${ROOMS * PER_ROOM} sockets in ${ROOMS} rooms, ${ROOMS * RATE_PER_ROOM} messages/s for ${SECONDS} s`);
+  console.log(`${ROOMS * PER_ROOM} sockets in ${ROOMS} rooms on each path, ${ROOMS * RATE_PER_ROOM} messages/s, ${SECONDS} s on each path in turns of ${SLICE_MS} ms`);
   console.log('| path | messages | p50 | p95 | p99 | max |');
   console.log('|---|---|---|---|---|---|');
   console.log(row('platform /ws/video relay (send_offer -> offer_sdp_recieved)', platform));
