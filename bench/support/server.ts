@@ -38,13 +38,23 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
+  let exited = false;
+  server.once('exit', () => (exited = true));
+  let healthy = false;
+  for (let i = 0; i < 300 && !healthy && !exited; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      healthy = (await fetch(`${url}/api/health`)).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!healthy) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!healthy) {
+    // A bench against a server that never came up would wait or measure errors: stop here, saying why.
+    if (!exited) server.kill('SIGKILL');
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    throw new Error(exited ? 'the server exited while starting (its output is above)' : 'the server did not answer /api/health within 30 s');
   }
   return {
     url,
