@@ -29,6 +29,11 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page on a busy CI machine (the server suites run beside these) can take seconds to hydrate: a poll
+          // waits up to 15 s rather than the default 1 s before it fails.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+          // After the other suites, not beside them: browser pages and WebRTC calls on 2 cores need the machine.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

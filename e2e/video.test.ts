@@ -14,9 +14,9 @@ const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
 const PASSWORD = 'video password 1';
 const SEATS = ['North', 'East', 'South', 'West'] as const;
 // A bound on each wait, not a measurement: a loaded machine may take a while to connect four pages.
-const WAIT = { timeout: 60_000, interval: 100 };
+const WAIT = { timeout: 120_000, interval: 100 };
 // Four pages encoding and decoding video on a shared machine: the call tests get longer than the usual bound.
-const CALL_TEST_TIMEOUT = 300_000;
+const CALL_TEST_TIMEOUT = 420_000;
 const texts = {
   alreadyJoined: 'You are already joined to chat',
   unknownTable: 'You have selected an unknown table, please hang up and try again?',
