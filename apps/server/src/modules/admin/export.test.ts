@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
 import { csvField } from './export.ts';
@@ -42,6 +44,38 @@ function parseCsv(text: string): string[][] {
   }
   if (field || record.length) { record.push(field); records.push(record); }
   return records;
+}
+
+/** The text of each of a PDF's text runs, page after page, as PDF.js reads it from the glyphs. */
+async function pdfTextRuns(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const runs: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    for (const item of content.items) if ('str' in item && item.str) runs.push(item.str);
+  }
+  await document.destroy();
+  return runs;
+}
+
+/**
+ * The ActualText of each marked span in the page contents. PDF.js reads text from the glyphs only; readers such
+ * as Acrobat and poppler copy and search the ActualText where there is one.
+ */
+function pdfActualTexts(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const texts: string[] = [];
+  for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try { content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1'); } catch { continue; }
+    for (const [, literal] of content.matchAll(/\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)/g)) {
+      const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+      const bytes = Buffer.from(literal!.replace(/\\([\s\S])/g, (_, c: string) => escapes[c] ?? c), 'latin1');
+      // A PDF text string is UTF-16BE after a byte-order mark, or PDFDocEncoding (ASCII here) without one.
+      texts.push(bytes[0] === 0xFE && bytes[1] === 0xFF ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'));
+    }
+  }
+  return texts;
 }
 
 describe('exports (GET /export/{dataset})', () => {
@@ -94,6 +128,30 @@ describe('exports (GET /export/{dataset})', () => {
     }
   });
 
+  it('prints names in Polish, Cyrillic, Greek and Devanagari as written in the PDF', async () => {
+    const world = `${tag}w`;
+    const names = ['Łukasz Żółć', 'Zoë Ødegård', 'Анна Смирнова', 'Ελένη Παπαδοπούλου', 'अर्जुन शर्मा', 'प्रिया कृष्णन'];
+    await t.database.db.insertInto('users').values([...names, 'Wang 王'].map((names, i) => ({
+      email: `${world}-${i}@example.com`, names, passwordHash: 'not-a-hash', city: i === 2 ? 'Москва' : 'Mumbai',
+    }))).execute();
+    const response = await exportOf(`users?format=pdf&query=${world}`);
+    expect(response.statusCode).toBe(200);
+    const runs = await pdfTextRuns(response.rawPayload);
+    // Latin, Greek and Cyrillic glyphs are drawn in the order of the characters: the text reads back as written.
+    for (const name of names.slice(0, 4)) expect(runs).toContain(name);
+    expect(runs).toContain('Москва');
+    expect(runs).toContain('Users');
+    expect(runs).toContain('Email Verified');
+    // Devanagari is shaped: conjuncts and the reph are glyphs of their own, drawn in another order than the
+    // characters. The cell's text as written is its ActualText.
+    const actual = pdfActualTexts(response.rawPayload);
+    expect(actual.toSorted()).toEqual(names.slice(4).toSorted());
+    const letters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
+    for (const name of names.slice(4)) expect(runs.map(letters), `the glyphs of ${name}`).toContain(letters(name));
+    // A character no embedded font has (Chinese here) is still a question mark.
+    expect(runs).toContain('Wang ?');
+  });
+
   it('exports past and active events narrowed by the list filters', async () => {
     const base = {
       organiserId, tables: 3, boardsPerRound: 2, type: 1, players: 12, rounds: 3, movementType: 'Mitchell' as const, impMethod: null,
@@ -104,6 +162,7 @@ describe('exports (GET /export/{dataset})', () => {
       ...Array.from({ length: 3 }, (_, i) => ({ ...base, key: `${tag}m${i}`, typeName: 'Export MP', scoreType: 'Match Point' as const, status: 'complete' as const })),
       ...Array.from({ length: 2 }, (_, i) => ({ ...base, key: `${tag}a${i}`, typeName: 'Export Live', scoreType: 'IMP' as const, status: 'active' as const, completedAt: null })),
     ];
+    Object.assign(events[0]!, { liveTableEvent: true, createdAt: new Date('2026-03-04T05:06:07Z'), completedAt: new Date('2026-03-04T08:09:10Z') });
     await t.database.db.insertInto('tournaments').values(events).execute();
     const rowsOf = async (path: string) => {
       const response = await exportOf(path);
@@ -114,6 +173,8 @@ describe('exports (GET /export/{dataset})', () => {
     const imp = await rowsOf(`past-events?format=csv&query=${tag}&scoreType=IMP`);
     expect(imp).toHaveLength(5);
     expect(imp.every((r) => r[7] === 'IMP' && r[0] === 'Exporting Organiser')).toBe(true);
+    // Every cell as the list shows it: dates in UTC to the minute, Yes/No, the oldest event last.
+    expect(imp.at(-1)).toEqual(['Exporting Organiser', expect.stringContaining('@'), `${tag}i0`, 'Export IMP', '3', 'Yes', 'Mitchell', 'IMP', 'Random', 'No', '2026-03-04 05:06', '2026-03-04 08:09']);
     expect(await rowsOf(`past-events?format=csv&query=${tag}&scoreType=Match%20Point`)).toHaveLength(3);
     expect(await rowsOf(`active-events?format=csv&query=${tag}`)).toHaveLength(2);
     expect((await exportOf(`past-events?format=csv&query=${tag}`)).headers['content-disposition']).toBe(`attachment; filename="past-events-${today()}.csv"`);

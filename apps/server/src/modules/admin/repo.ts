@@ -65,6 +65,30 @@ export function listEvents(db: Db, status: 'active' | 'complete', filters: Event
   return keysetPage(whereEventFilters(eventsQuery(db), status, filters), eventKeyset, page).execute();
 }
 
+/** An exported event's cells, in the order of the export's columns (export.ts), formatted by the database. */
+export interface EventExportRow {
+  id: string;
+  cells: (string | number | null)[];
+}
+
+// `YYYY-MM-DD HH:MM` in UTC, and Yes/No, as the other exports write them.
+const minuteText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+const yesNoText = (column: string) => sql`case when ${sql.ref(column)} then 'Yes' else 'No' end`;
+
+/**
+ * A batch of events for an export: each row's cells as one JSON array built in the database, so a 100k-row export
+ * creates one small array per row in the server instead of a full row object, its dates and a cells array
+ * (measured: the garbage of full rows grew the server's memory by more than the export's bar).
+ */
+export function exportEvents(db: Db, status: 'active' | 'complete', filters: EventListFilters, page: PageRequest): Promise<EventExportRow[]> {
+  const cells = sql<(string | number | null)[]>`json_build_array(users.names, users.email, tournaments.key, tournaments.type_name,
+    tournaments.tables, ${yesNoText('tournaments.live_table_event')}, tournaments.movement_type, tournaments.score_type,
+    tournaments.hand_mode, ${yesNoText('tournaments.kibitzers_enabled')}, ${minuteText('tournaments.created_at')}
+    ${status === 'complete' ? sql`, ${minuteText('tournaments.completed_at')}` : sql``})`;
+  const query = db.selectFrom('tournaments').innerJoin('users', 'users.id', 'tournaments.organiserId').select(['tournaments.id', cells.as('cells')]);
+  return keysetPage(whereEventFilters(query, status, filters), eventKeyset, page).execute();
+}
+
 /** A seated player (sides 0 to 3) of an event, for the names in scoreData. */
 export interface SeatRow {
   tableNo: number;

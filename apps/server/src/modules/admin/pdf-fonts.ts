@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+
+// The fonts of the PDF exports (docs/decisions/012-pdf-fonts.md). pdfkit's built-in Helvetica knows only
+// Latin-1; these are embedded instead, and pdfkit keeps only the glyphs a document uses.
+
+/** One font the PDF writer may use; `name` is what the document registers it under. */
+export interface PdfFace {
+  name: string;
+  font: fontkit.Font;
+}
+
+export interface PdfFaces {
+  /** Tried in order: a cell is written in the first one that has a glyph for each of its characters. */
+  regular: PdfFace[];
+  bold: PdfFace[];
+}
+
+// Google Fonts' build of Noto Sans holds Latin with its extensions, Greek, Cyrillic and Devanagari (with the
+// shaping tables for conjuncts) in one file. Another script is one more entry here, e.g. Noto Sans Tamil.
+const FAMILIES = [
+  {
+    name: 'NotoSans',
+    regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  },
+];
+
+const require = createRequire(import.meta.url);
+
+function load(name: string, file: string): PdfFace {
+  const font = fontkit.create(readFileSync(require.resolve(file)));
+  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
+  return { name, font };
+}
+
+let faces: PdfFaces | undefined;
+
+/** The fonts, read and parsed on the first PDF export and shared by every export after it. */
+export function pdfFaces(): PdfFaces {
+  faces ??= {
+    regular: FAMILIES.map((f) => load(f.name, f.regular)),
+    bold: FAMILIES.map((f) => load(`${f.name}-Bold`, f.bold)),
+  };
+  return faces;
+}
+
+// Characters that are drawn without a glyph of their own (joiners, variation selectors): no font needs to have them.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFE00-\uFE0F]/;
+const UNPRINTABLE = /[\x00-\x1F\x7F-\x9F]/;
+
+const covers = (face: PdfFace, char: string) =>
+  !UNPRINTABLE.test(char) && (INVISIBLE.test(char) || face.font.hasGlyphForCodePoint(char.codePointAt(0)!));
+
+const PLAIN = /^[\x20-\x7E]*$/;
+const asciiCovered = new WeakMap<PdfFace, boolean>();
+function coversAscii(face: PdfFace): boolean {
+  let covered = asciiCovered.get(face);
+  if (covered === undefined) {
+    covered = Array.from({ length: 0x5F }, (_, i) => String.fromCharCode(0x20 + i)).every((c) => covers(face, c));
+    asciiCovered.set(face, covered);
+  }
+  return covered;
+}
+
+/**
+ * The face to write `text` in: the first that covers every character, else the one that covers the most;
+ * the characters that face lacks become '?'.
+ */
+export function faceFor(list: PdfFace[], text: string): { face: PdfFace; text: string } {
+  // Most cells (emails, dates, numbers) are plain ASCII: no need to look at each character.
+  if (PLAIN.test(text) && coversAscii(list[0]!)) return { face: list[0]!, text };
+  const chars = [...text];
+  let best = list[0]!;
+  let bestMissing = Infinity;
+  for (const face of list) {
+    const missing = chars.reduce((n, c) => (covers(face, c) ? n : n + 1), 0);
+    if (missing === 0) return { face, text };
+    if (missing < bestMissing) [best, bestMissing] = [face, missing];
+  }
+  return { face: best, text: chars.map((c) => (covers(best, c) ? c : '?')).join('') };
+}
+
+/**
+ * Scripts whose shaping reorders or merges characters (Devanagari and the other Brahmic scripts of India):
+ * text read back from glyphs would come out in drawing order, so such cells also carry their text as written.
+ */
+export const REORDERED = /[\u0900-\u0DFF]/;
