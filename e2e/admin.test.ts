@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +21,7 @@ let fullKey: string;
 const impKeys: string[] = [];
 let activeKey: string;
 let solitaireKey: string;
+let releases: string | undefined;
 
 async function apiSession(url: string) {
   const login = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -46,13 +49,19 @@ async function runEvent(call: Awaited<ReturnType<typeof apiSession>>, name: stri
 
 beforeAll(async () => {
   // Behind a trusted proxy, so each registration below can come from its own address (5 per address).
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
+  // One installer to download, so the overview's chart has a line to draw.
+  releases = fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-e2e-releases-'));
+  fs.writeFileSync(path.join(releases, 'player-windows-1.4.2.exe'), 'windows player installer');
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', RELEASES_DIR: releases });
   browser = await launchBrowser();
   const call = await apiSession(server.url);
   fullKey = await runEvent(call, 'Thursday Club Pairs', 'Match Point', true);
   for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
   activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
   solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, 5);
+  const installer = await fetch(`${server.url}/api/v1/apps/download?platform=windows&file=player`, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+  if (!installer.ok) throw new Error(`download: ${installer.status}`);
+  await installer.arrayBuffer();
   // Players for the users list: one to change, and enough for a second page.
   for (let n = 1; n <= 11; n++) {
     const response = await fetch(`${server.url}/api/v1/user/register`, {
@@ -66,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  if (releases) fs.rmSync(releases, { recursive: true, force: true });
 });
 
 async function signedIn(): Promise<{ page: Page; errors: string[] }> {
@@ -294,6 +304,15 @@ describe('admin console in Chromium', () => {
     const { page, errors } = await signedIn();
     await poll(() => page.getByRole('heading', { name: 'App Downloads' }).isVisible()).toBe(true);
     await poll(() => page.getByRole('heading', { name: 'File Downloads Over Time' }).isVisible()).toBe(true);
+    // The drawing arrives with its own chunk (recharts), inside a figure that says what it shows.
+    // One line for the one installer downloaded in beforeAll, with a tooltip that names its file, count and OS.
+    const chart = page.getByRole('figure', { name: /^File Downloads Over Time: 1 downloads of 1 file\(s\) from / });
+    await poll(() => chart.locator('.recharts-line-curve').count()).toBe(1);
+    expect(await chart.locator('.recharts-yAxis-tick-labels text').allTextContents()).toEqual(['0', '1']);
+    expect(await chart.locator('figcaption').textContent()).toBe('player-windows-1.4.2.exe');
+    const plot = (await chart.locator('.recharts-wrapper').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width - 30, plot.y + plot.height / 2, { steps: 4 });
+    await poll(() => chart.locator('.recharts-tooltip-wrapper').textContent()).toMatch(/player-windows-1\.4\.2\.exe: 1 download.*OS: Windows 10/);
     await page.getByRole('textbox', { name: 'From' }).fill('');
     await poll(() => page.getByText(messages.selectBothDates).isVisible()).toBe(true);
 
@@ -322,6 +341,8 @@ describe('admin console in Chromium', () => {
         await page.goto(server.url + path);
         await poll(() => page.getByRole('table', { name: table }).isVisible()).toBe(true);
         await poll(() => page.locator('[role="status"][aria-label="Loading"]').count()).toBe(0);
+        // The overview's chart is checked as drawn, not as its placeholder.
+        if (table === 'Downloads') await poll(() => page.locator('.recharts-line-curve').count()).toBe(1);
         expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
       }

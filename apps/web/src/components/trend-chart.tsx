@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
-import { chartPalette } from './line-chart';
+import { Skeleton, Text } from '@mantine/core';
+import { Suspense, useId } from 'react';
+import { chartPalette, lazyDrawing } from './line-chart';
+import '@mantine/core/styles/Skeleton.layer.css';
 
 export type TrendPoint = {
   /** What the point is (an event's name), for its tooltip and the table. */
@@ -26,44 +27,24 @@ type TrendChartProps = {
 // Visually hidden, still read by screen readers (the chart's numbers as a table).
 const srOnly = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-const DEFAULT_WIDTH = 560;
-const PAD = { top: 14, right: 18, bottom: 30, left: 56 };
-
-/**
- * The element's width in CSS pixels, followed as it changes: the chart draws at its real size, so its text
- * stays 12 px on a phone instead of shrinking with a scaled drawing.
- */
-function useWidth(fallback: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(fallback);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      const next = Math.round(entry?.contentRect.width ?? 0);
-      if (next > 0) setWidth(next);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
-
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: '2-digit' });
 const formatDay = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
 };
 
+const TrendDrawing = lazyDrawing((module) => module.TrendDrawing);
+
+/** What the drawing spends of its height outside the plot (x axis labels, margins). */
+const PLOT_MARGIN = 40;
+
 /**
  * A small line chart of one value over time (the LineChart of the admin console counts downloads from zero;
  * results go below zero and have their own units). One point per item, evenly spaced in order; each point's
  * tooltip names it. Screen readers get a summary on the image and the numbers as a table.
  */
-export function TrendChart({ title, points, format, formatTick = format, include = [], color = chartPalette[0], height = 180 }: TrendChartProps) {
+export function TrendChart({ title, points, format, formatTick = format, include = [], color = chartPalette[0]!, height = 180 }: TrendChartProps) {
   const id = useId();
-  const [box, measured] = useWidth(DEFAULT_WIDTH);
-  const chartWidth = Math.max(240, measured);
   const values = points.map((p) => p.value);
   let min = Math.min(...values, ...include);
   let max = Math.max(...values, ...include);
@@ -71,14 +52,11 @@ export function TrendChart({ title, points, format, formatTick = format, include
     min -= 1;
     max += 1;
   }
-  const innerW = chartWidth - PAD.left - PAD.right;
-  const innerH = height - PAD.top - PAD.bottom;
-  const x = (index: number) => PAD.left + (points.length <= 1 ? innerW / 2 : (index / (points.length - 1)) * innerW);
-  const y = (value: number) => PAD.top + innerH - ((value - min) / (max - min)) * innerH;
-  // Grid lines at zero (when the values cross it), the extremes and the values asked for; a label too close to
-  // one placed before it is left out, so zero keeps its label.
-  const ticks = [...new Set([...(min < 0 && max > 0 ? [0] : []), max, min, ...include])];
-  const labelled = ticks.reduce<number[]>((placed, tick) => (placed.every((other) => Math.abs(y(other) - y(tick)) >= 14) ? [...placed, tick] : placed), []);
+  // Ticks at zero (when the values cross it), the extremes and the values asked for; a tick too close to one
+  // placed before it is left out (less than 14 px apart on the plot), so zero keeps its label.
+  const plotHeight = Math.max(1, height - PLOT_MARGIN);
+  const candidates = [...new Set([...(min < 0 && max > 0 ? [0] : []), max, min, ...include])];
+  const ticks = candidates.reduce<number[]>((placed, tick) => (placed.every((other) => (Math.abs(other - tick) / (max - min)) * plotHeight >= 14) ? [...placed, tick] : placed), []);
   const first = points[0];
   const last = points.at(-1);
   const summary = first && last
@@ -90,43 +68,11 @@ export function TrendChart({ title, points, format, formatTick = format, include
       <Text component="figcaption" id={`${id}-caption`} size="sm" fw={600} mb={4}>
         {title}
       </Text>
-      <div ref={box}>
-        <svg viewBox={`0 0 ${chartWidth} ${height}`} width="100%" height={height} role="img" aria-label={summary} style={{ display: 'block' }}>
-          {ticks.map((tick) => (
-            <g key={tick} aria-hidden="true">
-              <line x1={PAD.left} x2={chartWidth - PAD.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 && min < 0 ? '#9ca3af' : '#e5e7eb'} />
-              {labelled.includes(tick) ? (
-                <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" fontSize="12" fill="#4b5563">
-                  {formatTick(tick)}
-                </text>
-              ) : null}
-            </g>
-          ))}
-          {first ? (
-            <text x={x(0)} y={height - 8} textAnchor={points.length > 1 ? 'start' : 'middle'} fontSize="12" fill="#4b5563" aria-hidden="true">
-              {formatDay(first.date)}
-            </text>
-          ) : null}
-          {last && points.length > 1 ? (
-            <text x={x(points.length - 1)} y={height - 8} textAnchor="end" fontSize="12" fill="#4b5563" aria-hidden="true">
-              {formatDay(last.date)}
-            </text>
-          ) : null}
-          {points.length > 1 ? (
-            <polyline
-              points={points.map((p, index) => `${x(index)},${y(p.value)}`).join(' ')}
-              fill="none"
-              stroke={color}
-              strokeWidth={2}
-              strokeLinejoin="round"
-            />
-          ) : null}
-          {points.map((p, index) => (
-            <circle key={`${index}-${p.date}`} cx={x(index)} cy={y(p.value)} r={4} fill={color}>
-              <title>{`${p.name}, ${formatDay(p.date)}: ${format(p.value)}`}</title>
-            </circle>
-          ))}
-        </svg>
+      {/* The drawing is one image to screen readers (its summary); the numbers follow as a table. */}
+      <div role="img" aria-label={summary} style={{ height }}>
+        <Suspense fallback={<Skeleton h={height} />}>
+          <TrendDrawing points={points} format={format} formatDate={formatDay} formatTick={formatTick} domain={[min, max]} ticks={ticks} color={color} height={height} />
+        </Suspense>
       </div>
       <table style={srOnly}>
         <caption>{title}</caption>
