@@ -68,6 +68,9 @@ async function joinTable(page: Page, url: string, key: string, table: string) {
 const remoteVideosPlaying = (page: Page) =>
   page.evaluate(() => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length);
 const remoteVideos = (page: Page) => page.locator('video[data-remote]').count();
+/** The widest remote video's frame width, in pixels. */
+const widestRemoteVideo = (page: Page) =>
+  page.evaluate(() => Math.max(...Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).map((v) => v.videoWidth)));
 const tileLabels = (page: Page) => page.locator('section[aria-label="Participants"] figure').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
 
 /** The four players join table 1 and each sees the three others' video. */
@@ -127,6 +130,8 @@ describe('table video chat on one server', () => {
       await expect.poll(() => tileLabels(page), WAIT).toEqual(players.map((p) => expect.stringContaining(`, ${p.seat}`)));
     }
     expect(await seriousViolations(pages[0]!), 'chat page').toEqual([]);
+    // At a full table everyone sends half the camera's 640x480 (media.ts, videoScaleFor).
+    for (const page of pages) expect(await widestRemoteVideo(page)).toBeLessThanOrEqual(320);
 
     const west = pages[3]!;
     await west.getByRole('button', { name: 'Hang Up' }).click();
@@ -141,6 +146,39 @@ describe('table video chat on one server', () => {
     }
     expect(errors.flat()).toEqual([]);
     await Promise.all(pages.map((page) => page.close()));
+  }, CALL_TEST_TIMEOUT);
+
+  it("a remote player's tile is highlighted while they speak, and shows them muted on the other's page when they turn the microphone off", async () => {
+    // North listens with the microphone off, so East's voice (the fake microphone's beeps) is the only one.
+    const [north, east] = [players[0]!, players[1]!];
+    const listener = await north.context.newPage();
+    const speaker = await east.context.newPage();
+    const errors = [listener, speaker].map(watchErrors);
+    try {
+      // Table 3, where no other test of this block sits.
+      await Promise.all([joinTable(listener, server.url, key, 'Table 3'), joinTable(speaker, server.url, key, 'Table 3')]);
+      await listener.getByRole('button', { name: 'Turn off microphone' }).click();
+      await expect.poll(() => remoteVideosPlaying(listener), WAIT).toBe(1);
+
+      const eastTile = listener.getByRole('figure', { name: `${east.names}, East` });
+      const eastOnNorthsPage = async () => ({
+        speaking: (await eastTile.getAttribute('data-speaking')) === 'true',
+        hint: await eastTile.getAttribute('aria-description'),
+        muted: await eastTile.getByRole('img', { name: 'Microphone off' }).isVisible(),
+      });
+      const speaking = { speaking: true, hint: 'speaking', muted: false };
+      await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
+
+      // The highlight stays a moment after the voice stops: the poll waits it out.
+      await speaker.getByRole('button', { name: 'Turn off microphone' }).click();
+      await expect.poll(eastOnNorthsPage, WAIT).toEqual({ speaking: false, hint: null, muted: true });
+
+      await speaker.getByRole('button', { name: 'Turn on microphone' }).click();
+      await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
+      expect(errors.flat()).toEqual([]);
+    } finally {
+      await Promise.all([listener.close(), speaker.close()]);
+    }
   }, CALL_TEST_TIMEOUT);
 
   it('a second tab of a player already in the chat is told so', async () => {

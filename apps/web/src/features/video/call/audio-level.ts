@@ -4,14 +4,19 @@ export interface LevelMeter {
   close(): void;
 }
 
-export function createLevelMeter(stream: MediaStream): LevelMeter | null {
+/**
+ * `windowSeconds` is how much of the latest sound each read measures: a meter drawn every frame wants a short
+ * one, the speaker poll one as long as its interval, or it sees only an instant of each interval (a pause between
+ * words, or always the same phase of a periodic sound) and misses the voice around it.
+ */
+export function createLevelMeter(stream: MediaStream, windowSeconds = 0.01): LevelMeter | null {
   if (stream.getAudioTracks().length === 0) return null;
   const Context = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Context) return null;
   const context = new Context();
   const source = context.createMediaStreamSource(stream);
   const analyser = context.createAnalyser();
-  analyser.fftSize = 512;
+  analyser.fftSize = analyserSizeFor(context.sampleRate, windowSeconds);
   analyser.smoothingTimeConstant = 0.6;
   source.connect(analyser);
   const samples = new Float32Array(analyser.fftSize);
@@ -37,7 +42,59 @@ export function rmsLevel(samples: ArrayLike<number>): number {
   return Math.min(1, Math.sqrt(sum / samples.length) * 4);
 }
 
-/** The audio level the browser measured on a received stream (0-1), from its RTP receiver. */
+/** The AnalyserNode size (a power of two from 32 to 32768 samples) that holds at least `seconds` of sound. */
+export function analyserSizeFor(sampleRate: number, seconds: number): number {
+  const wanted = Math.max(32, Math.ceil(sampleRate * seconds));
+  return Math.min(32768, 2 ** Math.ceil(Math.log2(wanted)));
+}
+
+/** What the received audio's RTP stats have counted so far: the sum of level² × seconds, and the seconds. */
+export interface AudioEnergy {
+  energy: number;
+  duration: number;
+}
+
+/** The level (0-1, scaled as rmsLevel) of the sound received between two readings of the stats' audio energy. */
+export function levelBetween(before: AudioEnergy, after: AudioEnergy): number {
+  const duration = after.duration - before.duration;
+  const energy = after.energy - before.energy;
+  if (duration <= 0 || energy <= 0) return 0;
+  return Math.min(1, Math.sqrt(energy / duration) * 4);
+}
+
+/** The received audio's energy so far, summed over the connection's inbound audio streams; null without such stats. */
+export async function receivedEnergy(pc: RTCPeerConnection): Promise<AudioEnergy | null> {
+  // The audio receiver's own report is a few entries; the connection's holds every stream, candidate and codec.
+  const audio = pc.getReceivers().find((receiver) => receiver.track.kind === 'audio');
+  const report = await (typeof audio?.getStats === 'function' ? audio.getStats() : pc.getStats());
+  let found: AudioEnergy | null = null;
+  report.forEach((stats: { type?: string; kind?: string; totalAudioEnergy?: number; totalSamplesDuration?: number }) => {
+    if (stats.type !== 'inbound-rtp' || stats.kind !== 'audio') return;
+    if (typeof stats.totalAudioEnergy !== 'number' || typeof stats.totalSamplesDuration !== 'number') return;
+    found = { energy: (found?.energy ?? 0) + stats.totalAudioEnergy, duration: (found?.duration ?? 0) + stats.totalSamplesDuration };
+  });
+  return found;
+}
+
+/**
+ * A meter on what one peer connection receives: each `read()` answers the level since the previous read, from the
+ * RTP stats' audio energy (an average over the whole interval, so a voice with pauses still counts). Where the
+ * browser counts no energy it falls back to the level of the last packet (receiverLevel).
+ */
+export function createReceiverMeter(pc: RTCPeerConnection): { read(): Promise<number> } {
+  let last: AudioEnergy | null = null;
+  return {
+    async read() {
+      const now = await receivedEnergy(pc).catch(() => null);
+      if (!now) return receiverLevel(pc);
+      const level = last && now.duration >= last.duration ? levelBetween(last, now) : 0;
+      last = now;
+      return level;
+    },
+  };
+}
+
+/** The audio level of the last packet received on each audio source (0-1), from the RTP receivers. */
 export function receiverLevel(pc: RTCPeerConnection): number {
   let level = 0;
   for (const receiver of pc.getReceivers()) {

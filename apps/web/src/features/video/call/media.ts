@@ -85,3 +85,15 @@ export function onDeviceChange(listener: () => void): () => void {
   devices.addEventListener('devicechange', listener);
   return () => devices.removeEventListener('devicechange', listener);
 }
+
+/**
+ * How much each outgoing video is scaled down for a call with this many other people. Each link encodes the camera
+ * once per peer, and each page decodes one video per peer: at a full table that is three encoders and three
+ * decoders per computer, too much for a modest laptop at 640x480 (measured: four pages on two cores took
+ * 9-20 s from Join to the first remote frame). The tiles of a four-way grid are small enough for half the size.
+ */
+export function videoScaleFor(otherPeople: number): number {
+  if (otherPeople <= 1) return 1;
+  if (otherPeople === 2) return 1.5;
+  return 2;
+}

@@ -43,6 +43,7 @@ export class PeerLink {
   private localState: RemoteState = { audio: true, video: true };
   private restarted = false;
   private closed = false;
+  private videoScale = 1;
 
   constructor(
     readonly peerId: string,
@@ -52,7 +53,9 @@ export class PeerLink {
     private tracks: LocalTracks,
     private readonly signals: PeerSignals,
     private readonly events: PeerLinkEvents,
+    videoScale = 1,
   ) {
+    this.videoScale = videoScale;
     this.pc = new RTCPeerConnection({ iceServers });
     const pc = this.pc;
     pc.ontrack = ({ track }) => {
@@ -66,7 +69,7 @@ export class PeerLink {
     pc.onconnectionstatechange = () => this.connectionChanged();
     if (initiator) {
       pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendrecv' });
-      pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendrecv' });
+      pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendrecv', sendEncodings: [{ scaleResolutionDownBy: videoScale }] });
       this.openChannel();
     }
   }
@@ -108,8 +111,12 @@ export class PeerLink {
       if (this.ignoreOffer) return;
       await this.pc.setRemoteDescription(description); // rolls our own offer back first on a collision
       if (description.type === 'offer') {
-        if (!this.initiator) this.takeTransceivers();
+        // Every offer, not only the first of an answering side: when both sides started at once (glare) and we were
+        // the polite side, our own offer was rolled back and the other side's lines are the ones that will carry
+        // our tracks.
+        this.takeTransceivers();
         await this.pc.setLocalDescription();
+        await this.applyVideoScale(); // a line taken from the offer has its encodings from our answer on
         if (this.pc.localDescription) this.signals.sendDescription(this.pc.localDescription.toJSON() as RTCSessionDescriptionInit);
       }
       for (const candidate of this.pendingCandidates.splice(0)) await this.addCandidate(candidate);
@@ -135,14 +142,26 @@ export class PeerLink {
     }
   }
 
-  /** The answering side sends on the lines the offer created, and opens the state channel once they exist. */
+  /**
+   * We send on the lines the offer created, and open the state channel once they exist. A line of our own that
+   * the offer does not hold (ours, rolled back after both sides offered at once) is stopped where the offer has
+   * a line of its kind, so each link keeps one audio and one video line and the remote page one video to show.
+   */
   private takeTransceivers() {
-    for (const transceiver of this.pc.getTransceivers()) {
-      if (transceiver.direction === 'stopped' || transceiver.currentDirection === 'stopped') continue;
-      const kind = transceiver.receiver.track.kind;
+    const live = this.pc.getTransceivers().filter((t) => t.direction !== 'stopped' && t.currentDirection !== 'stopped');
+    const kindOf = (t: RTCRtpTransceiver) => t.receiver.track.kind;
+    for (const transceiver of live) {
+      const kind = kindOf(transceiver);
       if (kind !== 'audio' && kind !== 'video') continue;
+      if (transceiver.mid === null) {
+        if (live.some((other) => other.mid !== null && kindOf(other) === kind)) transceiver.stop();
+        continue;
+      }
       if (transceiver.direction !== 'sendrecv') transceiver.direction = 'sendrecv';
-      void transceiver.sender.replaceTrack(kind === 'audio' ? this.tracks.audio : this.tracks.video).catch((error: unknown) => this.events.onError(error));
+      const track = kind === 'audio' ? this.tracks.audio : this.tracks.video;
+      if (transceiver.sender.track !== track) {
+        void transceiver.sender.replaceTrack(track).catch((error: unknown) => this.events.onError(error));
+      }
     }
     this.openChannel();
   }
@@ -155,6 +174,26 @@ export class PeerLink {
       if (transceiver.currentDirection === 'stopped' || (kind !== 'audio' && kind !== 'video')) continue;
       if (!this.initiator && !this.pc.remoteDescription) continue;
       await transceiver.sender.replaceTrack(kind === 'audio' ? tracks.audio : tracks.video);
+    }
+  }
+
+  /** Scales the video we send on this link down by this factor (1 = the camera's size; see videoScaleFor). */
+  async setVideoScale(scale: number): Promise<void> {
+    if (this.closed || scale === this.videoScale) return;
+    this.videoScale = scale;
+    await this.applyVideoScale();
+  }
+
+  private async applyVideoScale() {
+    const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'video' && t.currentDirection !== 'stopped')?.sender;
+    const parameters = sender?.getParameters();
+    const encoding = parameters?.encodings?.[0];
+    if (!sender || !parameters || !encoding || encoding.scaleResolutionDownBy === this.videoScale) return;
+    encoding.scaleResolutionDownBy = this.videoScale;
+    try {
+      await sender.setParameters(parameters);
+    } catch (error) {
+      this.events.onError(error);
     }
   }
 

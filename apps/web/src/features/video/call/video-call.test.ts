@@ -30,6 +30,9 @@ class FakePeerConnection {
   createDataChannel = () => ({ readyState: 'connecting', close: vi.fn(), send: vi.fn() });
   getTransceivers = () => [];
   getReceivers = () => [];
+  /** The received audio's energy so far, as the inbound RTP stats count it. */
+  heard = { energy: 0, duration: 0 };
+  getStats = async () => new Map([['in-audio', { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: this.heard.energy, totalSamplesDuration: this.heard.duration }]]);
   close() {
     this.closed = true;
   }
@@ -130,6 +133,33 @@ describe('a table video call', () => {
       socket().receive({ type: 'disconnect', channelName, body: { reason: 'replaced' } });
       expect(call.getSnapshot().problem).toEqual({ kind: 'already-joined' });
       expect(call.getSnapshot().status).toBe('ended');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('highlights a remote player whose sound arrives between two polls, and nobody a moment after it stops', async () => {
+    vi.useFakeTimers();
+    try {
+      const { call, socket } = await startedCall();
+      socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });
+      socket().receive({ type: 'start_call', channelName, body: { peer: peer('u-east', 'East') } });
+      const pc = FakePeerConnection.made[0]!;
+      pc.connectionState = 'connected';
+      // Each quarter second: a beep at 0.5 for a tenth of it, or silence. The last packet before a poll is quiet.
+      const hear = (beep: boolean) => {
+        pc.heard = { energy: pc.heard.energy + (beep ? 0.25 * 0.025 : 0), duration: pc.heard.duration + 0.25 };
+      };
+      await vi.advanceTimersByTimeAsync(250);
+      hear(true);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(call.getSnapshot().speaker).toBe('u-east');
+      for (let i = 0; i < 8; i++) {
+        hear(false);
+        await vi.advanceTimersByTimeAsync(250);
+      }
+      expect(call.getSnapshot().speaker).toBeNull();
+      call.hangUp();
     } finally {
       vi.useRealTimers();
     }

@@ -1,6 +1,6 @@
 import type { VideoPeer, VideoSeat, VideoServerMessage } from '@bridge/api';
-import { createLevelMeter, pickSpeaker, receiverLevel, type LevelMeter } from './audio-level';
-import { getLocalMedia, MediaError, stopStream, type MediaChoice, type MediaProblem } from './media';
+import { createLevelMeter, createReceiverMeter, pickSpeaker, type LevelMeter } from './audio-level';
+import { getLocalMedia, MediaError, stopStream, videoScaleFor, type MediaChoice, type MediaProblem } from './media';
 import { PeerLink, type LocalTracks } from './peer-link';
 import { bySeat } from './seats';
 import { SignallingSocket, type SocketFactory } from './signalling';
@@ -67,6 +67,9 @@ export class VideoCall {
   private mediaSettled = false;
   private rejoinTries = 0;
   private speakerTimer: ReturnType<typeof setInterval> | null = null;
+  private polling = false;
+  /** One meter per peer connection (a link made again has a new one), so each read measures since the last. */
+  private readonly receiverMeters = new WeakMap<RTCPeerConnection, ReturnType<typeof createReceiverMeter>>();
   private spokeAt = 0;
   private listeners = new Set<() => void>();
   private snapshot: CallSnapshot;
@@ -130,7 +133,7 @@ export class VideoCall {
     this.mediaSettled = true;
     this.update({ status: 'connecting' });
     this.joinWhenReady();
-    this.speakerTimer = setInterval(() => this.pollSpeaker(), SPEAKER_POLL_MS);
+    this.speakerTimer = setInterval(() => void this.pollSpeaker(), SPEAKER_POLL_MS);
   }
 
   /**
@@ -158,7 +161,7 @@ export class VideoCall {
       for (const track of media.stream.getAudioTracks()) track.enabled = this.state.audio;
       for (const track of media.stream.getVideoTracks()) track.enabled = this.state.video;
       this.meter?.close();
-      this.meter = createLevelMeter(media.stream);
+      this.meter = createLevelMeter(media.stream, SPEAKER_POLL_MS / 1000);
       const tracks = this.tracks();
       await Promise.all([...this.links.values()].map((link) => link.setTracks(tracks).catch(() => undefined)));
       stopStream(previous);
@@ -289,13 +292,14 @@ export class VideoCall {
           if (connection === 'failed') this.update({ problem: { kind: 'peer-failed' } });
         },
         onError: (error) => console.warn('video: negotiation with a peer failed', error),
-      });
+      }, videoScaleFor(this.links.size + (this.links.has(peerId) ? 0 : 1)));
     } catch {
       this.update({ problem: { kind: 'peer-failed' } });
       return undefined;
     }
     link.setLocalState({ audio: this.state.audio, video: this.state.video });
     this.links.set(peerId, link);
+    this.scaleVideo();
     this.people.set(peerId, { ...this.people.get(peerId)!, stream: null, connection: 'connecting' });
     this.emit();
     return link;
@@ -303,23 +307,42 @@ export class VideoCall {
 
   private drop(peerId: string) {
     this.links.get(peerId)?.close();
-    this.links.delete(peerId);
+    if (this.links.delete(peerId)) this.scaleVideo();
     if (peerId !== this.selfId && this.people.delete(peerId)) this.emit();
   }
 
-  private pollSpeaker() {
-    const levels = new Map<string, number>();
-    if (this.state.audio && this.meter) levels.set(this.selfId, this.meter.read());
-    for (const [id, link] of this.links) {
-      const person = this.people.get(id);
-      if (person?.audio !== false) levels.set(id, receiverLevel(link.pc));
+  /** Every link sends the size that suits the number of people in the call now. */
+  private scaleVideo() {
+    const scale = videoScaleFor(this.links.size);
+    for (const link of this.links.values()) void link.setVideoScale(scale);
+  }
+
+  /** Each poll measures everyone's sound since the previous one; a slow stats answer skips a poll, not piles up. */
+  private async pollSpeaker() {
+    if (this.polling) return;
+    this.polling = true;
+    try {
+      const levels = new Map<string, number>();
+      if (this.state.audio && this.meter) levels.set(this.selfId, this.meter.read());
+      await Promise.all([...this.links].map(async ([id, link]) => {
+        // No sound arrives before the link is up; asking for stats then only costs the page's time.
+        if (link.pc.connectionState === 'new' || link.pc.connectionState === 'connecting') return;
+        let meter = this.receiverMeters.get(link.pc);
+        if (!meter) this.receiverMeters.set(link.pc, (meter = createReceiverMeter(link.pc)));
+        const level = await meter.read();
+        // Someone who left or muted while the stats were read is no candidate.
+        if (this.links.get(id) === link && this.people.get(id)?.audio !== false) levels.set(id, level);
+      }));
+      if (this.state.status === 'ended') return;
+      const now = Date.now();
+      let speaker = pickSpeaker(levels, this.state.speaker);
+      if (speaker) this.spokeAt = now;
+      // Speech has pauses between words: the highlight stays a moment after the voice drops.
+      else if (this.state.speaker && this.people.has(this.state.speaker) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
+      if (speaker !== this.state.speaker) this.update({ speaker });
+    } finally {
+      this.polling = false;
     }
-    const now = Date.now();
-    let speaker = pickSpeaker(levels, this.state.speaker);
-    if (speaker) this.spokeAt = now;
-    // Speech has pauses between words: the highlight stays a moment after the voice drops.
-    else if (this.state.speaker && this.people.has(this.state.speaker) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
-    if (speaker !== this.state.speaker) this.update({ speaker });
   }
 
   /** Ends the call for this page: a problem that needs the user, or hang-up (no problem). */

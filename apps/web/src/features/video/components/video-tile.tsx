@@ -57,6 +57,8 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
       data-speaking={speaking || undefined}
       data-peer={participant.peerId}
       aria-label={seat ? `${label}, ${seat}` : label}
+      // A hint, not part of the name: a name that changed with every pause would be read out again and again.
+      aria-description={speaking ? 'speaking' : undefined}
     >
       <video
         ref={video}
