@@ -175,6 +175,13 @@ describe('user console in Chromium', () => {
     const chart = history.getByRole('img', { name: /^Percentage per event \(matchpoints\): 2 events/ });
     expect(await chart.getAttribute('aria-label')).toContain('latest 50.00%, highest 100.00%, lowest 50.00%');
     expect(await history.getByRole('table', { name: 'Percentage per event (matchpoints)' }).locator('tbody tr').count()).toBe(2);
+    // The drawing (loaded on demand): a point per event, and a tooltip naming the event on hover.
+    await poll(() => chart.locator('.recharts-line-dot').count()).toBe(2);
+    // Over the first point, halfway down (a 100% point sits on the plot's top edge, where recharts does not react).
+    const dot = (await chart.locator('.recharts-line-dot').first().boundingBox())!;
+    const plot = (await chart.locator('.recharts-wrapper').boundingBox())!;
+    await page.mouse.move(dot.x + dot.width / 2, plot.y + plot.height / 2, { steps: 4 });
+    await poll(() => chart.locator('.recharts-tooltip-wrapper').textContent()).toMatch(/^Autumn Cup.*: 100\.00%$/);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await seriousViolations(page), `Your history at ${width} px`).toEqual([]);
@@ -191,7 +198,7 @@ describe('user console in Chromium', () => {
     expect(await mine.textContent()).toContain('NS 1');
     expect(await mine.textContent()).toContain(REGULAR.names);
     expect(await mine.textContent()).toContain('100.00%');
-    expect(await page.getByText('You played as pair NS 1: place 1, 100.00%.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('You played as pair NS 1: place 1, 100.00%.').isVisible()).toBe(true);
     expect(await page.getByRole('table', { name: 'East-West' }).getByText('You', { exact: true }).count()).toBe(0);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

@@ -115,7 +115,7 @@ describe('profile in Chromium', () => {
     await expectSaved(page, 'BFI or BBO number', 'BFI or BBO number', 'BFI-12345', 'BFI-12345');
 
     await row(page, 'Contact').click();
-    expect(await page.getByRole('dialog', { name: 'Contact' }).getByText(/Only Indian contact numbers/).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Contact' }).getByText(/Only Indian contact numbers/).isVisible()).toBe(true);
     await expectError(page, 'Contact', 'Contact number', '', messages.invalidName);
     await expectError(page, 'Contact', 'Contact number', '98', messages.contactTooShort);
     await expectError(page, 'Contact', 'Contact number', '+1 415 555 2671', messages.invalidCountryCode);
@@ -152,7 +152,7 @@ describe('profile in Chromium', () => {
     await openProfile(page, account);
     await row(page, 'Email').click();
     const dialog = page.getByRole('dialog', { name: 'Email' });
-    expect(await dialog.getByText(/verify the new address again/).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(/verify the new address again/).isVisible()).toBe(true);
     await expectError(page, 'Email', 'New email address', 'not-an-email', messages.invalidEmail);
     const newEmail = `ravi.new.${Date.now()}@example.com`;
     const mailArrives = smtp.waitFor(newEmail);
@@ -201,7 +201,7 @@ describe('profile in Chromium', () => {
     await openProfile(page, account);
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
-    expect(await dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(/score, replay and participant data/).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -9,6 +9,9 @@ interface AxeViolation { id: string; impact: string | null; help: string; nodes:
 
 /** Runs axe-core on the page and answers its serious and critical violations, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A dialog or menu still fading in has colours part-way to their final values; contrast is judged once the
+  // page's transitions and animations have settled (infinite ones, such as loaders, are left running).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
