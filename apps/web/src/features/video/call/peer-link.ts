@@ -148,7 +148,7 @@ export class PeerLink {
    * a line of its kind, so each link keeps one audio and one video line and the remote page one video to show.
    */
   private takeTransceivers() {
-    const live = this.pc.getTransceivers().filter((t) => t.direction !== 'stopped' && t.currentDirection !== 'stopped');
+    const live = this.liveTransceivers();
     const kindOf = (t: RTCRtpTransceiver) => t.receiver.track.kind;
     for (const transceiver of live) {
       const kind = kindOf(transceiver);
@@ -169,9 +169,9 @@ export class PeerLink {
   /** New local tracks (a device change, the camera switched off or on): swapped in without renegotiating. */
   async setTracks(tracks: LocalTracks): Promise<void> {
     this.tracks = tracks;
-    for (const transceiver of this.pc.getTransceivers()) {
+    for (const transceiver of this.liveTransceivers()) {
       const kind = transceiver.receiver.track.kind;
-      if (transceiver.currentDirection === 'stopped' || (kind !== 'audio' && kind !== 'video')) continue;
+      if (kind !== 'audio' && kind !== 'video') continue;
       if (!this.initiator && !this.pc.remoteDescription) continue;
       await transceiver.sender.replaceTrack(kind === 'audio' ? tracks.audio : tracks.video);
     }
@@ -184,8 +184,18 @@ export class PeerLink {
     await this.applyVideoScale();
   }
 
+  /**
+   * The lines still in use. One we stopped after a glare says 'stopped' in `direction` at once but in
+   * `currentDirection` only after the next negotiation, and its sender refuses tracks and parameters until then.
+   */
+  private liveTransceivers() {
+    return this.pc.getTransceivers().filter((t) => t.direction !== 'stopped' && t.currentDirection !== 'stopped');
+  }
+
   private async applyVideoScale() {
-    const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'video' && t.currentDirection !== 'stopped')?.sender;
+    // The line the other side receives on: once negotiated it has a mid, before that our own offer's line.
+    const video = this.liveTransceivers().filter((t) => t.receiver.track.kind === 'video');
+    const sender = (video.find((t) => t.mid !== null) ?? video[0])?.sender;
     const parameters = sender?.getParameters();
     const encoding = parameters?.encodings?.[0];
     if (!sender || !parameters || !encoding || encoding.scaleResolutionDownBy === this.videoScale) return;
