@@ -146,15 +146,20 @@ describe('profile in Chromium', () => {
     await page.close();
   }, 240_000);
 
-  it('changing the email asks for the new address to be verified, then signs in with it', async () => {
+  it('changing the email needs the current password, asks for the new address to be verified, then signs in with it', async () => {
     const { page, errors } = await newPage();
     const account = await verifiedPlayer('Ravi');
     await openProfile(page, account);
     await row(page, 'Email').click();
     const dialog = page.getByRole('dialog', { name: 'Email' });
     await expect.poll(() => dialog.getByText(/verify the new address again/).isVisible()).toBe(true);
+    await dialog.getByLabel('Current password').fill('not my password');
     await expectError(page, 'Email', 'New email address', 'not-an-email', messages.invalidEmail);
     const newEmail = `ravi.new.${Date.now()}@example.com`;
+    // A wrong current password is refused; the dialog stays open and the address stays the old one.
+    await expectError(page, 'Email', 'New email address', newEmail, messages.currentPasswordWrong);
+    expect(await row(page, 'Email').textContent()).toContain(account.email);
+    await dialog.getByLabel('Current password').fill(account.password);
     const mailArrives = smtp.waitFor(newEmail);
     await submit(page, 'Email', 'New email address', newEmail);
     await page.waitForURL((url) => url.pathname === '/verify-email');
@@ -195,7 +200,7 @@ describe('profile in Chromium', () => {
     await page.close();
   }, 240_000);
 
-  it('deleting the account asks first, signs out, and the account cannot sign in again', async () => {
+  it('deleting the account asks first and needs the current password, signs out, and the account cannot sign in again', async () => {
     const { page, errors } = await newPage();
     const account = await verifiedPlayer('Kiran');
     await openProfile(page, account);
@@ -205,7 +210,15 @@ describe('profile in Chromium', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // A wrong current password is refused and the dialog stays open.
     await page.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.getByLabel('Current password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect.poll(() => dialog.getByText(messages.currentPasswordWrong, { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(PROFILE);
+
+    await dialog.getByLabel('Current password').fill(account.password);
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await logIn(page, account.email, account.password);

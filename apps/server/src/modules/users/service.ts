@@ -163,6 +163,16 @@ export interface ProfileUpdate {
   ip: string;
 }
 
+/**
+ * The password, email and delete edits would let a stolen session take the account over, so they need the
+ * current password too; a missing or wrong one is refused before anything is changed.
+ */
+async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest(messages.currentPasswordWrong, 'wrong_password');
+  }
+}
+
 /** Applies one profile edit; answers the updated user, or null when the account was deleted. */
 export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
   const value = edit.value.trim();
@@ -189,9 +199,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     }
     case 'password': {
       if (edit.value.length < 8) throw badRequest(messages.passwordTooShort);
-      if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
-        throw badRequest(messages.currentPasswordWrong, 'wrong_password');
-      }
+      await requireCurrentPassword(user, edit.currentPassword);
       const passwordHash = await hashPassword(edit.value);
       return ctx.db.transaction().execute(async (trx) => {
         const updated = await repo.updateUser(trx, user.id, { passwordHash });
@@ -203,6 +211,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     case 'email': {
       const email = value.toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badRequest(messages.invalidEmail);
+      await requireCurrentPassword(user, edit.currentPassword);
       if (email === user.email.toLowerCase()) return user;
       try {
         const updated = await ctx.db.transaction().execute(async (trx) => {
@@ -221,6 +230,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       }
     }
     case 'delete':
+      await requireCurrentPassword(user, edit.currentPassword);
       await ctx.db.transaction().execute(async (trx) => {
         await recordAudit(trx, { action: 'user.delete_self', outcome: 'success', actorId: null, actorEmail: user.email, target: user.email, ip: edit.ip });
         await repo.deleteUser(trx, user.id);

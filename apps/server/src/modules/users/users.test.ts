@@ -293,26 +293,68 @@ describe('POST /api/v1/user/update', () => {
     expect((await get('/api/v1/user', elsewhere)).statusCode).toBe(401);
   });
 
+  // A stolen session must not be enough to move the account to another address or to delete it.
+  const withoutTheRightPassword = [
+    ['a wrong current password', { currentPassword: 'wrong one' }],
+    ['an empty current password', { currentPassword: '' }],
+    ['no current password', {}],
+  ] as const;
+  const userRow = (id: string) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  const mailsTo = async (email: string) =>
+    Number((await t.database.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('toAddress', '=', email).executeTakeFirstOrThrow()).n);
+  const auditActions = async (email: string) =>
+    (await t.database.db.selectFrom('auditLog').select('action').where('target', '=', email).orderBy('id').execute()).map((r) => r.action);
+
   it('changing the email asks to verify the new address, and refuses one in use', async () => {
     const user = await buildUser(t.app);
     const other = await buildUser(t.app);
     const cookie = await login(t.app, user);
-    const taken = await post('/api/v1/user/update', { type: 'email', value: other.email }, cookie);
+    const taken = await post('/api/v1/user/update', { type: 'email', value: other.email, currentPassword: DEFAULT_PASSWORD }, cookie);
     expect(taken.statusCode).toBe(409);
     const newEmail = uniqueEmail();
-    const response = await post('/api/v1/user/update', { type: 'email', value: newEmail }, cookie);
+    const response = await post('/api/v1/user/update', { type: 'email', value: newEmail, currentPassword: DEFAULT_PASSWORD }, cookie);
+    expect(response.statusCode).toBe(200);
     expect(response.json().result.user).toMatchObject({ email: newEmail, emailVerified: false });
     expect(await lastMailLink(t.app, newEmail)).toMatch(/verify-email\?token=/);
   });
 
-  it('deletes the account and signs out', async () => {
+  it.each(withoutTheRightPassword)('refuses to change the email with %s and changes nothing', async (_, password) => {
     const user = await buildUser(t.app);
     const cookie = await login(t.app, user);
-    const response = await post('/api/v1/user/update', { type: 'delete', value: '' }, cookie);
+    const newEmail = uniqueEmail();
+    const response = await post('/api/v1/user/update', { type: 'email', value: newEmail, ...password }, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.currentPasswordWrong, code: 'wrong_password' });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, emailVerified: true });
+    expect(await mailsTo(newEmail)).toBe(0);
+    expect(await mailsTo(user.email)).toBe(0);
+    expect(await t.database.db.selectFrom('emailTokens').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
+    expect(await auditActions(user.email)).toEqual(['user.login']);
+    expect((await get('/api/v1/user', cookie)).json().result.email).toBe(user.email);
+  });
+
+  it('deletes the account with the current password and signs out', async () => {
+    const user = await buildUser(t.app);
+    const cookie = await login(t.app, user);
+    const response = await post('/api/v1/user/update', { type: 'delete', value: '', currentPassword: DEFAULT_PASSWORD }, cookie);
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual({ message: messages.accountDeleted, user: null });
     expect(await countUsers(user.email)).toBe(0);
     expect((await get('/api/v1/user', cookie)).statusCode).toBe(401);
+  });
+
+  it.each(withoutTheRightPassword)('refuses to delete the account with %s and keeps it', async (_, password) => {
+    const user = await buildUser(t.app);
+    const cookie = await login(t.app, user);
+    const response = await post('/api/v1/user/update', { type: 'delete', value: '', ...password }, cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.currentPasswordWrong, code: 'wrong_password' });
+    expect(await countUsers(user.email)).toBe(1);
+    expect(await auditActions(user.email)).toEqual(['user.login']);
+    // The session goes on, and the account can still sign in.
+    expect((await get('/api/v1/user', cookie)).statusCode).toBe(200);
+    const again = await post('/api/v1/user/login', { email: user.email, password: DEFAULT_PASSWORD });
+    expect(again.statusCode).toBe(200);
   });
 
   it('answers 401 when signed out', async () => {

@@ -4,8 +4,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import '@mantine/core/styles/Input.layer.css';
 import { titleStyles } from '../../components/modal-styles';
 import { PasswordField } from '../../components/password-field';
-import { errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
+import { CurrentPasswordField, isWrongPassword, needsCurrentPassword } from './current-password-field';
 import { useUpdateProfile } from './profile-api';
 import type { ProfileField } from './profile-fields';
 
@@ -37,6 +38,7 @@ export function ProfileEditDialog({ field, user, onClose, onSaved }: ProfileEdit
 function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { field: ProfileField }) {
   const update = useUpdateProfile();
   const isPassword = field.type === 'password';
+  const asksCurrent = needsCurrentPassword(field.type);
   const [value, setValue] = useState(isPassword ? '' : (field.value(user) ?? ''));
   const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = field.validate(value);
-    const currentProblem = isPassword && !currentPassword ? messages.passwordRequired : null;
+    const currentProblem = asksCurrent && !currentPassword ? messages.passwordRequired : null;
     setError(problem);
     setCurrentError(currentProblem);
     // The focus moves to the field in error so a screen reader reads its message.
@@ -57,14 +59,14 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
       const result = await update.mutateAsync({
         type: field.type,
         value: isPassword ? value : value.trim(),
-        ...(isPassword ? { currentPassword } : {}),
+        ...(asksCurrent ? { currentPassword } : {}),
       });
       notifySuccess(result.message);
       onClose();
       if (result.user) onSaved?.(field, result.user);
     } catch (caught) {
       const text = errorMessage(caught);
-      if (isPassword && isApiError(caught) && caught.code === 'wrong_password') {
+      if (isWrongPassword(caught)) {
         setCurrentError(text);
         currentRef.current?.focus();
       } else {
@@ -83,11 +85,8 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
             address again before you can use the console.
           </Text>
         )}
-        {isPassword && (
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            required
+        {asksCurrent && (
+          <CurrentPasswordField
             value={currentPassword}
             onChange={(event) => setCurrentPassword(event.currentTarget.value)}
             error={currentError}
@@ -118,7 +117,7 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
             onChange={(event) => setValue(event.currentTarget.value)}
             error={error}
             ref={valueRef}
-            data-autofocus
+            data-autofocus={asksCurrent ? undefined : true}
           />
         )}
         <Group justify="flex-end" gap="sm">

@@ -121,38 +121,88 @@ describe('ProfilePage', () => {
     expect(calls).toEqual([{ type: 'password', value: 'a long new password', currentPassword: 'old password' }]);
   });
 
-  it('tells that a new email must be verified and goes to the verify-email page', async () => {
+  const withVerifyPage = () => [
+    { path: '/console/profile', element: <ProfilePage /> },
+    { path: '/verify-email', element: <p>verify page</p> },
+  ];
+
+  it('tells that a new email must be verified, sends the current password and goes to the verify-email page', async () => {
     const moved = { ...user, email: 'ann@new.example', emailVerified: false };
-    serve([{ body: { result: { message: messages.profileUpdated, user: moved } } }]);
-    renderApp(
-      [
-        { path: '/console/profile', element: <ProfilePage /> },
-        { path: '/verify-email', element: <p>verify page</p> },
-      ],
-      { path: '/console/profile' },
-    );
+    const { calls } = serve([{ body: { result: { message: messages.profileUpdated, user: moved } } }]);
+    renderApp(withVerifyPage(), { path: '/console/profile' });
     const dialog = await openDialog('Email');
     expect(within(dialog).getByText(/verify the new address again/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'my password' } });
     fireEvent.change(within(dialog).getByLabelText(/New email address/), { target: { value: 'ann@new.example' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('verify page')).toBeTruthy();
+    expect(calls).toEqual([{ type: 'email', value: 'ann@new.example', currentPassword: 'my password' }]);
   });
 
-  it('deletes the account after confirmation and goes to the login page', async () => {
-    const { calls } = serve([{ body: { result: { message: messages.accountDeleted, user: null } } }]);
-    renderApp(
-      [
-        { path: '/console/profile', element: <ProfilePage /> },
-        { path: '/login', element: <p>login page</p> },
-      ],
-      { path: '/console/profile' },
-    );
+  it('asks for the current password before changing the email, and shows a wrong one under it', async () => {
+    const { calls } = serve([{ status: 400, body: { error: messages.currentPasswordWrong, code: 'wrong_password' } }]);
+    renderApp(withVerifyPage(), { path: '/console/profile' });
+    const dialog = await openDialog('Email');
+    fireEvent.change(within(dialog).getByLabelText(/New email address/), { target: { value: 'ann@new.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.passwordRequired)).toBeTruthy();
+    expect(calls).toEqual([]);
+    const current = within(dialog).getByLabelText(/Current password/);
+    fireEvent.change(current, { target: { value: 'not my password' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.currentPasswordWrong)).toBeTruthy();
+    expect(calls).toEqual([{ type: 'email', value: 'ann@new.example', currentPassword: 'not my password' }]);
+    expect(document.activeElement).toBe(current); // the focus moves to the field in error
+    expect(screen.getByRole('dialog', { name: 'Email' })).toBeTruthy();
+    expect(screen.queryByText('verify page')).toBeNull();
+  });
+
+  const withLoginPage = () => [
+    { path: '/console/profile', element: <ProfilePage /> },
+    { path: '/login', element: <p>login page</p> },
+  ];
+
+  async function openDeleteDialog() {
     await screen.findByText('Ann Example');
     fireEvent.click(screen.getByRole('button', { name: 'Delete account' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete account' });
+    return screen.findByRole('dialog', { name: 'Delete account' });
+  }
+
+  it('deletes the account with the current password and goes to the login page', async () => {
+    const { calls } = serve([{ body: { result: { message: messages.accountDeleted, user: null } } }]);
+    renderApp(withLoginPage(), { path: '/console/profile' });
+    const dialog = await openDeleteDialog();
     expect(within(dialog).getByText(/score, replay and participant data/)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'my password' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(calls).toEqual([{ type: 'delete', value: '' }]);
+    expect(calls).toEqual([{ type: 'delete', value: '', currentPassword: 'my password' }]);
+  });
+
+  it('asks for the current password before deleting the account, and keeps the dialog open on a wrong one', async () => {
+    const { calls, fetchSpy } = serve([{ status: 400, body: { error: messages.currentPasswordWrong, code: 'wrong_password' } }]);
+    renderApp(withLoginPage(), { path: '/console/profile' });
+    const dialog = await openDeleteDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText(messages.passwordRequired)).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'not my password' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByText(messages.currentPasswordWrong)).toBeTruthy();
+    expect(calls).toEqual([{ type: 'delete', value: '', currentPassword: 'not my password' }]);
+    expect(screen.getByRole('dialog', { name: 'Delete account' })).toBeTruthy();
+    expect(screen.queryByText('login page')).toBeNull();
+    expect(fetchSpy.mock.calls.map(([input]) => String(input))).not.toContain('/api/v1/user/logout');
+  });
+
+  it('shows another server error in the delete dialog and keeps it open', async () => {
+    serve([{ status: 500, body: { error: messages.operationFailed, code: 'internal_error' } }]);
+    renderApp(withLoginPage(), { path: '/console/profile' });
+    const dialog = await openDeleteDialog();
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'my password' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(within(dialog).getByText(messages.operationFailed)).toBeTruthy();
+    expect(screen.queryByText('login page')).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
 import { messages, type User } from '@bridge/api';
-import { Button, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { titleStyles } from '../../components/modal-styles';
 import { PagePlaceholder } from '../../components/page-placeholder';
+import { errorMessage } from '../../lib/api-client';
 import { currentUserQueryOptions, signOut } from '../../lib/auth';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { CurrentPasswordField, isWrongPassword } from './current-password-field';
 import { useUpdateProfile } from './profile-api';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { profileFields, type ProfileField } from './profile-fields';
@@ -82,15 +84,50 @@ export function ProfilePage() {
 
 function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const update = useUpdateProfile();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Delete account"
+      centered
+      radius="md"
+      styles={titleStyles}
+      closeOnClickOutside={!update.isPending}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened && <DeleteAccountForm update={update} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** Asks for the current password, so a stolen session alone cannot delete the account. */
+function DeleteAccountForm({ update, onClose }: { update: ReturnType<typeof useUpdateProfile>; onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [currentError, setCurrentError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const currentRef = useRef<HTMLInputElement>(null);
 
-  const handleConfirm = async () => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!currentPassword) {
+      setCurrentError(messages.passwordRequired);
+      return currentRef.current?.focus();
+    }
+    setCurrentError(null);
     try {
-      const result = await update.mutateAsync({ type: 'delete', value: '' });
+      const result = await update.mutateAsync({ type: 'delete', value: '', currentPassword });
       notifySuccess(result.message || messages.accountDeleted);
-    } catch (error) {
-      notifyError(error);
+    } catch (caught) {
+      // The dialog stays open with the server's sentence: under the password when that was wrong.
+      if (isWrongPassword(caught)) {
+        setCurrentError(errorMessage(caught));
+        currentRef.current?.focus();
+      } else {
+        setError(errorMessage(caught));
+      }
       return;
     }
     await signOut(queryClient);
@@ -98,19 +135,34 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
   };
 
   return (
-    <ConfirmDialog
-      opened={opened}
-      title="Delete account"
-      message={
-        'Delete your account for good? Your profile (name, email, contact, city, PIN, BFI or BBO number), your ' +
-        "sign-ins, and the events you organised, with those events' score, replay and participant data, are " +
-        'deleted, and you are signed out. This cannot be undone.'
-      }
-      confirmLabel="Delete account"
-      danger
-      loading={update.isPending}
-      onConfirm={() => void handleConfirm()}
-      onCancel={onClose}
-    />
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text>
+          Delete your account for good? Your profile (name, email, contact, city, PIN, BFI or BBO number), your
+          sign-ins, and the events you organised, with those events&apos; score, replay and participant data, are
+          deleted, and you are signed out. This cannot be undone.
+        </Text>
+        <CurrentPasswordField
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          error={currentError}
+          ref={currentRef}
+          data-autofocus
+        />
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red.8" loading={update.isPending}>
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
