@@ -27,8 +27,11 @@ export interface Hub {
   /** Removes the member if it is this one (a newer socket of the same user is left alone). */
   leave(channel: string, member: HubMember): Promise<boolean>;
   peers(channel: string): Promise<VideoPeer[]>;
-  /** Sends to one peer of the channel, or to every peer but the sender when `to` is null. */
-  send(channel: string, from: string, to: string | null, message: VideoServerMessage): Promise<void>;
+  /**
+   * Sends to one peer of the channel, or to every peer but the sender when `to` is null. The in-process hub
+   * delivers at once and answers nothing, so relaying costs no promise.
+   */
+  send(channel: string, from: string, to: string | null, message: VideoServerMessage): void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,7 +102,7 @@ export class LocalHub implements Hub {
     return this.rooms.members(channel).map((member) => member.peer);
   }
 
-  async send(channel: string, from: string, to: string | null, message: VideoServerMessage) {
+  send(channel: string, from: string, to: string | null, message: VideoServerMessage): void {
     this.rooms.deliver(channel, from, to, message);
   }
 
