@@ -2,7 +2,8 @@
 // lines and 4 seats) and 500k audit rows, seeded with SQL. For each list page and search: the API's round trip
 // (HTTP on loopback, signed in as an admin) and its server time (its Server-Timing header) against the same
 // page's bare SQL, all measured in this run.
-// Usage: npm run bench:admin --workspace bench   (USERS, EVENTS, RUNS to change the sizes)
+// Usage: npm run bench:admin --workspace bench   (USERS, EVENTS, AUDITS, RUNS to change the sizes; ONLY=<regex> to
+// time only the pages whose names match, EXPORTS=0 to skip the exports, e.g. while profiling the server)
 import pg from 'pg';
 import { signIn, startBenchServer } from './support/server.ts';
 
@@ -10,6 +11,8 @@ const USERS = Number(process.env.USERS ?? 1_000_000);
 const EVENTS = Number(process.env.EVENTS ?? 100_000);
 const AUDITS = Number(process.env.AUDITS ?? 500_000);
 const RUNS = Number(process.env.RUNS ?? 40);
+const ONLY = new RegExp(process.env.ONLY ?? '');
+const EXPORTS = process.env.EXPORTS !== '0';
 
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
@@ -118,7 +121,7 @@ try {
   console.log('| page | API round trip p50 / p95 | API server time p50 / p95 | bare SQL p50 / p95 | server / SQL (p95) |');
   console.log('|---|---|---|---|---|');
   const ms = (sorted: number[]) => `${p(sorted, 0.5).toFixed(1)} / ${p(sorted, 0.95).toFixed(1)} ms`;
-  for (const [name, viaApi, viaSql] of cases) {
+  for (const [name, viaApi, viaSql] of cases.filter(([name]) => ONLY.test(name))) {
     const a = await timeApi(viaApi);
     const s = await time(viaSql);
     console.log(`| ${name} | ${ms(a.roundTrip)} | ${ms(a.server)} | ${ms(s)} | ${(p(a.server, 0.95) / p(s, 0.95)).toFixed(2)} |`);
@@ -126,7 +129,7 @@ try {
 
   // Export memory: the server's RSS before and during a 100k-row export of past events, CSV then XLSX, then XLSX
   // twice more: a peak that does not climb with each export is garbage V8 collects late, not memory kept.
-  for (const format of ['csv', 'xlsx', 'xlsx', 'xlsx'] as const) {
+  for (const format of EXPORTS ? (['csv', 'xlsx', 'xlsx', 'xlsx'] as const) : []) {
     const rssBefore = await serverRss(server.pid);
     let peak = rssBefore;
     const sampler = setInterval(() => void serverRss(server.pid).then((rss) => (peak = Math.max(peak, rss))), 100);

@@ -1,7 +1,7 @@
 // Video signalling: 2,000 sockets in 500 rooms of 4 on one instance; each room relays offers between its
 // players, and the latency from send to receipt is compared with a bare WebSocket echo server (no session, no
-// rooms, no validation) driven the same way in the same run: both are up at once and take turns of SLICE_MS
-// (1 s), so what else the machine does falls on both alike.
+// rooms, no validation; it forwards each message unchanged) driven the same way in the same run: both are up at
+// once and take turns of SLICE_MS (1 s), so what else the machine does falls on both alike.
 // Usage: npm run bench:signalling --workspace bench   (PostgreSQL from BENCH_DATABASE_URL as the other benches;
 //        SECONDS on each path per round, 20 by default; ROUNDS, 5 by default; VIDEO_HEARTBEAT_MS, 5000 by default)
 import { once } from 'node:events';
@@ -120,12 +120,15 @@ try {
   const bareLatencies: number[] = [];
   bareSockets.forEach((socket, i) => {
     socket.send(JSON.stringify({ register: Math.floor(i / PER_ROOM), seat: i % PER_ROOM }));
-    socket.on('message', (data) => bareLatencies.push(performance.now() - Number(JSON.parse(data.toString()).stamp)));
+    socket.on('message', (data) => bareLatencies.push(performance.now() - Number(JSON.parse(data.toString()).body.sdp.sdp)));
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const bareRooms = channels.map((_, room) => ({
+  // The same envelope as the platform's (plus the room and seat the forwarder reads), so both paths carry
+  // messages of the same size both ways and the difference is what the relay does, not what it carries.
+  const bareRooms = channels.map((channelName, room) => ({
     sendTo(seat: number, stamp: number) {
-      bareSockets[room * PER_ROOM]!.send(JSON.stringify({ room, to: seat, stamp }));
+      const targetPeer = peerIds[room]![seat]!;
+      bareSockets[room * PER_ROOM]!.send(JSON.stringify({ type: 'send_offer', channelName, room, to: seat, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer } }));
     },
     send(stamp: number) {
       this.sendTo((counter++ % 3) + 1, stamp);

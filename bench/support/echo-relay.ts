@@ -1,5 +1,6 @@
-// The baseline of bench/signalling.ts: a bare WebSocket server that forwards each message to another socket of
-// the same room, with no session, validation or room bookkeeping beyond an array. Reports its port to the parent.
+// The baseline of bench/signalling.ts: a bare WebSocket server that forwards each message, unchanged, to another
+// socket of the same room, with no session, validation or room bookkeeping beyond an array. Reports its port to
+// the parent.
 import { WebSocketServer, type WebSocket } from 'ws';
 
 const rooms = new Map<number, WebSocket[]>();
@@ -13,7 +14,8 @@ server.on('connection', (socket) => {
       rooms.set(message.register, room);
       return;
     }
-    rooms.get(message.room)?.[message.to]?.send(JSON.stringify({ stamp: message.stamp }));
+    // The message itself, as received: the same bytes travel both legs, as they do through the platform's relay.
+    rooms.get(message.room)?.[message.to]?.send(data, { binary: false });
   });
 });
 server.on('listening', () => process.send!((server.address() as { port: number }).port));
