@@ -306,7 +306,7 @@ describe('admin console in Chromium', () => {
     await poll(() => page.getByRole('heading', { name: 'File Downloads Over Time' }).isVisible()).toBe(true);
     // The drawing arrives with its own chunk (recharts), inside a figure that says what it shows.
     // One line for the one installer downloaded in beforeAll, with a tooltip that names its file, count and OS.
-    const chart = page.getByRole('figure', { name: /^File Downloads Over Time: 1 downloads of 1 file\(s\) from / });
+    const chart = page.getByRole('figure', { name: /^File Downloads Over Time: 1 download of 1 file from / });
     await poll(() => chart.locator('.recharts-line-curve').count()).toBe(1);
     expect(await chart.locator('.recharts-yAxis-tick-labels text').allTextContents()).toEqual(['0', '1']);
     expect(await chart.locator('figcaption').textContent()).toBe('player-windows-1.4.2.exe');

@@ -4,6 +4,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartPalette, integerTicks, LineChart, Sparkline, type LineSeries } from './line-chart';
 
+// The drawing is its own chunk, loaded on first use: on a busy machine that takes longer than waitFor's 1 s.
+const DRAWN = { timeout: 15_000 };
+
 // happy-dom lays nothing out: give the chart's container the size a browser would (recharts measures it);
 // everything else (the legend) measures 0.
 beforeEach(() => {
@@ -28,8 +31,8 @@ const texts = (container: HTMLElement, selector: string) => [...container.queryS
 describe('LineChart', () => {
   it('draws one line per file in the palette, with a point per day, a legend and integer ticks', async () => {
     const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} /></MantineProvider>);
-    expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 16 downloads of 2 file(s) from 18 Nov to 20 Nov' })).toBeTruthy();
-    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-curve')).toHaveLength(2));
+    expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 16 downloads of 2 files from 18 Nov to 20 Nov' })).toBeTruthy();
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-curve')).toHaveLength(2), DRAWN);
     expect([...container.querySelectorAll('.recharts-line-curve')].map((line) => line.getAttribute('stroke'))).toEqual(chartPalette.slice(0, 2));
     expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(6);
     expect(screen.getByText('organiser-1.0.0.exe')).toBeTruthy();
@@ -40,16 +43,16 @@ describe('LineChart', () => {
     // Keyboard users move the tooltip with the arrow keys; the drawing is named like the figure.
     const svg = container.querySelector('svg.recharts-surface')!;
     expect(svg.getAttribute('tabindex')).toBe('0');
-    expect(svg.querySelector('title')?.textContent).toBe('File Downloads Over Time: 16 downloads of 2 file(s) from 18 Nov to 20 Nov');
+    expect(svg.querySelector('title')?.textContent).toBe('File Downloads Over Time: 16 downloads of 2 files from 18 Nov to 20 Nov');
   });
 
   it("shows each file's count, OS, device and user agent for the day in the tooltip", async () => {
     const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} /></MantineProvider>);
-    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(6));
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(6), DRAWN);
     const middle = container.querySelectorAll('.recharts-line-dot')[1]!;
     fireEvent.mouseMove(container.querySelector('.recharts-wrapper')!, { clientX: Number(middle.getAttribute('cx')), clientY: 100 });
     const tooltip = () => container.querySelector('.recharts-tooltip-wrapper')!;
-    await vi.waitFor(() => expect(tooltip().textContent).toContain('19 Nov'));
+    await vi.waitFor(() => expect(tooltip().textContent).toContain('19 Nov'), DRAWN);
     expect(tooltip().textContent).toBe(
       '19 Nov' +
         'organiser-1.0.0.exe: 2 downloadsOS: Windows 10, device: -, user agent: Mozilla/5.0 (Windows NT 10.0)' +
@@ -59,7 +62,7 @@ describe('LineChart', () => {
 
   it('says so when the range has no downloads, and draws nothing', async () => {
     const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={[]} formatLabel={short} /></MantineProvider>);
-    expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 0 downloads of 0 file(s) from 18 Nov to 20 Nov' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 0 downloads of 0 files from 18 Nov to 20 Nov' })).toBeTruthy();
     expect(screen.getByText('No downloads from 18 Nov to 20 Nov.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(container.querySelector('.recharts-wrapper')).toBeNull();
@@ -79,7 +82,7 @@ describe('Sparkline', () => {
   it('is one described image with a line through every value and nothing to focus', async () => {
     const { container } = render(<MantineProvider><Sparkline values={[0, 1, 0, 2]} label="downloads in each of the last 4 weeks, oldest first: 0, 1, 0, 2" /></MantineProvider>);
     expect(screen.getByRole('img', { name: 'downloads in each of the last 4 weeks, oldest first: 0, 1, 0, 2' })).toBeTruthy();
-    await vi.waitFor(() => expect(container.querySelector('.recharts-line-curve')).not.toBeNull());
+    await vi.waitFor(() => expect(container.querySelector('.recharts-line-curve')).not.toBeNull(), DRAWN);
     expect(container.querySelector('.recharts-line-curve')!.getAttribute('d')!.match(/[ML]/g)).toHaveLength(4);
     expect(container.querySelector('svg.recharts-surface')!.getAttribute('tabindex')).toBeNull();
     expect(container.querySelectorAll('.recharts-yAxis-tick-labels text')).toHaveLength(0);

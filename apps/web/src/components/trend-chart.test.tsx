@@ -4,6 +4,9 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrendChart } from './trend-chart';
 
+// The drawing is its own chunk, loaded on first use: on a busy machine that takes longer than waitFor's 1 s.
+const DRAWN = { timeout: 15_000 };
+
 // happy-dom lays nothing out: give the chart's container the size a browser would (recharts measures it);
 // everything else (the legend) measures 0.
 beforeEach(() => {
@@ -35,7 +38,7 @@ describe('TrendChart', () => {
 
   it('draws one dot per event, dates the first and last, labels zero and leaves out a label that would overlap it', async () => {
     const { container } = render(<MantineProvider><TrendChart title="IMPs per event" points={points} format={imps} include={[0]} /></MantineProvider>);
-    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(2));
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(2), DRAWN);
     expect(container.querySelector('.recharts-line-curve')?.getAttribute('stroke')).toBe('#0f7a44');
     expect(texts(container, '.recharts-yAxis-tick-labels text')).toEqual(['0.00', '\u221220.00']);
     expect(texts(container, '.recharts-xAxis-tick-labels text').map((label) => label.replace(/\s+/g, ' '))).toEqual(['5 Oct 26', '9 Oct 26']);
@@ -47,16 +50,16 @@ describe('TrendChart', () => {
 
   it("names the event, its date and its result in a point's tooltip", async () => {
     const { container } = render(<MantineProvider><TrendChart title="IMPs per event" points={points} format={imps} include={[0]} /></MantineProvider>);
-    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(2));
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(2), DRAWN);
     const second = container.querySelectorAll('.recharts-line-dot')[1]!;
     fireEvent.mouseMove(container.querySelector('.recharts-wrapper')!, { clientX: Number(second.getAttribute('cx')), clientY: 100 });
-    await vi.waitFor(() => expect(container.querySelector('.recharts-tooltip-wrapper')?.textContent).toBe('Friday IMPs9 Oct 26: \u221220.00'));
+    await vi.waitFor(() => expect(container.querySelector('.recharts-tooltip-wrapper')?.textContent).toBe('Friday IMPs9 Oct 26: \u221220.00'), DRAWN);
   });
 
   it('keeps the summary and the table for a single event and puts its point in the middle', async () => {
     const { container } = render(<MantineProvider><TrendChart title="Percentage per event (matchpoints)" points={[{ name: 'Only', date: '2026-10-05T21:00:00.000Z', value: 55 }]} format={(v) => `${v.toFixed(2)}%`} formatTick={(v) => `${v}%`} include={[0, 50, 100]} /></MantineProvider>);
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Percentage per event (matchpoints): 1 event from 5 Oct 26 to 5 Oct 26; latest 55.00%, highest 55.00%, lowest 55.00%');
-    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(1));
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(1), DRAWN);
     // The plot runs from the y axis (52 px) to 12 px short of the right edge (560 px).
     expect(Number(container.querySelector('.recharts-line-dot')!.getAttribute('cx'))).toBeCloseTo((52 + 548) / 2, 0);
     expect(texts(container, '.recharts-yAxis-tick-labels text')).toEqual(['100%', '0%', '50%']);
