@@ -1,4 +1,4 @@
-import { messages, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import { ErrorCode, messages, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
@@ -163,12 +163,30 @@ export interface ProfileUpdate {
   ip: string;
 }
 
+/** Wrong current passwords an account may give in CURRENT_PASSWORD_WINDOW_MS before the check refuses all. */
+export const CURRENT_PASSWORD_TRIES = 10;
+const CURRENT_PASSWORD_WINDOW_MS = 15 * 60_000;
+const CURRENT_PASSWORD_WRONG = 'user.current_password_wrong';
+
 /**
  * The password, email and delete edits would let a stolen session take the account over, so they need the
- * current password too; a missing or wrong one is refused before anything is changed.
+ * current password too; a missing or wrong one is refused before anything is changed. Each wrong one is an audit
+ * row, and after CURRENT_PASSWORD_TRIES of them in 15 minutes the account's session may not try again until
+ * they age out, so the session cannot guess its way to the password (the count is in the database, so every
+ * instance sees it).
  */
-async function requireCurrentPassword(user: UserRow, currentPassword: string | undefined): Promise<void> {
-  if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
+async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate): Promise<void> {
+  const since = new Date(Date.now() - CURRENT_PASSWORD_WINDOW_MS);
+  const { failures } = await db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll<string>().as('failures'))
+    .where('action', '=', CURRENT_PASSWORD_WRONG)
+    .where('at', '>', since)
+    .where('actorId', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (Number(failures) >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
+  if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
+    await recordAudit(db, { action: CURRENT_PASSWORD_WRONG, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip, details: { edit: edit.type } });
     throw badRequest(messages.currentPasswordWrong, 'wrong_password');
   }
 }
@@ -199,7 +217,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     }
     case 'password': {
       if (edit.value.length < 8) throw badRequest(messages.passwordTooShort);
-      await requireCurrentPassword(user, edit.currentPassword);
+      await requireCurrentPassword(ctx.db, user, edit);
       const passwordHash = await hashPassword(edit.value);
       return ctx.db.transaction().execute(async (trx) => {
         const updated = await repo.updateUser(trx, user.id, { passwordHash });
@@ -211,7 +229,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     case 'email': {
       const email = value.toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badRequest(messages.invalidEmail);
-      await requireCurrentPassword(user, edit.currentPassword);
+      await requireCurrentPassword(ctx.db, user, edit);
       if (email === user.email.toLowerCase()) return user;
       try {
         const updated = await ctx.db.transaction().execute(async (trx) => {
@@ -230,7 +248,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       }
     }
     case 'delete':
-      await requireCurrentPassword(user, edit.currentPassword);
+      await requireCurrentPassword(ctx.db, user, edit);
       await ctx.db.transaction().execute(async (trx) => {
         await recordAudit(trx, { action: 'user.delete_self', outcome: 'success', actorId: null, actorEmail: user.email, target: user.email, ip: edit.ip });
         await repo.deleteUser(trx, user.id);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { messages } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { DEFAULT_PASSWORD, buildUser, lastMailLink, login, sessionCookie, tokenOf, uniqueEmail } from '../../../test/factories.ts';
+import { CURRENT_PASSWORD_TRIES } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -329,7 +330,8 @@ describe('POST /api/v1/user/update', () => {
     expect(await mailsTo(newEmail)).toBe(0);
     expect(await mailsTo(user.email)).toBe(0);
     expect(await t.database.db.selectFrom('emailTokens').selectAll().where('userId', '=', user.id).execute()).toEqual([]);
-    expect(await auditActions(user.email)).toEqual(['user.login']);
+    // The refusal is recorded (it counts towards the limit on guesses), and nothing else.
+    expect(await auditActions(user.email)).toEqual(['user.login', 'user.current_password_wrong']);
     expect((await get('/api/v1/user', cookie)).json().result.email).toBe(user.email);
   });
 
@@ -350,11 +352,32 @@ describe('POST /api/v1/user/update', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: messages.currentPasswordWrong, code: 'wrong_password' });
     expect(await countUsers(user.email)).toBe(1);
-    expect(await auditActions(user.email)).toEqual(['user.login']);
+    // The refusal is recorded (it counts towards the limit on guesses), and nothing else.
+    expect(await auditActions(user.email)).toEqual(['user.login', 'user.current_password_wrong']);
     // The session goes on, and the account can still sign in.
     expect((await get('/api/v1/user', cookie)).statusCode).toBe(200);
     const again = await post('/api/v1/user/login', { email: user.email, password: DEFAULT_PASSWORD });
     expect(again.statusCode).toBe(200);
+  });
+
+  it('stops a session guessing the current password after CURRENT_PASSWORD_TRIES wrong ones, even with the right one', async () => {
+    const user = await buildUser(t.app);
+    const cookie = await login(t.app, user);
+    const types = ['password', 'email', 'delete'] as const;
+    for (let i = 0; i < CURRENT_PASSWORD_TRIES; i++) {
+      const type = types[i % types.length]!;
+      const guess = await post('/api/v1/user/update', { type, value: type === 'email' ? uniqueEmail() : 'a new password', currentPassword: `guess ${i}` }, cookie);
+      expect(guess.json().code).toBe('wrong_password');
+    }
+    const refused = await post('/api/v1/user/update', { type: 'delete', value: '', currentPassword: DEFAULT_PASSWORD }, cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests('15 minutes'), code: 'rate_limited' });
+    expect(await countUsers(user.email)).toBe(1);
+    // Another account is not held back by this one's guesses; the other edits go on.
+    const other = await buildUser(t.app);
+    const ok = await post('/api/v1/user/update', { type: 'delete', value: '', currentPassword: DEFAULT_PASSWORD }, await login(t.app, other));
+    expect(ok.statusCode).toBe(200);
+    expect((await post('/api/v1/user/update', { type: 'city', value: 'Pune' }, cookie)).statusCode).toBe(200);
   });
 
   it('answers 401 when signed out', async () => {

@@ -23,6 +23,10 @@ const actionOptions = [
   { value: 'user.', label: 'User: every action' },
   { value: 'user.login', label: 'User: sign-in' },
   { value: 'user.register', label: 'User: registration' },
+  { value: 'user.email_change', label: 'User: email changed' },
+  { value: 'user.password_change', label: 'User: password changed' },
+  { value: 'user.current_password_wrong', label: 'User: wrong current password' },
+  { value: 'user.delete_self', label: 'User: account deleted' },
   { value: 'tournament.', label: 'Tournament: every action' },
 ];
 
