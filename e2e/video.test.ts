@@ -85,12 +85,39 @@ const describeVideos = (pages: Page[]) =>
             return `${v.closest('figure')?.getAttribute('aria-label')}: ${v.videoWidth}px, ready ${v.readyState}, track ${track ? `${track.readyState}${track.muted ? ' muted' : ''}` : 'none'}`;
           }),
         )
-        .then((videos) => `page ${i}: ${videos.join('; ') || 'no remote video'}`, (error: unknown) => `page ${i}: ${String(error)}`),
+        .then(async (videos) => {
+          // Every peer connection the page made (see watchPeerConnections), closed ones too.
+          const links = await page.evaluate(() =>
+            ((window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? []).map((pc) =>
+              `${pc.signalingState}/${pc.connectionState} [${pc.getTransceivers().map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}:${t.sender.track ? 'sending' : 'no track'}`).join(' ')}]`));
+          return `page ${i}: ${videos.join('; ') || 'no remote video'}\n  links: ${links.join('\n         ')}`;
+        })
+        .catch((error: unknown) => `page ${i}: ${String(error)}`),
     ),
   ).then((lines) => lines.join('\n'));
 
+/** Keeps each RTCPeerConnection the page makes in `window.peerConnections`, for describeVideos. */
+const watchPeerConnections = (page: Page) =>
+  page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = made;
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        made.push(this);
+      }
+    };
+  });
+
 /** The four players join table 1 and each sees the three others' video. */
 async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
+  // The pages' warnings (a failed negotiation step is one), for the message of a failed check.
+  const warnings: string[] = [];
+  pages.forEach((page, i) => page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(`page ${i} ${message.type()}: ${message.text()}`);
+  }));
+  await Promise.all(pages.map(watchPeerConnections));
   // All at once, as a table sits down together: joins and offers cross on the way.
   await Promise.all(pages.map((page, i) => joinTable(page, urls[i % urls.length]!, key, 'Table 1')));
   try {
@@ -99,7 +126,7 @@ async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
       await expect.poll(() => remoteVideosPlaying(page), WAIT).toBe(3);
     }
   } catch (error) {
-    const state = await describeVideos(pages);
+    const state = `${await describeVideos(pages)}\n${warnings.join('\n') || 'no warnings'}`;
     // Printed as well as thrown: a retry that passes would otherwise leave no trace of the failure.
     console.warn(`video e2e: not every page shows three remote videos:\n${state}`);
     throw new Error(`not every page shows three remote videos:\n${state}`, { cause: error });

@@ -38,6 +38,8 @@ export class PeerLink {
   readonly stream = new MediaStream();
   private makingOffer = false;
   private ignoreOffer = false;
+  /** An answer is being applied: the state still says have-local-offer, but an offer may follow it (WebRTC 1.0, 10.7). */
+  private settingRemoteAnswer = false;
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private channel: RTCDataChannel | null = null;
   private localState: RemoteState = { audio: true, video: true };
@@ -106,10 +108,19 @@ export class PeerLink {
   async receiveDescription(description: RTCSessionDescriptionInit): Promise<void> {
     if (this.closed) return;
     try {
-      const collision = description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      // Perfect negotiation as the WebRTC specification writes it: an offer right behind the answer we are applying
+      // is no collision. Taken for one, the impolite side ignored it and the other side waited for an answer that
+      // never came.
+      const readyForOffer = !this.makingOffer && (this.pc.signalingState === 'stable' || this.settingRemoteAnswer);
+      const collision = description.type === 'offer' && !readyForOffer;
       this.ignoreOffer = !this.polite && collision;
       if (this.ignoreOffer) return;
-      await this.pc.setRemoteDescription(description); // rolls our own offer back first on a collision
+      this.settingRemoteAnswer = description.type === 'answer';
+      try {
+        await this.pc.setRemoteDescription(description); // rolls our own offer back first on a collision
+      } finally {
+        this.settingRemoteAnswer = false;
+      }
       if (description.type === 'offer') {
         // Every offer, not only the first of an answering side: when both sides started at once (glare) and we were
         // the polite side, our own offer was rolled back and the other side's lines are the ones that will carry
