@@ -26,20 +26,24 @@ export interface LocalTracks {
 
 /**
  * One RTCPeerConnection to one remote peer, negotiated with the "perfect negotiation" pattern (W3C WebRTC
- * examples): either side may (re)negotiate at any time; on a collision the polite peer rolls back its own offer
- * and the impolite one ignores the other's. Candidates trickle; those that arrive before the remote description
- * wait for it.
+ * examples): either side may (re)negotiate at any time; on a collision the polite peer gives way and the impolite
+ * one ignores the other's offer. Candidates trickle; those that arrive before the remote description wait for it.
  *
- * Only the side that starts the link adds transceivers; the answering side takes those the offer created, so each
- * link has one audio and one video line. A state data channel (negotiated, id 0) carries mute and camera flags.
+ * The side that starts the link adds one audio and one video line; the answering side takes those the offer
+ * created. When both sides start at once, the one that gives way answers from a fresh connection rather than by
+ * rolling its own first offer back: Chromium, rolled back before it had gathered candidates, sometimes never
+ * gathered any for the answer (the pair stayed 'new' for good), and the lines of its own it then stopped made it
+ * ask for a new offer after every answer. A state data channel (negotiated, id 0) carries mute and camera flags.
  */
 export class PeerLink {
-  readonly pc: RTCPeerConnection;
+  private connection: RTCPeerConnection;
   readonly stream = new MediaStream();
   private makingOffer = false;
   private ignoreOffer = false;
   /** An answer is being applied: the state still says have-local-offer, but an offer may follow it (WebRTC 1.0, 10.7). */
   private settingRemoteAnswer = false;
+  /** The connection holds lines of our own that no answer has taken up yet (we started the link). */
+  private ownLines: boolean;
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private channel: RTCDataChannel | null = null;
   private localState: RemoteState = { audio: true, video: true };
@@ -50,16 +54,25 @@ export class PeerLink {
   constructor(
     readonly peerId: string,
     private readonly polite: boolean,
-    private readonly initiator: boolean,
-    iceServers: RTCIceServer[],
+    initiator: boolean,
+    private readonly iceServers: RTCIceServer[],
     private tracks: LocalTracks,
     private readonly signals: PeerSignals,
     private readonly events: PeerLinkEvents,
     videoScale = 1,
   ) {
     this.videoScale = videoScale;
-    this.pc = new RTCPeerConnection({ iceServers });
-    const pc = this.pc;
+    this.ownLines = initiator;
+    this.connection = this.connect();
+  }
+
+  /** The connection in use: made again when this side answers the other's first offer instead of its own. */
+  get pc(): RTCPeerConnection {
+    return this.connection;
+  }
+
+  private connect(): RTCPeerConnection {
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     pc.ontrack = ({ track }) => {
       if (!this.stream.getTracks().includes(track)) this.stream.addTrack(track);
       this.events.onStream(this.stream);
@@ -69,16 +82,31 @@ export class PeerLink {
     };
     pc.onnegotiationneeded = () => void this.negotiate();
     pc.onconnectionstatechange = () => this.connectionChanged();
-    if (initiator) {
-      pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendrecv' });
-      pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendrecv', sendEncodings: [{ scaleResolutionDownBy: videoScale }] });
-      this.openChannel();
+    if (this.ownLines) {
+      pc.addTransceiver(this.tracks.audio ?? 'audio', { direction: 'sendrecv' });
+      pc.addTransceiver(this.tracks.video ?? 'video', { direction: 'sendrecv', sendEncodings: [{ scaleResolutionDownBy: this.videoScale }] });
+      this.openChannel(pc);
     }
+    return pc;
   }
 
-  private openChannel() {
+  /**
+   * Drops a connection whose own first offer went unanswered and starts an answering one. Candidates the other
+   * side sent meanwhile are still waiting (no remote description was ever set), and stay for the new connection.
+   */
+  private answerFromFreshConnection() {
+    this.ownLines = false;
+    this.makingOffer = false;
+    this.ignoreOffer = false;
+    this.channel?.close();
+    this.channel = null;
+    shut(this.connection);
+    this.connection = this.connect();
+  }
+
+  private openChannel(pc = this.pc) {
     if (this.channel) return;
-    const channel = this.pc.createDataChannel('state', { negotiated: true, id: 0 });
+    const channel = pc.createDataChannel('state', { negotiated: true, id: 0 });
     channel.onopen = () => this.sendState();
     channel.onmessage = ({ data }) => {
       try {
@@ -92,15 +120,17 @@ export class PeerLink {
   }
 
   private async negotiate() {
+    const pc = this.pc;
     if (this.closed) return;
     try {
       this.makingOffer = true;
-      await this.pc.setLocalDescription();
-      if (this.pc.localDescription) this.signals.sendDescription(this.pc.localDescription.toJSON() as RTCSessionDescriptionInit);
+      await pc.setLocalDescription();
+      // A connection given up meanwhile (we answer the other side's offer instead): its offer is void.
+      if (pc === this.pc && pc.localDescription) this.signals.sendDescription(pc.localDescription.toJSON() as RTCSessionDescriptionInit);
     } catch (error) {
-      this.events.onError(error);
+      if (pc === this.pc) this.events.onError(error);
     } finally {
-      this.makingOffer = false;
+      if (pc === this.pc) this.makingOffer = false;
     }
   }
 
@@ -115,20 +145,23 @@ export class PeerLink {
       const collision = description.type === 'offer' && !readyForOffer;
       this.ignoreOffer = !this.polite && collision;
       if (this.ignoreOffer) return;
+      if (description.type === 'offer' && this.ownLines) this.answerFromFreshConnection();
       this.settingRemoteAnswer = description.type === 'answer';
       try {
         await this.pc.setRemoteDescription(description); // rolls our own offer back first on a collision
       } finally {
         this.settingRemoteAnswer = false;
       }
+      if (description.type === 'answer') this.ownLines = false;
       if (description.type === 'offer') {
-        // Every offer, not only the first of an answering side: when both sides started at once (glare) and we were
-        // the polite side, our own offer was rolled back and the other side's lines are the ones that will carry
-        // our tracks.
         this.takeTransceivers();
         await this.pc.setLocalDescription();
+        // The answer is sent before anything else is awaited: our lines stopped in takeTransceivers ask for a new
+        // offer, and by the next await `localDescription` may be that offer. Sent in the answer's place, the other
+        // side (waiting for an answer) ignored it as a collision and the pair never connected.
+        const answer = this.pc.localDescription;
+        if (answer) this.signals.sendDescription(answer.toJSON() as RTCSessionDescriptionInit);
         await this.applyVideoScale(); // a line taken from the offer has its encodings from our answer on
-        if (this.pc.localDescription) this.signals.sendDescription(this.pc.localDescription.toJSON() as RTCSessionDescriptionInit);
       }
       for (const candidate of this.pendingCandidates.splice(0)) await this.addCandidate(candidate);
     } catch (error) {
@@ -146,6 +179,10 @@ export class PeerLink {
   }
 
   private async addCandidate(candidate: RTCIceCandidateInit) {
+    // A candidate of a connection the other side gave up (its own first offer, when we both started at once)
+    // belongs to no description we hold: skipped, not an error.
+    const fragments = iceFragments(this.pc.remoteDescription?.sdp);
+    if (candidate.usernameFragment && fragments.length > 0 && !fragments.includes(candidate.usernameFragment)) return;
     try {
       await this.pc.addIceCandidate(candidate);
     } catch (error) {
@@ -153,21 +190,11 @@ export class PeerLink {
     }
   }
 
-  /**
-   * We send on the lines the offer created, and open the state channel once they exist. A line of our own that
-   * the offer does not hold (ours, rolled back after both sides offered at once) is stopped where the offer has
-   * a line of its kind, so each link keeps one audio and one video line and the remote page one video to show.
-   */
+  /** We send on the lines the offer created, and open the state channel once they exist. */
   private takeTransceivers() {
-    const live = this.liveTransceivers();
-    const kindOf = (t: RTCRtpTransceiver) => t.receiver.track.kind;
-    for (const transceiver of live) {
-      const kind = kindOf(transceiver);
-      if (kind !== 'audio' && kind !== 'video') continue;
-      if (transceiver.mid === null) {
-        if (live.some((other) => other.mid !== null && kindOf(other) === kind)) transceiver.stop();
-        continue;
-      }
+    for (const transceiver of this.liveTransceivers()) {
+      const kind = transceiver.receiver.track.kind;
+      if ((kind !== 'audio' && kind !== 'video') || transceiver.mid === null) continue;
       if (transceiver.direction !== 'sendrecv') transceiver.direction = 'sendrecv';
       const track = kind === 'audio' ? this.tracks.audio : this.tracks.video;
       if (transceiver.sender.track !== track) {
@@ -183,7 +210,7 @@ export class PeerLink {
     for (const transceiver of this.liveTransceivers()) {
       const kind = transceiver.receiver.track.kind;
       if (kind !== 'audio' && kind !== 'video') continue;
-      if (!this.initiator && !this.pc.remoteDescription) continue;
+      if (!this.ownLines && !this.pc.remoteDescription) continue;
       await transceiver.sender.replaceTrack(kind === 'audio' ? tracks.audio : tracks.video);
     }
   }
@@ -253,10 +280,20 @@ export class PeerLink {
     if (this.closed) return;
     this.closed = true;
     this.channel?.close();
-    this.pc.ontrack = null;
-    this.pc.onicecandidate = null;
-    this.pc.onnegotiationneeded = null;
-    this.pc.onconnectionstatechange = null;
-    this.pc.close();
+    shut(this.pc);
   }
+}
+
+/** Closes a connection after taking its handlers off, so nothing it still does reaches the call. */
+function shut(pc: RTCPeerConnection) {
+  pc.ontrack = null;
+  pc.onicecandidate = null;
+  pc.onnegotiationneeded = null;
+  pc.onconnectionstatechange = null;
+  pc.close();
+}
+
+/** The ICE username fragments a session description names. */
+function iceFragments(sdp: string | undefined): string[] {
+  return [...(sdp ?? '').matchAll(/^a=ice-ufrag:(\S+)/gm)].map((match) => match[1]!);
 }
