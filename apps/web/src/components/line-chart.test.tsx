@@ -1,24 +1,11 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DRAWN, layOutCharts } from '../testing/chart-layout';
 import { chartPalette, integerTicks, LineChart, Sparkline, type LineSeries } from './line-chart';
 
-// The drawing is its own chunk, loaded on first use: on a busy machine that takes longer than waitFor's 1 s.
-const DRAWN = { timeout: 15_000 };
-
-// happy-dom lays nothing out: give the chart's container the size a browser would (recharts measures it);
-// everything else (the legend) measures 0.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const [width, height] = this.classList.contains('recharts-responsive-container') ? [720, 260] : [0, 0];
-    return { x: 0, y: 0, top: 0, left: 0, right: width, bottom: height, width, height, toJSON: () => ({}) };
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+layOutCharts(720, 260);
 
 const days = ['2026-11-18', '2026-11-19', '2026-11-20'];
 const series: LineSeries[] = [

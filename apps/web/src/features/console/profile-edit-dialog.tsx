@@ -1,4 +1,4 @@
-import { messages, type User } from '@bridge/api';
+import type { User } from '@bridge/api';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import '@mantine/core/styles/Input.layer.css';
@@ -6,7 +6,7 @@ import { titleStyles } from '../../components/modal-styles';
 import { PasswordField } from '../../components/password-field';
 import { errorMessage } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
-import { CurrentPasswordField, isWrongPassword, needsCurrentPassword } from './current-password-field';
+import { CurrentPasswordField, needsCurrentPassword, useCurrentPassword } from './current-password-field';
 import { useUpdateProfile } from './profile-api';
 import type { ProfileField } from './profile-fields';
 
@@ -40,37 +40,29 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
   const isPassword = field.type === 'password';
   const asksCurrent = needsCurrentPassword(field.type);
   const [value, setValue] = useState(isPassword ? '' : (field.value(user) ?? ''));
-  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const current = useCurrentPassword();
   const valueRef = useRef<HTMLInputElement>(null);
-  const currentRef = useRef<HTMLInputElement>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = field.validate(value);
-    const currentProblem = asksCurrent && !currentPassword ? messages.passwordRequired : null;
     setError(problem);
-    setCurrentError(currentProblem);
-    // The focus moves to the field in error so a screen reader reads its message.
-    if (currentProblem) return currentRef.current?.focus();
+    // The focus moves to the field in error so a screen reader reads its message: the password first.
+    if (asksCurrent && !current.checkFilled()) return;
     if (problem) return valueRef.current?.focus();
     try {
       const result = await update.mutateAsync({
         type: field.type,
         value: isPassword ? value : value.trim(),
-        ...(asksCurrent ? { currentPassword } : {}),
+        ...(asksCurrent ? { currentPassword: current.value } : {}),
       });
       notifySuccess(result.message);
       onClose();
       if (result.user) onSaved?.(field, result.user);
     } catch (caught) {
-      const text = errorMessage(caught);
-      if (isWrongPassword(caught)) {
-        setCurrentError(text);
-        currentRef.current?.focus();
-      } else {
-        setError(text);
+      if (!current.showIfWrong(caught)) {
+        setError(errorMessage(caught));
         valueRef.current?.focus();
       }
     }
@@ -86,13 +78,7 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
           </Text>
         )}
         {asksCurrent && (
-          <CurrentPasswordField
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-            error={currentError}
-            ref={currentRef}
-            data-autofocus
-          />
+          <CurrentPasswordField {...current.fieldProps} data-autofocus />
         )}
         {isPassword ? (
           <PasswordField

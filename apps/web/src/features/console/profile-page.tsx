@@ -1,7 +1,7 @@
 import { messages, type User } from '@bridge/api';
 import { Button, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { titleStyles } from '../../components/modal-styles';
@@ -9,7 +9,7 @@ import { PagePlaceholder } from '../../components/page-placeholder';
 import { errorMessage } from '../../lib/api-client';
 import { currentUserQueryOptions, signOut } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
-import { CurrentPasswordField, isWrongPassword } from './current-password-field';
+import { CurrentPasswordField, useCurrentPassword } from './current-password-field';
 import { useUpdateProfile } from './profile-api';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { profileFields, type ProfileField } from './profile-fields';
@@ -104,30 +104,19 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
 function DeleteAccountForm({ update, onClose }: { update: ReturnType<typeof useUpdateProfile>; onClose: () => void }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [currentError, setCurrentError] = useState<string | null>(null);
+  const current = useCurrentPassword();
   const [error, setError] = useState<string | null>(null);
-  const currentRef = useRef<HTMLInputElement>(null);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    if (!currentPassword) {
-      setCurrentError(messages.passwordRequired);
-      return currentRef.current?.focus();
-    }
-    setCurrentError(null);
+    if (!current.checkFilled()) return;
     try {
-      const result = await update.mutateAsync({ type: 'delete', value: '', currentPassword });
+      const result = await update.mutateAsync({ type: 'delete', value: '', currentPassword: current.value });
       notifySuccess(result.message || messages.accountDeleted);
     } catch (caught) {
       // The dialog stays open with the server's sentence: under the password when that was wrong.
-      if (isWrongPassword(caught)) {
-        setCurrentError(errorMessage(caught));
-        currentRef.current?.focus();
-      } else {
-        setError(errorMessage(caught));
-      }
+      if (!current.showIfWrong(caught)) setError(errorMessage(caught));
       return;
     }
     await signOut(queryClient);
@@ -142,13 +131,7 @@ function DeleteAccountForm({ update, onClose }: { update: ReturnType<typeof useU
           sign-ins, and the events you organised, with those events&apos; score, replay and participant data, are
           deleted, and you are signed out. This cannot be undone.
         </Text>
-        <CurrentPasswordField
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.currentTarget.value)}
-          error={currentError}
-          ref={currentRef}
-          data-autofocus
-        />
+        <CurrentPasswordField {...current.fieldProps} data-autofocus />
         {error && (
           <Text size="sm" c="red.8" role="alert">
             {error}
