@@ -15,9 +15,11 @@ describe('the server process', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@bridge.test', password: 'admin password 1' }),
       }).then((r) => r.status, () => 'connection refused');
-    // Password checks take tens of milliseconds each, so several are still running when the signal arrives.
+    // Password checks take tens of milliseconds each, so several are still running when the signal arrives. It
+    // goes once the server has logged the first of them coming in: on a busy machine a fixed pause was sometimes
+    // over before any had arrived, and all six were refused.
     const inFlight = Array.from({ length: 6 }, login);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => server.logs().includes('/api/v1/user/login'), { timeout: 30_000, interval: 2 }).toBe(true);
     const exitCode = await server.stop();
     const statuses = await Promise.all(inFlight);
     expect(exitCode).toBe(0);
