@@ -115,6 +115,10 @@ const instrument = `
         try { mark('received ' + JSON.parse(event.data).type); } catch {}
       });
     }
+    send(data) {
+      try { mark('sent ' + JSON.parse(data).type); } catch {}
+      super.send(data);
+    }
   };
   const NativePeerConnection = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends NativePeerConnection {
@@ -123,6 +127,22 @@ const instrument = `
       mark('peer connection made');
       this.addEventListener('track', () => mark('remote track'));
       this.addEventListener('connectionstatechange', () => mark('peer ' + this.connectionState));
+      this.addEventListener('iceconnectionstatechange', () => mark('ice ' + this.iceConnectionState));
+      this.addEventListener('icegatheringstatechange', () => mark('ice gathering ' + this.iceGatheringState));
+      this.addEventListener('icecandidate', () => mark('local candidate gathered'));
+    }
+    async setRemoteDescription(description) {
+      mark('remote ' + description.type + ' set: asked');
+      await super.setRemoteDescription(description);
+      mark('remote ' + description.type + ' set');
+    }
+    async setLocalDescription(description) {
+      await super.setLocalDescription(description);
+      mark('local ' + this.localDescription.type + ' set');
+    }
+    async addIceCandidate(candidate) {
+      await super.addIceCandidate(candidate);
+      mark('remote candidate added');
     }
   };
   document.addEventListener('click', (event) => {
