@@ -273,7 +273,7 @@ describe('table video chat on one server', () => {
     expect(errors.flat()).toEqual([]);
   });
 
-  it("a remote player's tile is highlighted while they speak, and shows them muted on the other's page when they turn the microphone off", async () => {
+  it("a player's tile is highlighted while they speak, on their own page too, and shows them muted on the other's page when they turn the microphone off", async () => {
     // North listens with the microphone off, so East's voice (the fake microphone's beeps) is the only one.
     const [north, east] = [players[0]!, players[1]!];
     const listener = await north.context.newPage();
@@ -293,10 +293,14 @@ describe('table video chat on one server', () => {
       });
       const speaking = { speaking: true, hint: 'speaking', muted: false };
       await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
+      // East's own page measures East's voice from what it sends, and highlights East's own tile too.
+      const eastOwnTile = speaker.getByRole('figure', { name: `${east.names} (you), East` });
+      await expect.poll(async () => (await eastOwnTile.getAttribute('data-speaking')) === 'true', WAIT).toBe(true);
 
       // The highlight stays a moment after the voice stops: the poll waits it out.
       await speaker.getByRole('button', { name: 'Turn off microphone' }).click();
       await expect.poll(eastOnNorthsPage, WAIT).toEqual({ speaking: false, hint: null, muted: true });
+      await expect.poll(() => eastOwnTile.getAttribute('data-speaking'), WAIT).toBeNull();
 
       await speaker.getByRole('button', { name: 'Turn on microphone' }).click();
       await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);

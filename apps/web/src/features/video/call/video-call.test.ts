@@ -27,7 +27,12 @@ class FakePeerConnection {
     FakePeerConnection.made.push(this);
   }
   addTransceiver = vi.fn();
-  createDataChannel = () => ({ readyState: 'connecting', close: vi.fn(), send: vi.fn() });
+  channels: { onmessage: ((event: { data: string }) => void) | null }[] = [];
+  createDataChannel = () => {
+    const channel = { readyState: 'connecting', close: vi.fn(), send: vi.fn(), onopen: null, onmessage: null };
+    this.channels.push(channel);
+    return channel;
+  };
   getTransceivers = () => [];
   getReceivers = () => [];
   /** The received audio's energy so far, as the inbound RTP stats count it. */
@@ -69,6 +74,16 @@ async function startedCall() {
   socket.readyState = 1;
   socket.onopen?.({});
   return { call, socket: () => socket };
+}
+
+/** South's call, joined, with a link to East (who came after) that is up. */
+async function callWithEastConnected() {
+  const { call, socket } = await startedCall();
+  socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });
+  socket().receive({ type: 'start_call', channelName, body: { peer: peer('u-east', 'East') } });
+  const pc = FakePeerConnection.made[0]!;
+  pc.connectionState = 'connected';
+  return { call, pc };
 }
 
 describe('a table video call', () => {
@@ -141,11 +156,7 @@ describe('a table video call', () => {
   it('highlights a remote player whose sound arrives between two polls, and nobody a moment after it stops', async () => {
     vi.useFakeTimers();
     try {
-      const { call, socket } = await startedCall();
-      socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South'), peers: [] } });
-      socket().receive({ type: 'start_call', channelName, body: { peer: peer('u-east', 'East') } });
-      const pc = FakePeerConnection.made[0]!;
-      pc.connectionState = 'connected';
+      const { call, pc } = await callWithEastConnected();
       // Each quarter second: a beep at 0.5 for a tenth of it, or silence. The last packet before a poll is quiet.
       const hear = (beep: boolean) => {
         pc.heard = { energy: pc.heard.energy + (beep ? 0.25 * 0.025 : 0), duration: pc.heard.duration + 0.25 };
@@ -158,6 +169,29 @@ describe('a table video call', () => {
         hear(false);
         await vi.advanceTimersByTimeAsync(250);
       }
+      expect(call.getSnapshot().speaker).toBeNull();
+      call.hangUp();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes the highlight off a speaker at once when their microphone goes off, without the pause it allows a voice', async () => {
+    vi.useFakeTimers();
+    try {
+      const { call, pc } = await callWithEastConnected();
+      const hear = (level: number) => {
+        pc.heard = { energy: pc.heard.energy + level * level * 0.25, duration: pc.heard.duration + 0.25 };
+      };
+      await vi.advanceTimersByTimeAsync(250);
+      hear(0.5);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(call.getSnapshot().speaker).toBe('u-east');
+      // East turns the microphone off: the state channel says so, and the next poll hears nothing from East.
+      pc.channels[0]!.onmessage?.({ data: JSON.stringify({ audio: false, video: true }) });
+      hear(0);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(call.getSnapshot().participants.find((p) => p.peerId === 'u-east')?.audio).toBe(false);
       expect(call.getSnapshot().speaker).toBeNull();
       call.hangUp();
     } finally {

@@ -337,8 +337,9 @@ export class VideoCall {
       const now = Date.now();
       let speaker = pickSpeaker(levels, this.state.speaker);
       if (speaker) this.spokeAt = now;
-      // Speech has pauses between words: the highlight stays a moment after the voice drops.
-      else if (this.state.speaker && this.people.has(this.state.speaker) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
+      // Speech has pauses between words: the highlight stays a moment after the voice drops, but not after the
+      // microphone was turned off.
+      else if (this.state.speaker && (this.people.get(this.state.speaker)?.audio ?? false) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
       if (speaker !== this.state.speaker) this.update({ speaker });
     } finally {
       this.polling = false;
