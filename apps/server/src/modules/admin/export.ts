@@ -1,8 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import {
   AuditFilters, DownloadFilters, EventFilters, ParticipantFilters, UserFilters, messages,
   type ExportDataset, type ExportFormat,
@@ -220,7 +218,11 @@ async function drained(out: PassThrough): Promise<void> {
   controller.abort();
 }
 
+// exceljs, pdfkit and fontkit are loaded on the first export that needs them: together they are about 17 MB of
+// every instance's heap and part of its start, for something only admins do now and then.
+
 async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(dataset.title.slice(0, 31));
   sheet.columns = dataset.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));
@@ -255,8 +257,9 @@ function forgetShapedWords(doc: PDFKit.PDFDocument): void {
 }
 
 async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: A3_MARGIN, info: { Title: dataset.title } });
-  const faces = pdfFaces();
+  const faces = await pdfFaces();
   // pdfkit takes a parsed fontkit font as well as a file; it subsets and embeds it once per document.
   for (const face of [...faces.regular, ...faces.bold]) doc.registerFont(face.name, face.font as unknown as Buffer);
   doc.pipe(out);

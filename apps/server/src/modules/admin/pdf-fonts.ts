@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 
 // The fonts of the PDF exports (docs/decisions/012-pdf-fonts.md). pdfkit's built-in Helvetica knows only
 // Latin-1; these are embedded instead, and pdfkit keeps only the glyphs a document uses.
@@ -29,20 +29,23 @@ const FAMILIES = [
 
 const require = createRequire(import.meta.url);
 
-function load(name: string, file: string): PdfFace {
-  const font = fontkit.create(readFileSync(require.resolve(file)));
+function load(fonts: typeof fontkit, name: string, file: string): PdfFace {
+  const font = fonts.create(readFileSync(require.resolve(file)));
   if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
   return { name, font };
 }
 
-let faces: PdfFaces | undefined;
+let faces: Promise<PdfFaces> | undefined;
 
-/** The fonts, read and parsed on the first PDF export and shared by every export after it. */
-export function pdfFaces(): PdfFaces {
-  faces ??= {
-    regular: FAMILIES.map((f) => load(f.name, f.regular)),
-    bold: FAMILIES.map((f) => load(`${f.name}-Bold`, f.bold)),
-  };
+/**
+ * The fonts, read and parsed on the first PDF export and shared by every export after it. fontkit itself is loaded
+ * then too, as pdfkit is (export.ts).
+ */
+export function pdfFaces(): Promise<PdfFaces> {
+  faces ??= import('fontkit').then((fonts) => ({
+    regular: FAMILIES.map((f) => load(fonts, f.name, f.regular)),
+    bold: FAMILIES.map((f) => load(fonts, `${f.name}-Bold`, f.bold)),
+  }));
   return faces;
 }
 
