@@ -4,9 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,9 +23,6 @@ export interface DatabaseHandle {
   /** The raw PGlite instance, for dumping a template in tests. */
   pglite?: PGlite;
 }
-
-// PGlite must always be opened with the same extensions, or the data directory will not open.
-const pgliteExtensions = { pg_trgm };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
@@ -52,10 +47,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  // Loaded only for the embedded database: a server on PostgreSQL carries none of PGlite (several MB of heap).
+  const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('kysely-pglite-dialect'),
+  ]);
   const pglite = await PGlite.create({
     dataDir: target.dataDir,
     loadDataDir: target.loadDataDir,
-    extensions: pgliteExtensions,
+    // PGlite must always be opened with the same extensions, or the data directory will not open.
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
   return {
