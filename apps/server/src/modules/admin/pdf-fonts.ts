@@ -42,10 +42,15 @@ let faces: Promise<PdfFaces> | undefined;
  * then too, as pdfkit is (export.ts).
  */
 export function pdfFaces(): Promise<PdfFaces> {
-  faces ??= import('fontkit').then((fonts) => ({
-    regular: FAMILIES.map((f) => load(fonts, f.name, f.regular)),
-    bold: FAMILIES.map((f) => load(fonts, `${f.name}-Bold`, f.bold)),
-  }));
+  faces ??= import('fontkit')
+    .then((fonts) => ({
+      regular: FAMILIES.map((f) => load(fonts, f.name, f.regular)),
+      bold: FAMILIES.map((f) => load(fonts, `${f.name}-Bold`, f.bold)),
+    }))
+    .catch((error: unknown) => {
+      faces = undefined; // the next export tries again rather than failing for good
+      throw error;
+    });
   return faces;
 }
 
