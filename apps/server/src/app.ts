@@ -24,8 +24,6 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
 import { tournamentRoutes } from './modules/tournaments/routes.ts';
-import { LocalHub } from './modules/video/hub.ts';
-import { RedisHub } from './modules/video/redis-hub.ts';
 import { videoRoutes } from './modules/video/routes.ts';
 
 declare module 'fastify' {
@@ -94,11 +92,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-  // Video rooms live in Redis when there is one, so a table's players may reach different instances.
-  const videoHub = redis ? new RedisHub(redis) : new LocalHub();
   app.addHook('onClose', async () => {
-    // The hub tells the peers of this instance's sockets that they left, so it closes before Redis does.
-    await videoHub.close().catch((error: unknown) => app.log.warn({ err: error }, 'closing the video rooms failed'));
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {
@@ -113,8 +107,8 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // Signalling messages are small; SDP offers are a few kilobytes.
-  await app.register(websocket, { options: { maxPayload: 128 * 1024 } });
+  // The upgrade is authenticated here and the socket handed to the signalling process (modules/video).
+  await app.register(websocket);
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, {
     db: database.db,
@@ -133,10 +127,16 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(tournamentRoutes, { prefix: '/api/v1' });
   await app.register(videoRoutes, {
-    hub: videoHub,
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,
-    heartbeatMs: config.video.heartbeatMs,
+    // Video rooms live in Redis when there is one, so a table's players may reach different instances.
+    signalling: {
+      heartbeatMs: config.video.heartbeatMs,
+      logLevel: logger ? config.logLevel : 'silent',
+      redisUrl: config.redisUrl,
+      // Signalling messages are small; SDP offers are a few kilobytes.
+      maxPayload: 128 * 1024,
+    },
   });
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });

@@ -4,6 +4,9 @@ import type { UserRow } from '../../db/schema.ts';
 
 const SIDE_SEATS: Record<number, VideoSeat> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 
+/** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
+export type SignallingUser = Pick<UserRow, 'id' | 'names' | 'role'>;
+
 export type ChannelAccess = { ok: true; seat: VideoSeat } | { ok: false; code: 'not_found' | 'forbidden'; message: string };
 
 /**
@@ -11,7 +14,7 @@ export type ChannelAccess = { ok: true; seat: VideoSeat } | { ok: false; code: '
  * for the others. Seated players of the event may join any of its tables (pairs move between tables in a
  * movement), kibitzers only where the event allows them, and the organiser and admins always.
  */
-export async function channelAccess(db: Db, user: UserRow, channel: string): Promise<ChannelAccess> {
+export async function channelAccess(db: Db, user: SignallingUser, channel: string): Promise<ChannelAccess> {
   const unknown = { ok: false, code: 'not_found', message: messages.videoUnknownTable } as const;
   const tableMatch = /^(.+)table(\d{1,4})$/.exec(channel);
   const key = tableMatch ? tableMatch[1]! : channel;

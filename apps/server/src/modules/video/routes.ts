@@ -1,32 +1,43 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { WebSocket } from 'ws';
-import {
-  IceServersBody, IceServersResponse, messages, VideoClientMessage, type VideoPeer, type VideoServerMessage,
-} from '@bridge/api';
+import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
-import type { UserRow } from '../../db/schema.ts';
 import { channelAccess } from './channels.ts';
-import type { DropReason, Hub, HubMember } from './hub.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
+import { SignallingHost } from './signalling-host.ts';
+import type { SignallingSettings } from './signalling-protocol.ts';
 
 export interface VideoOptions {
-  hub: Hub;
   ice: IceConfig;
   publicUrl: string;
-  /** A socket that has not answered a ping by the next one is dropped and its peers told. */
-  heartbeatMs: number;
+  signalling: SignallingSettings;
 }
 
-/** Relay credentials (`POST /api/v1/video/ice-servers`) and the signalling socket (`/ws/video`). */
+/**
+ * Relay credentials (`POST /api/v1/video/ice-servers`) and the signalling socket (`/ws/video`). The socket's
+ * upgrade is checked here (same origin, a signed-in user) and the socket then handed to the signalling process,
+ * which relays in a heap of its own (docs/decisions/016).
+ */
 export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { hub } = options;
   const publicOrigin = new URL(options.publicUrl).origin;
 
   r.post('/api/v1/video/ice-servers', { preHandler: app.requireUser, schema: { body: IceServersBody, response: { 200: IceServersResponse } } }, async (request) => ({
     iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
   }));
+
+  const signalling = new SignallingHost({
+    settings: options.signalling,
+    access: (user, channel) => channelAccess(app.database.db, user, channel),
+    log: app.log,
+  });
+  // Started with the server, so the first player to join does not wait for the process to start.
+  app.addHook('onListen', async () => {
+    signalling.start().catch(() => undefined);
+  });
+  // Before the server stops accepting: it waits for the sockets the process holds.
+  app.addHook('preClose', async () => signalling.close());
 
   // A page of another site must not open a socket with the visitor's cookie (cross-site WebSocket hijacking):
   // browsers always send Origin on a WebSocket handshake.
@@ -35,171 +46,23 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw forbidden(messages.crossSiteRefused);
   };
 
-  app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser] }, (socket, request) => {
-    new VideoConnection(socket, request.user!, app, hub, options.heartbeatMs);
+  const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.ws) return; // a plain GET: the route answers 404
+    reply.hijack();
+    const { id, names, role } = request.user!;
+    const raw = request.raw;
+    await signalling.hand(raw.socket, upgradeHead(raw), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role });
+  };
+
+  app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser], preHandler: handOver }, (socket) => {
+    // Not reached: handOver hijacks every upgrade before the handshake.
+    socket.close(1011);
   });
 }
 
-/**
- * Messages a socket may send: a burst for the ICE candidates of a call's start, then a steady rate. A client
- * past it gets an error for each message dropped; honest clients send a few dozen a minute.
- */
-export const SIGNAL_BURST = 300;
-export const SIGNAL_PER_SECOND = 50;
-
-/** One browser's signalling socket: at most one channel at a time, messages handled in order. */
-class VideoConnection {
-  private tokens = SIGNAL_BURST;
-  private refilledAt = Date.now();
-  private channel: string | null = null;
-  private member: HubMember | null = null;
-  /** The last of this socket's messages still being handled, or null when none is. */
-  private pending: Promise<void> | null = null;
-  private answeredPing = true;
-
-  constructor(private readonly socket: WebSocket, private readonly user: UserRow, private readonly app: FastifyInstance, private readonly hub: Hub, heartbeatMs: number) {
-    const heartbeat = setInterval(() => {
-      if (!this.answeredPing) {
-        socket.terminate();
-        return;
-      }
-      this.answeredPing = false;
-      socket.ping();
-    }, heartbeatMs);
-    socket.on('pong', () => (this.answeredPing = true));
-    socket.on('message', (data, isBinary) => {
-      if (!this.takeToken()) return this.fail(messages.tooManySignals, 'rate_limited');
-      const raw = isBinary ? null : data.toString();
-      this.inOrder(() => this.handle(raw), (error) => {
-        app.log.error({ err: error }, 'video signalling message failed');
-        this.reply({ type: 'error', body: { message: messages.operationFailed, code: 'internal_error' } });
-      });
-    });
-    socket.on('close', () => {
-      clearInterval(heartbeat);
-      this.inOrder(() => this.leave(), (error) => app.log.error({ err: error }, 'video leave failed'));
-    });
-  }
-
-  /**
-   * Runs the socket's work one piece after another. A piece that finds nothing pending runs at once, and a relayed
-   * offer, answer or candidate through the in-process hub finishes there without a promise: measured, the promise
-   * chain of every message cost the relay about 7 us of its 80 (bench/signalling.ts, one message at a time).
-   */
-  private inOrder(work: () => void | Promise<void>, onError: (error: unknown) => void) {
-    if (this.pending) {
-      this.pending = this.settle(this.pending.then(work), onError);
-      return;
-    }
-    try {
-      const result = work();
-      if (result) this.pending = this.settle(result, onError);
-    } catch (error) {
-      onError(error);
-    }
-  }
-
-  private settle(work: Promise<void>, onError: (error: unknown) => void): Promise<void> {
-    const done: Promise<void> = work.catch(onError).then(() => {
-      if (this.pending === done) this.pending = null;
-    });
-    return done;
-  }
-
-  private takeToken(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(SIGNAL_BURST, this.tokens + ((now - this.refilledAt) / 1000) * SIGNAL_PER_SECOND);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-
-  private reply(message: VideoServerMessage) {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
-  }
-
-  private fail(message: string, code: string, channelName?: string) {
-    this.reply({ type: 'error', channelName, body: { message, code } });
-  }
-
-  private handle(raw: string | null): void | Promise<void> {
-    let json: unknown;
-    try {
-      json = raw === null ? undefined : JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-    const parsed = VideoClientMessage.safeParse(json);
-    if (!parsed.success) return this.fail(messages.videoBadMessage, 'validation_failed');
-    const message = parsed.data;
-    if (message.type === 'join') return this.join(message.channelName, message.body.strict);
-    if (message.channelName !== this.channel || !this.member) return this.fail(messages.videoNotJoined, 'not_joined', message.channelName);
-    const channelName = this.channel;
-    const me = this.member.peer;
-    switch (message.type) {
-      case 'start':
-        return this.hub.send(channelName, me.peerId, null, { type: 'start_call', channelName, body: { peer: me } });
-      case 'peerDetails':
-        return this.sendPeerDetails(channelName, me.peerId, message.body.targetPeer);
-      case 'send_offer':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'offer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
-      case 'send_answer':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'answer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
-      case 'ice_candidate':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'ice_candidate', channelName, body: { candidate: message.body.candidate, from: me.peerId } });
-      case 'disconnect':
-        return this.leave();
-    }
-  }
-
-  private async sendPeerDetails(channelName: string, myPeerId: string, target: string | undefined) {
-    const peers = (await this.hub.peers(channelName)).filter((peer) => peer.peerId !== myPeerId);
-    this.reply({ type: 'peerDetails', channelName, body: { peers: target ? peers.filter((peer) => peer.peerId === target) : peers } });
-  }
-
-  /**
-   * A strict join is refused ('alreadyJoined') while another socket of the same user is in the channel; a
-   * non-strict one (a page coming back after its connection dropped) takes that socket's place, and the older
-   * socket is told `disconnect` and closed.
-   */
-  private async join(channelName: string, strict: boolean) {
-    if (this.channel) await this.leave();
-    const access = await channelAccess(this.app.database.db, this.user, channelName);
-    if (!access.ok) return this.fail(access.message, access.code, channelName);
-    const peer: VideoPeer = { peerId: this.user.id, displayName: this.user.names, seat: access.seat };
-    const member: HubMember = { peer, deliver: (message) => this.reply(message), dropped: (reason) => this.dropped(member, reason) };
-    if ((await this.hub.join(channelName, member, strict)) === 'alreadyJoined') {
-      return this.reply({ type: 'alreadyJoined', channelName, body: { message: messages.videoAlreadyJoined } });
-    }
-    this.channel = channelName;
-    this.member = member;
-    const peers = (await this.hub.peers(channelName)).filter((other) => other.peerId !== peer.peerId);
-    this.reply({ type: 'joined', channelName, body: { peer, peers } });
-  }
-
-  /** The hub put this socket out of its room: replaced by a newer socket of the user, or its seat was lost. */
-  private dropped(member: HubMember, reason: DropReason) {
-    if (this.member !== member) return;
-    const channelName = this.channel!;
-    this.channel = null;
-    this.member = null;
-    if (reason === 'replaced') {
-      this.reply({ type: 'disconnect', channelName, body: { reason } });
-      this.socket.close(1000);
-    } else {
-      // Not a normal closure: the page reconnects and joins again.
-      this.socket.close(1012);
-    }
-  }
-
-  private async leave() {
-    const { channel, member } = this;
-    this.channel = null;
-    this.member = null;
-    if (!channel || !member) return;
-    if (await this.hub.leave(channel, member)) {
-      await this.hub.send(channel, member.peer.peerId, null, { type: 'disconnected', channelName: channel, body: { peerId: member.peer.peerId } });
-    }
-  }
+/** The bytes that followed the upgrade request, which @fastify/websocket keeps under a symbol of its own. */
+function upgradeHead(raw: IncomingMessage): Buffer {
+  const key = Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'ws-head');
+  const head = key ? (raw as unknown as Record<symbol, unknown>)[key] : undefined;
+  return Buffer.isBuffer(head) ? head : Buffer.alloc(0);
 }

@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { messages, type VideoServerMessage } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
-import { SIGNAL_BURST } from './routes.ts';
+import { SIGNAL_BURST } from './connection.ts';
 
 const TURN_SECRET = 'a-coturn-static-auth-secret';
 const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200 };
@@ -15,8 +16,11 @@ type User = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
 /** A signalling client that keeps every message, so a test can wait for the one it expects. */
 class Client {
   readonly received: VideoServerMessage[] = [];
+  /** The close code, once the socket has closed. */
+  readonly closed: Promise<number>;
   private waiters: (() => void)[] = [];
   private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
     socket.on('message', (data) => {
       this.received.push(JSON.parse(data.toString()) as VideoServerMessage);
       this.waiters.splice(0).forEach((wake) => wake());
@@ -275,6 +279,65 @@ describe('signalling (/ws/video)', () => {
     kibitzer.send('join', `${open.key}table0`, { strict: true });
     expect((await kibitzer.next('error')).body.message).toBe(messages.videoUnknownTable);
     expect((await kibitzer.join(open.key)).body.peer.seat).toBe('Kibitzer');
+  });
+});
+
+/** The signalling processes this test process started (Linux: read from /proc). */
+function signallingProcesses(): number[] {
+  return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    try {
+      const parent = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return parent === process.pid && command.includes('signalling-process') ? [Number(entry)] : [];
+    } catch {
+      return []; // it ended while being read
+    }
+  });
+}
+
+describe.runIf(process.platform === 'linux')('the signalling process', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let event: Awaited<ReturnType<typeof seatedEvent>>;
+  beforeAll(async () => {
+    server = await startServer();
+    event = await seatedEvent(server.t, { kibitzers: false });
+  });
+  let serverClosed = false;
+  afterAll(async () => {
+    if (!serverClosed) await server.t.close();
+  });
+
+  it('is started again when it dies; the sockets it held close abnormally, so their pages reconnect', async () => {
+    const channel = `${event.key}table0`;
+    const north = await Client.open(server.wsUrl, event.players[0]!.cookie);
+    await north.join(channel);
+    const [first] = signallingProcesses();
+    expect(first).toBeDefined();
+    process.kill(first!, 'SIGKILL');
+    expect(await north.closed).toBe(1006);
+
+    // The next socket starts a new process, and the room there starts empty: the old one took its rooms with it.
+    const again = await Client.open(server.wsUrl, event.players[0]!.cookie);
+    expect((await again.join(channel)).body.peers).toEqual([]);
+    const east = await Client.open(server.wsUrl, event.players[1]!.cookie);
+    expect((await east.join(channel)).body.peers.map((p) => p.seat)).toEqual(['North']);
+    expect(signallingProcesses()).not.toContain(first);
+    again.close();
+    east.close();
+  });
+
+  it('closes its sockets as going away (1001) when the server closes, and the close finishes', async () => {
+    const channel = `${event.key}table1`;
+    const [north, east] = await Promise.all([Client.open(server.wsUrl, event.players[0]!.cookie), Client.open(server.wsUrl, event.players[1]!.cookie)]);
+    await north.join(channel);
+    await east.join(channel);
+    const running = signallingProcesses();
+    expect(running).toHaveLength(1);
+    serverClosed = true;
+    await server.t.close();
+    expect(await north.closed).toBe(1001);
+    expect(await east.closed).toBe(1001);
+    expect(signallingProcesses()).toEqual([]);
   });
 });
 

@@ -1,0 +1,99 @@
+// The signalling process: the server forks it and hands it each authenticated `/ws/video` socket. It relays in
+// a heap of its own, away from the API's requests, exports and their garbage collections (docs/decisions/016).
+import type { Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { WebSocketServer } from 'ws';
+import type { ChannelAccess, SignallingUser } from './channels.ts';
+import { VideoConnection, type ConnectionContext } from './connection.ts';
+import { LocalHub, type Hub } from './hub.ts';
+import { RedisHub } from './redis-hub.ts';
+import type { FromSignalling, SignallingSettings, ToSignalling } from './signalling-protocol.ts';
+
+/** How long the sockets get to finish their closing handshake when the server shuts down. */
+const CLOSE_GRACE_MS = 1000;
+
+const send = (message: FromSignalling) => process.send!(message);
+
+let hub: Hub | undefined;
+let redis: Redis | undefined;
+let wss: WebSocketServer | undefined;
+let context: ConnectionContext | undefined;
+let closing = false;
+
+const accessAnswers = new Map<number, { resolve(access: ChannelAccess): void; reject(error: Error): void }>();
+let nextAccessId = 0;
+
+/** Asks the server, which holds the database, whether the user may join the channel. */
+function askAccess(user: SignallingUser, channel: string): Promise<ChannelAccess> {
+  const id = nextAccessId++;
+  return new Promise((resolve, reject) => {
+    accessAnswers.set(id, { resolve, reject });
+    send({ kind: 'access', id, user, channel });
+  });
+}
+
+function start(given: SignallingSettings) {
+  const log = pino({ level: given.logLevel, base: { process: 'video-signalling' } });
+  redis = given.redisUrl ? new Redis(given.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  hub = redis ? new RedisHub(redis) : new LocalHub();
+  wss = new WebSocketServer({ noServer: true, maxPayload: given.maxPayload });
+  context = { hub, access: askAccess, log, heartbeatMs: given.heartbeatMs };
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'video signalling process failed');
+    process.exit(1);
+  });
+  send({ kind: 'ready' });
+}
+
+async function close(code: number) {
+  if (closing) return;
+  closing = true;
+  const clients = [...(wss?.clients ?? [])];
+  const closed = Promise.all(clients.map((client) => new Promise((resolve) => client.once('close', resolve))));
+  for (const client of clients) client.close(code);
+  // The hub tells the peers on other instances that this process's sockets left, so it closes before Redis does.
+  await hub?.close().catch(() => undefined);
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
+  for (const client of wss?.clients ?? []) client.terminate();
+  await redis?.quit().catch(() => undefined);
+  process.exit(0);
+}
+
+process.on('message', (message: ToSignalling, handle?: Socket) => {
+  switch (message.kind) {
+    case 'start':
+      return start(message.settings);
+    case 'socket': {
+      if (!handle) return;
+      if (!wss || !context || closing) return handle.destroy();
+      const connection = context;
+      // The handshake reads only the method, url and headers of the request the server has already checked.
+      const request = { ...message.request, socket: handle } as unknown as import('node:http').IncomingMessage;
+      handle.on('error', () => handle.destroy());
+      wss.handleUpgrade(request, handle, Buffer.from(message.head, 'base64'), (socket) => {
+        new VideoConnection(socket, message.user, connection);
+      });
+      return;
+    }
+    case 'access': {
+      const waiting = accessAnswers.get(message.id);
+      accessAnswers.delete(message.id);
+      if (!waiting) return;
+      if (message.access) waiting.resolve(message.access);
+      else waiting.reject(new Error('the server could not check the channel access'));
+      return;
+    }
+    case 'close':
+      return void close(1001);
+  }
+});
+
+// The server went away without saying so (it crashed or was killed): nobody can authenticate new sockets or
+// answer access questions any more, so the sockets close abnormally and the pages reconnect to a new server.
+process.on('disconnect', () => void close(1012));
+
+if (!process.send) {
+  console.error('the video signalling process is started by the server, not on its own');
+  process.exit(1);
+}

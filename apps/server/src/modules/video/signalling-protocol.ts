@@ -1,0 +1,36 @@
+import type { ChannelAccess, SignallingUser } from './channels.ts';
+
+/**
+ * The messages between the server and its signalling process (docs/decisions/016): the server authenticates a
+ * socket's upgrade and hands the socket over; the process relays, and asks the server, which holds the database,
+ * who may join a channel.
+ */
+
+/** What the signalling process needs to know, sent once when it starts. */
+export interface SignallingSettings {
+  heartbeatMs: number;
+  /** pino's level, or 'silent' when the server does not log. */
+  logLevel: string;
+  /** With Redis, rooms are shared by every instance (RedisHub); without, they live in the process (LocalHub). */
+  redisUrl: string | undefined;
+  maxPayload: number;
+}
+
+/** The parts of the upgrade request that the WebSocket handshake reads. */
+export interface UpgradeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export type ToSignalling =
+  | { kind: 'start'; settings: SignallingSettings }
+  /** Sent with the socket's handle; `head` is what the client sent after the upgrade request, base64. */
+  | { kind: 'socket'; user: SignallingUser; request: UpgradeRequest; head: string }
+  | { kind: 'access'; id: number; access: ChannelAccess | null }
+  /** Closes every socket (the peers are told), then the process exits. */
+  | { kind: 'close' };
+
+export type FromSignalling =
+  | { kind: 'ready' }
+  | { kind: 'access'; id: number; user: SignallingUser; channel: string };
