@@ -28,6 +28,9 @@ export class SignallingHost {
   private child: ChildProcess | undefined;
   private ready: Promise<ChildProcess> | undefined;
   private closing = false;
+  /** Sockets sent to a process that has not yet said it took them, by handoff id. */
+  private readonly handoffs = new Map<number, { child: ChildProcess; taken(): void; lost(): void }>();
+  private nextHandoff = 0;
 
   constructor(private readonly options: SignallingHostOptions) {}
 
@@ -37,23 +40,23 @@ export class SignallingHost {
     this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
       const child = fork(ENTRY, [], { cwd: SERVER_DIR, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
       this.child = child;
-      const forget = () => {
-        if (this.child !== child) return;
-        this.child = undefined;
-        this.ready = undefined;
-      };
       child.on('error', (error) => {
-        forget();
+        this.forget(child);
         this.options.log.error({ err: error }, 'the video signalling process failed');
         reject(error);
       });
       child.on('exit', (code, signal) => {
-        forget();
+        this.forget(child);
         if (!this.closing) this.options.log.error({ code, signal }, 'the video signalling process exited; the next socket starts another');
         reject(new Error(`the video signalling process exited (${code ?? signal})`));
       });
+      // After the exit and every message it sent have come in ('exit' may come before its last 'took').
+      child.on('close', () => {
+        for (const handoff of [...this.handoffs.values()]) if (handoff.child === child) handoff.lost();
+      });
       child.on('message', (message: FromSignalling) => {
         if (message.kind === 'ready') resolve(child);
+        else if (message.kind === 'took') this.handoffs.get(message.id)?.taken();
         else if (message.kind === 'access') this.answerAccess(child, message.id, message.user, message.channel);
       });
       send(child, { kind: 'start', settings: this.options.settings });
@@ -64,8 +67,11 @@ export class SignallingHost {
   /**
    * Gives an upgraded, authenticated socket to the process, which completes the WebSocket handshake. The bytes
    * the client sent after its request (`head`, normally none: a client waits for the handshake's answer) go along.
+   * This side keeps its copy of the socket until the process says it took it: a process that dies first (killed
+   * between the send and its read, before its death is reported here) has written nothing to the socket yet, so
+   * the socket goes to a new process, once.
    */
-  async hand(socket: Socket, head: Buffer, request: UpgradeRequest, user: SignallingUser): Promise<void> {
+  async hand(socket: Socket, head: Buffer, request: UpgradeRequest, user: SignallingUser, retried = false): Promise<void> {
     let child: ChildProcess;
     try {
       child = await this.start();
@@ -75,22 +81,36 @@ export class SignallingHost {
     }
     if (socket.destroyed) return;
     // This process must read nothing more from the socket: the client's first frame belongs to the handshake's
-    // new owner. The handle is sent open and closed here once sent, so the socket closes as any other here does.
+    // new owner. Once taken, the copy here is destroyed, so the socket closes here as any other does.
     (socket as unknown as { _handle?: { readStop?(): number } })._handle?.readStop?.();
     // Node tracks a socket sent from a net.Server so that server.close() waits for the child to close it; once
     // that child has exited, the server's close waits forever. close() ends the process first, so the socket
     // goes without that link.
     (socket as unknown as { server: unknown }).server = null;
-    const message: ToSignalling = { kind: 'socket', user, request, head: head.toString('base64') };
-    const failed = (error: unknown) => this.options.log.error({ err: error }, 'a video socket could not be handed to the signalling process');
+    const id = this.nextHandoff++;
+    this.handoffs.set(id, {
+      child,
+      taken: () => {
+        this.handoffs.delete(id);
+        socket.destroy();
+      },
+      lost: () => {
+        this.handoffs.delete(id);
+        if (retried || this.closing || socket.destroyed) socket.destroy();
+        else void this.hand(socket, head, request, user, true);
+      },
+    });
+    const message: ToSignalling = { kind: 'socket', id, user, request, head: head.toString('base64') };
     try {
       child.send(message, socket, { keepOpen: true }, (error) => {
-        if (error) failed(error);
-        socket.destroy();
+        if (!error) return;
+        this.forget(child);
+        this.handoffs.get(id)?.lost();
       });
     } catch (error) {
       // Not a socket with a handle of its own (a TLS socket, a test's in-memory stream): it cannot be passed.
-      failed(error);
+      this.options.log.error({ err: error }, 'a video socket could not be handed to the signalling process');
+      this.handoffs.delete(id);
       socket.destroy();
     }
   }
@@ -106,6 +126,13 @@ export class SignallingHost {
     await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)))]);
     clearTimeout(timer);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
+  /** The process is gone or going: the next socket starts another. */
+  private forget(child: ChildProcess) {
+    if (this.child !== child) return;
+    this.child = undefined;
+    this.ready = undefined;
   }
 
   private answerAccess(child: ChildProcess, id: number, user: SignallingUser, channel: string) {

@@ -66,6 +66,7 @@ process.on('message', (message: ToSignalling, handle?: Socket) => {
       return start(message.settings);
     case 'socket': {
       if (!handle) return;
+      send({ kind: 'took', id: message.id });
       if (!wss || !context || closing) return handle.destroy();
       const connection = context;
       // The handshake reads only the method, url and headers of the request the server has already checked.

@@ -26,11 +26,13 @@ export interface UpgradeRequest {
 export type ToSignalling =
   | { kind: 'start'; settings: SignallingSettings }
   /** Sent with the socket's handle; `head` is what the client sent after the upgrade request, base64. */
-  | { kind: 'socket'; user: SignallingUser; request: UpgradeRequest; head: string }
+  | { kind: 'socket'; id: number; user: SignallingUser; request: UpgradeRequest; head: string }
   | { kind: 'access'; id: number; access: ChannelAccess | null }
   /** Closes every socket (the peers are told), then the process exits. */
   | { kind: 'close' };
 
 export type FromSignalling =
   | { kind: 'ready' }
+  /** The socket arrived, before anything is written to it: from here it is the process's alone. */
+  | { kind: 'took'; id: number }
   | { kind: 'access'; id: number; user: SignallingUser; channel: string };
