@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
+  // The video signalling process is forked by path, not imported, so its modules are watched by name.
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', '--include', 'apps/server/src/modules/video/**', 'apps/server/src/main.ts'], {
     stdio: 'inherit',
     env: { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env },
   }),
