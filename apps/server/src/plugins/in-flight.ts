@@ -28,9 +28,12 @@ export const inFlightPlugin = fp(async (app) => {
       waiters = [];
     }
   };
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.countedInFlight = true;
     inFlight++;
+    // A WebSocket upgrade is hijacked and never answered here, so neither hook below sees it: it is done when its
+    // socket is let go here (handed to the signalling process, or refused and closed).
+    if (request.headers.upgrade) reply.raw.once('close', () => done(request));
   });
   // onSend runs once the handler (or the error handler) has produced its answer, whether or not the client is
   // still there; onResponse covers answers that skip it.

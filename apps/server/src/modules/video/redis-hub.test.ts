@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VideoServerMessage } from '@bridge/api';
 import type { DropReason, HubMember } from './hub.ts';
 import { RedisHub } from './redis-hub.ts';
@@ -109,5 +109,28 @@ describe.runIf(redisUrl)('video rooms in Redis', () => {
     expect(await paused.hub.leave(room, player)).toBe(false);
     // Its seat is free: the user's page joins again, on either instance.
     expect(await other.hub.join(room, member('u-player'), true)).toBe('joined');
+  });
+});
+
+// Needs no Redis: the point is one that is not there.
+describe('video rooms with Redis unreachable at the start', () => {
+  it('leaves no promise failing unheard before anyone joins, answers a join with the error, and asks Redis again', async () => {
+    const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: (times) => (times > 3 ? null : 20) });
+    redis.on('error', () => undefined);
+    // A long life, so that no heartbeat asks Redis during the test: each `set` below is a join's new attempt.
+    const hub = new RedisHub(redis, { aliveMs: 60_000 });
+    const set = vi.spyOn(redis, 'set');
+    try {
+      // The start fails while nobody waits on it, as in a process that no player has joined yet (an unheard
+      // failure would fail this test file).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await expect(hub.join('k1table0', member('u-first'), true)).rejects.toThrow();
+      expect(set).toHaveBeenCalledTimes(1);
+      await expect(hub.join('k1table0', member('u-second'), true)).rejects.toThrow();
+      expect(set).toHaveBeenCalledTimes(2);
+    } finally {
+      await hub.close().catch(() => undefined);
+      redis.disconnect();
+    }
   });
 });

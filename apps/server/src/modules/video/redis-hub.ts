@@ -45,7 +45,8 @@ export class RedisHub implements Hub {
   private readonly ids = new WeakMap<HubMember, string>();
   private readonly subscriber: Redis;
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly ready: Promise<unknown>;
+  /** Subscribed and marked alive; null after a failed attempt, so the next join tries again. */
+  private ready: Promise<unknown> | null;
   private readonly aliveMs: number;
   private beating = false;
   private closed = false;
@@ -62,7 +63,7 @@ export class RedisHub implements Hub {
         this.dropLocal(evicted.channel, evicted.peerId, evicted.member);
       }
     });
-    this.ready = Promise.all([this.subscriber.subscribe(RELAY, EVICT), this.markAlive()]);
+    this.ready = this.connect();
     this.heartbeat = setInterval(() => void this.beat(), this.aliveMs / 3);
     this.heartbeat.unref();
     // A client that has given up reconnecting for good: the hub cannot go on, and stops beating.
@@ -70,6 +71,18 @@ export class RedisHub implements Hub {
       clearInterval(this.heartbeat);
       this.subscriber.disconnect();
     });
+  }
+
+  /**
+   * Subscribes and marks this instance alive. A failure (Redis down at the start) is answered to the join that
+   * waits on it, not left unhandled, and the next join tries again.
+   */
+  private connect(): Promise<unknown> {
+    const ready = Promise.all([this.subscriber.subscribe(RELAY, EVICT), this.markAlive()]);
+    ready.catch(() => {
+      if (this.ready === ready) this.ready = null;
+    });
+    return ready;
   }
 
   /** Answers whether this instance's key was still there: if not, the others took it for dead meanwhile. */
@@ -123,7 +136,7 @@ export class RedisHub implements Hub {
   }
 
   async join(channel: string, member: HubMember, strict: boolean) {
-    await this.ready;
+    await (this.ready ??= this.connect());
     const { peerId } = member.peer;
     const id = randomUUID();
     const value = JSON.stringify({ peer: member.peer, instance: this.instance, member: id } satisfies Membership);

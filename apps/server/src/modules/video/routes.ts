@@ -51,7 +51,9 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     reply.hijack();
     const { id, names, role } = request.user!;
     const raw = request.raw;
-    await signalling.hand(raw.socket, upgradeHead(raw), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role });
+    const head = upgradeHead(raw);
+    if (!head) app.log.error('@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost');
+    await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role });
   };
 
   app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser], preHandler: handOver }, (socket) => {
@@ -60,9 +62,12 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   });
 }
 
-/** The bytes that followed the upgrade request, which @fastify/websocket keeps under a symbol of its own. */
-function upgradeHead(raw: IncomingMessage): Buffer {
+/**
+ * The bytes that followed the upgrade request, which @fastify/websocket keeps under a symbol of its own; undefined
+ * if a version of the plugin stops doing so.
+ */
+function upgradeHead(raw: IncomingMessage): Buffer | undefined {
   const key = Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'ws-head');
   const head = key ? (raw as unknown as Record<symbol, unknown>)[key] : undefined;
-  return Buffer.isBuffer(head) ? head : Buffer.alloc(0);
+  return Buffer.isBuffer(head) ? head : undefined;
 }

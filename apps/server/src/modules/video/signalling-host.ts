@@ -11,6 +11,12 @@ const ENTRY = fileURLToPath(new URL('./signalling-process.ts', import.meta.url))
 const SERVER_DIR = path.resolve(path.dirname(ENTRY), '../../..');
 /** How long the process gets to close its sockets and tell their peers before it is killed. */
 const CLOSE_TIMEOUT_MS = 5000;
+/** A process not ready by then is killed; the sockets waiting for it go to the next one. */
+const START_TIMEOUT_MS = 15_000;
+/** A process that dies sooner than this after its start is started again only after a wait, doubled each time. */
+const SHORT_LIFE_MS = 10_000;
+const FIRST_RESTART_DELAY_MS = 500;
+const MAX_RESTART_DELAY_MS = 8000;
 
 export interface SignallingHostOptions {
   settings: SignallingSettings;
@@ -31,21 +37,43 @@ export class SignallingHost {
   /** Sockets sent to a process that has not yet said it took them, by handoff id. */
   private readonly handoffs = new Map<number, { child: ChildProcess; taken(): void; lost(): void }>();
   private nextHandoff = 0;
+  private restartDelayMs = 0;
 
   constructor(private readonly options: SignallingHostOptions) {}
 
   /** Starts the process unless it runs; resolves once it accepts sockets. */
   start(): Promise<ChildProcess> {
     if (this.closing) return Promise.reject(new Error('the server is closing'));
-    this.ready ??= new Promise<ChildProcess>((resolve, reject) => {
+    this.ready ??= this.spawnAfter(this.restartDelayMs);
+    return this.ready;
+  }
+
+  /** After a wait when the last process died young (Redis down at its start, say), not in a tight loop. */
+  private async spawnAfter(delayMs: number): Promise<ChildProcess> {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (this.closing) throw new Error('the server is closing');
+    return this.spawn();
+  }
+
+  private spawn(): Promise<ChildProcess> {
+    return new Promise<ChildProcess>((resolve, reject) => {
       const child = fork(ENTRY, [], { cwd: SERVER_DIR, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      const startedAt = Date.now();
       this.child = child;
+      const startTimer = setTimeout(() => {
+        this.options.log.error({ timeoutMs: START_TIMEOUT_MS }, 'the video signalling process did not start in time; killing it');
+        child.kill('SIGKILL');
+      }, START_TIMEOUT_MS);
       child.on('error', (error) => {
+        clearTimeout(startTimer);
         this.forget(child);
         this.options.log.error({ err: error }, 'the video signalling process failed');
         reject(error);
       });
       child.on('exit', (code, signal) => {
+        clearTimeout(startTimer);
+        const young = Date.now() - startedAt < SHORT_LIFE_MS;
+        this.restartDelayMs = young ? Math.min(MAX_RESTART_DELAY_MS, Math.max(FIRST_RESTART_DELAY_MS, this.restartDelayMs * 2)) : 0;
         this.forget(child);
         if (!this.closing) this.options.log.error({ code, signal }, 'the video signalling process exited; the next socket starts another');
         reject(new Error(`the video signalling process exited (${code ?? signal})`));
@@ -55,13 +83,14 @@ export class SignallingHost {
         for (const handoff of [...this.handoffs.values()]) if (handoff.child === child) handoff.lost();
       });
       child.on('message', (message: FromSignalling) => {
-        if (message.kind === 'ready') resolve(child);
-        else if (message.kind === 'took') this.handoffs.get(message.id)?.taken();
+        if (message.kind === 'ready') {
+          clearTimeout(startTimer);
+          resolve(child);
+        } else if (message.kind === 'took') this.handoffs.get(message.id)?.taken();
         else if (message.kind === 'access') this.answerAccess(child, message.id, message.user, message.channel);
       });
       send(child, { kind: 'start', settings: this.options.settings });
     });
-    return this.ready;
   }
 
   /**

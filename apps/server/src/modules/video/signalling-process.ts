@@ -13,7 +13,10 @@ import type { FromSignalling, SignallingSettings, ToSignalling } from './signall
 /** How long the sockets get to finish their closing handshake when the server shuts down. */
 const CLOSE_GRACE_MS = 1000;
 
-const send = (message: FromSignalling) => process.send!(message);
+/** To the server while it is there; after it has gone the process is closing, and nothing it says matters. */
+const send = (message: FromSignalling) => {
+  if (process.connected) process.send!(message, () => undefined);
+};
 
 let hub: Hub | undefined;
 let redis: Redis | undefined;
@@ -26,6 +29,7 @@ let nextAccessId = 0;
 
 /** Asks the server, which holds the database, whether the user may join the channel. */
 function askAccess(user: SignallingUser, channel: string): Promise<ChannelAccess> {
+  if (!process.connected) return Promise.reject(new Error('the server has gone'));
   const id = nextAccessId++;
   return new Promise((resolve, reject) => {
     accessAnswers.set(id, { resolve, reject });
@@ -43,6 +47,8 @@ function start(given: SignallingSettings) {
     log.fatal({ err: error }, 'video signalling process failed');
     process.exit(1);
   });
+  // A promise that failed with nobody waiting is a fault to look into, not a reason to drop every call's socket.
+  process.on('unhandledRejection', (error) => log.error({ err: error }, 'video signalling: unhandled rejection'));
   send({ kind: 'ready' });
 }
 
@@ -92,7 +98,16 @@ process.on('message', (message: ToSignalling, handle?: Socket) => {
 
 // The server went away without saying so (it crashed or was killed): nobody can authenticate new sockets or
 // answer access questions any more, so the sockets close abnormally and the pages reconnect to a new server.
-process.on('disconnect', () => void close(1012));
+process.on('disconnect', () => {
+  for (const waiting of accessAnswers.values()) waiting.reject(new Error('the server has gone'));
+  accessAnswers.clear();
+  void close(1012);
+});
+
+// Ctrl+C in a terminal, or a service manager stopping the whole process group, reaches this process too. The
+// server closes it in order (its sockets go away with 1001 and their peers are told) or, if the server dies
+// instead, the disconnect above does: a signal here would cut that short.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 
 if (!process.send) {
   console.error('the video signalling process is started by the server, not on its own');

@@ -322,6 +322,18 @@ describe.runIf(process.platform === 'linux')('the signalling process', () => {
     const east = await Client.open(server.wsUrl, event.players[1]!.cookie);
     expect((await east.join(channel)).body.peers.map((p) => p.seat)).toEqual(['North']);
     expect(signallingProcesses()).not.toContain(first);
+
+    // A signal meant for the server's process group (Ctrl+C, a service manager) does not cut the calls short:
+    // the server closes the process in order.
+    const [second] = signallingProcesses();
+    process.kill(second!, 'SIGTERM');
+    process.kill(second!, 'SIGINT');
+    east.send('peerDetails', channel, {});
+    expect((await east.next('peerDetails')).body.peers.map((p) => p.seat)).toEqual(['North']);
+    expect(signallingProcesses()).toEqual([second]);
+
+    // An upgrade handed over is no longer a request in flight, so a shutdown does not wait for the calls.
+    expect(await server.t.app.handlersDrained(2000)).toBe(true);
     again.close();
     east.close();
   });
