@@ -3,12 +3,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, messages } from '@bridge/api';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
+import { openRedis } from './lib/redis.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     crossOriginEmbedderPolicy: false,
     },
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
   app.addHook('onClose', async () => {
     if (redis) await redis.quit();
   });

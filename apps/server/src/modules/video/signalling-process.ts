@@ -1,9 +1,10 @@
 // The signalling process: the server forks it and hands it each authenticated `/ws/video` socket. It relays in
 // a heap of its own, away from the API's requests, exports and their garbage collections (docs/decisions/016).
 import type { Socket } from 'node:net';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { WebSocketServer } from 'ws';
+import { openRedis } from '../../lib/redis.ts';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
 import { VideoConnection, type ConnectionContext } from './connection.ts';
 import { LocalHub, type Hub } from './hub.ts';
@@ -39,7 +40,7 @@ function askAccess(user: SignallingUser, channel: string): Promise<ChannelAccess
 
 function start(given: SignallingSettings) {
   const log = pino({ level: given.logLevel, base: { process: 'video-signalling' } });
-  redis = given.redisUrl ? new Redis(given.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  redis = given.redisUrl ? openRedis(given.redisUrl) : undefined;
   hub = redis ? new RedisHub(redis) : new LocalHub();
   wss = new WebSocketServer({ noServer: true, maxPayload: given.maxPayload });
   context = { hub, access: askAccess, log, heartbeatMs: given.heartbeatMs };
@@ -74,12 +75,12 @@ process.on('message', (message: ToSignalling, handle?: Socket) => {
       if (!handle) return;
       send({ kind: 'took', id: message.id });
       if (!wss || !context || closing) return handle.destroy();
-      const connection = context;
+      const connectionContext = context;
       // The handshake reads only the method, url and headers of the request the server has already checked.
       const request = { ...message.request, socket: handle } as unknown as import('node:http').IncomingMessage;
       handle.on('error', () => handle.destroy());
       wss.handleUpgrade(request, handle, Buffer.from(message.head, 'base64'), (socket) => {
-        new VideoConnection(socket, message.user, connection);
+        new VideoConnection(socket, message.user, connectionContext);
       });
       return;
     }
