@@ -70,9 +70,10 @@ try {
   }
   const channels: string[] = [];
   for (let e = 0; channels.length < ROOMS; e++) {
-    const tables = Math.min(100, ROOMS - channels.length);
-    const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables, boardsPerRound: 1, gameDetails: { type: 1, typeName: `Bench ${e}`, players: tables * 4, rounds: 1, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } }) }).then((r) => r.json());
-    for (let t = 0; t < tables; t++) channels.push(`${created.result.key}table${t}`);
+    // Two rounds of at least 3 tables, so some board is played twice (an event must compare results).
+    const tables = Math.max(3, Math.min(100, ROOMS - channels.length));
+    const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables, boardsPerRound: 1, gameDetails: { type: 1, typeName: `Bench ${e}`, players: tables * 4, rounds: 2, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } }) }).then((r) => r.json());
+    for (let t = 0; t < tables && channels.length < ROOMS; t++) channels.push(`${created.result.key}table${t}`);
   }
 
   // The platform: join every seat, then relay offers from seat 0 to seat (n % 3) + 1 of each room.

@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
-  await app.register(tournamentRoutes, { prefix: '/api/v1' });
+  await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

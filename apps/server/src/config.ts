@@ -64,6 +64,8 @@ export interface RateLimits {
   register: number;
   passwordReset: number;
   verifyResend: number;
+  /** Seating calls (`POST /tournaments/{key}/participants`) per address and window: each one looks emails up. */
+  seating: number;
   windowMs: number;
 }
 
@@ -122,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
-    rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
+    rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, seating: 30, windowMs: 15 * 60_000 },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,

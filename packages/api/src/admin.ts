@@ -9,7 +9,20 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const SEARCH_MAX_LENGTH = 200;
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date as YYYY-MM-DD');
+/**
+ * A calendar day, YYYY-MM-DD, that exists (no 31 February) in the years the platform's data can have (1970-9998):
+ * the database has no year 0, and the day after 9999-12-31 leaves the timestamp range; refused here, before any
+ * query or export stream starts.
+ */
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Use a date as YYYY-MM-DD')
+  .refine((value) => value >= '1970-01-01' && value <= '9998-12-31', 'Use a date between 1970-01-01 and 9998-12-31')
+  .describe('A day, YYYY-MM-DD, between 1970-01-01 and 9998-12-31');
 const search = z.string().trim().max(SEARCH_MAX_LENGTH).optional();
 
 /**

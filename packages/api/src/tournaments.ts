@@ -4,12 +4,21 @@ import { resultOf } from './errors.ts';
 /** Game types of the specification (section 3): team 0, pair 1, rubber 2, auction 3, rummy 4, solitaire 5, ludo 6, unknown 7. */
 export const GameTypeSchema = z.number().int().min(0).max(7);
 
+/**
+ * What one event may hold: the movement engine plans up to 200 tables (400 Howell pairs) and 60 rounds, and
+ * board numbers follow from the sets (Mitchell: one set a table). Every number the API takes is held to these,
+ * so none reaches the database out of its integer range.
+ */
+export const EVENT_LIMITS = { tables: 200, boardsPerRound: 36, rounds: 60, players: 1000, participants: 2000 } as const;
+export const MAX_PAIR = EVENT_LIMITS.tables * 2;
+export const MAX_BOARD = EVENT_LIMITS.tables * EVENT_LIMITS.boardsPerRound;
+
 /** Game details as the Organizer app sends them (`kibtzersEnabled` spelled as the apps spell it). */
 export const GameDetailsSchema = z.object({
   type: GameTypeSchema,
   typeName: z.string().trim().min(1).max(80),
-  players: z.number().int().min(0).max(1000),
-  rounds: z.number().int().min(1).max(60),
+  players: z.number().int().min(0).max(EVENT_LIMITS.players),
+  rounds: z.number().int().min(1).max(EVENT_LIMITS.rounds).describe(`Rounds played, 1-${EVENT_LIMITS.rounds} and at most the movement's own; some board must be played at two tables or more in them`),
   movementType: z.enum(['Mitchell', 'Howell']),
   scoreType: z.enum(['Match Point', 'IMP']),
   handgeneratedModeAsString: z.enum(['Random', 'Imported', 'Hybrid']),
@@ -21,8 +30,8 @@ export const GameDetailsSchema = z.object({
 export type GameDetails = z.input<typeof GameDetailsSchema>;
 
 export const CreateTournamentBody = z.object({
-  tables: z.number().int().min(1).max(200),
-  boardsPerRound: z.number().int().min(1).max(36),
+  tables: z.number().int().min(1).max(EVENT_LIMITS.tables).describe(`Tables, 1-${EVENT_LIMITS.tables} (a movement needs at least 2)`),
+  boardsPerRound: z.number().int().min(1).max(EVENT_LIMITS.boardsPerRound).describe(`Boards a round, 1-${EVENT_LIMITS.boardsPerRound}; the event deals (or imports) tables x boards at most`),
   gameDetails: GameDetailsSchema,
 });
 export type CreateTournamentBody = z.input<typeof CreateTournamentBody>;
@@ -38,13 +47,18 @@ export const ParticipantInputSchema = z
   .object({
     email: z.string().trim().toLowerCase().max(254).optional(),
     names: z.string().trim().max(120).optional(),
-    table: z.number().int().min(1),
+    table: z.number().int().min(1).max(EVENT_LIMITS.tables),
     side: z.number().int().min(-1).max(99),
     isBot: z.boolean().default(false),
   })
   .refine((p) => p.isBot ? Boolean(p.names) : Boolean(p.email), { message: 'A player needs an account email; a bot needs a name' });
-export const AddParticipantsBody = z.object({ participants: z.array(ParticipantInputSchema).min(1).max(2000) });
+export const AddParticipantsBody = z.object({
+  participants: z.array(ParticipantInputSchema).min(1).max(EVENT_LIMITS.participants).describe(`1-${EVENT_LIMITS.participants} seats; an email is seated whether or not it has an account, and the answer is the same`),
+});
 export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
+
+/** `PUT /tournaments/{key}/boards/{board}`: a board number the event could play. */
+export const BoardParams = z.object({ key: z.string().min(1).max(40), board: z.coerce.number().int().min(1).max(MAX_BOARD).describe(`A board number, 1-${MAX_BOARD}`) });
 
 export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120) });
 
@@ -52,11 +66,11 @@ export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
 export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });
 
 export const PostResultBody = z.object({
-  round: z.number().int().min(1),
-  board: z.number().int().min(1),
-  table: z.number().int().min(1),
-  nsPair: z.number().int().min(1),
-  ewPair: z.number().int().min(1),
+  round: z.number().int().min(1).max(EVENT_LIMITS.rounds),
+  board: z.number().int().min(1).max(MAX_BOARD),
+  table: z.number().int().min(1).max(EVENT_LIMITS.tables),
+  nsPair: z.number().int().min(1).max(MAX_PAIR),
+  ewPair: z.number().int().min(1).max(MAX_PAIR),
   declarer: z.enum(['N', 'E', 'S', 'W']).nullable().optional(),
   contract: z
     .object({

@@ -9,7 +9,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
-  const limits = { login: 4, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, windowMs: 60_000 };
+  const limits = { login: 4, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 };
   beforeAll(async () => {
     first = await buildTestApp({ redisUrl, rateLimits: limits });
     second = await buildTestApp({ redisUrl, rateLimits: limits });

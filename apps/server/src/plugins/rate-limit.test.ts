@@ -4,7 +4,7 @@ import { buildUser, uniqueEmail } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ rateLimits: { login: 3, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, windowMs: 60_000 } });
+  t = await buildTestApp({ rateLimits: { login: 3, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 } });
 });
 afterAll(async () => t.close());
 
@@ -20,6 +20,8 @@ describe('rate limits', () => {
     ['/api/v1/user/verify', () => ({ email: uniqueEmail() }), 2],
     ['/api/v1/tools/send-email', () => ({ name: 'A', email: uniqueEmail(), contact: '9876543210', description: 'Hello', type: 1 }), 2],
     ['/api/v1/analytics/pageview', () => ({ path: '/' }), 2],
+    // Seating looks emails up: counted before the organiser is even checked.
+    ['/api/v1/tournaments/anyevent00/participants', () => ({ participants: [{ email: uniqueEmail(), table: 1, side: 0 }] }), 2],
   ])('%s answers 429 with a clear text after %i attempts from one address', async (url, payload, max) => {
     const address = `10.0.0.${Math.floor(Math.random() * 250) + 1}`;
     for (let i = 0; i < max; i++) expect((await attempt(url, payload(), address)).statusCode).not.toBe(429);

@@ -196,6 +196,9 @@ export const seatRows = (db: Db, tournamentIds: string[]) =>
 
 /** Deletes an event and everything under it; answers how many rows of each kind went. */
 export async function deleteEvent(trx: Db, tournamentId: string) {
+  // The event's row first, as every change of an event locks it first (tournaments/service.ts): a result posted
+  // meanwhile waits for the delete and then finds no event, and neither side waits on rows the other holds.
+  await trx.selectFrom('tournaments').select('id').where('id', '=', tournamentId).forUpdate().execute();
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
   const participants = count(await trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute());
   const boardResults = count(await trx.deleteFrom('boardResults').where('tournamentId', '=', tournamentId).execute());
@@ -209,6 +212,8 @@ export async function deleteEvent(trx: Db, tournamentId: string) {
 
 export interface ParticipantRow {
   id: string;
+  /** The seated account; null for a bot or an email without an account. */
+  userId: string | null;
   tableNo: number;
   side: number;
   isBot: boolean;
@@ -227,7 +232,7 @@ export function listParticipants(db: Db, tournamentId: string, filters: Omit<Par
     .selectFrom('participants')
     .leftJoin('users', 'users.id', 'participants.userId')
     .select([
-      'participants.id', 'participants.tableNo', 'participants.side', 'participants.isBot', 'participants.createdAt',
+      'participants.id', 'participants.userId', 'participants.tableNo', 'participants.side', 'participants.isBot', 'participants.createdAt',
       'participants.editedAt', 'users.createdAt as registeredAt', 'participants.names', 'participants.email', 'users.contact',
     ])
     .where('participants.tournamentId', '=', tournamentId);

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { listReleases } from '../downloads/releases.ts';
 import { planEvent } from '../tournaments/movement.ts';
+import { seatPair } from '../tournaments/history.ts';
 import { detailsJson, pairNames } from '../tournaments/service.ts';
 import * as repo from './repo.ts';
 
@@ -126,10 +127,42 @@ export async function listPastEvents(db: Db, filters: repo.EventListFilters, pag
  */
 export async function findOwnEvent(db: Db, userId: string, key: string) {
   const event = await repo.findEventByKey(db, key);
-  if (!event || (event.organiserId !== userId && !(await repo.hasSeat(db, event.id, userId)))) throw notFound(messages.eventNotFound);
+  const organiser = event?.organiserId === userId;
+  if (!event || (!organiser && !(await repo.hasSeat(db, event.id, userId)))) throw notFound(messages.eventNotFound);
   const [record] = await presentPastEvents(db, [event]);
-  const participants = (await repo.listParticipants(db, event.id, {})).map((p) => presentParticipant(event.key, p));
-  return { ...record!, status: event.status, participants };
+  const seats = await repo.listParticipants(db, event.id, {});
+  // Nobody reads another player's phone; a player reads only names of the others (the organiser also the
+  // emails they seated), and their own details.
+  const participants = seats.map((p) => {
+    const shown = presentParticipant(event.key, p);
+    if (p.userId === userId) return shown;
+    return { ...shown, userData: { names: p.names, email: organiser ? p.email : null, contact: null } };
+  });
+  // While the event is in play a player sees only the lines their own pair played, not the boards still to come.
+  const scoreData = organiser || event.status === 'complete' ? record!.scoreData : ownLines(event, record!.scoreData, seats.filter((p) => p.userId === userId));
+  return { ...record!, scoreData, status: event.status, participants };
+}
+
+/** The lines of scoreData played by the pairs of these seats (round 1 seats, as `seatPair` reads them). */
+function ownLines(event: repo.EventRow, scoreData: ScoreData, seats: repo.ParticipantRow[]): ScoreData {
+  let plan;
+  try {
+    plan = planEvent(event);
+  } catch {
+    return {};
+  }
+  const pairs = seats.flatMap((s) => seatPair(plan, s.tableNo, s.side) ?? []);
+  const plays = (entry: ScoreEntry) =>
+    pairs.some((p) => (p.direction !== 'EW' && entry.ns === p.pairNo) || (p.direction !== 'NS' && entry.ew === p.pairNo));
+  const own: ScoreData = {};
+  for (const [round, boards] of Object.entries(scoreData)) {
+    for (const [board, tables] of Object.entries(boards)) {
+      for (const [table, entry] of Object.entries(tables)) {
+        if (plays(entry)) ((own[round] ??= {})[board] ??= {})[table] = entry;
+      }
+    }
+  }
+  return own;
 }
 
 /** Deletes an event with its participants, board results, pair scores and boards, audited in the same transaction. */

@@ -85,3 +85,40 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
     expect(await keysOf(player, '?query=thursday')).toEqual([keys[1]]);
   });
 });
+
+describe('an event in play, seen by a seated player', () => {
+  it('shows the player only their own pair\'s lines, and nobody else\'s email or phone', async () => {
+    const organiser = await person('Olga Organiser');
+    const player = await person('Pia Player');
+    const other = await person('Quinn Other');
+    await t.database.db.updateTable('users').set({ contact: '+919800000001' }).where('id', 'in', [player.id, other.id]).execute();
+    const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
+    const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Live Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
+    const { key } = created.json().result as { key: string };
+    // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
+    await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, table: 1, side: 0 }, { email: other.email, table: 2, side: 0 }] });
+    // Round 1 is played at every table; board of table 2 reaches Pia's table only in a later round.
+    for (const row of mitchell(3, 'skip').rows.filter((r) => r.round === 1)) {
+      const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: row.set, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+      expect(posted.statusCode, posted.body).toBe(200);
+    }
+
+    const seen = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
+    expect(seen.status).toBe('active');
+    const lines = Object.values(seen.scoreData as Record<string, Record<string, Record<string, { ns: number; ew: number; table: number }>>>)
+      .flatMap((boards) => Object.values(boards).flatMap((tables) => Object.values(tables)));
+    expect(lines.map((l) => l.table)).toEqual([1]);
+    const byName = Object.fromEntries(seen.participants.map((p: { userData: { names: string } }) => [p.userData.names, p.userData]));
+    expect(byName['Pia Player']).toEqual({ names: 'Pia Player', email: player.email, contact: '+919800000001' });
+    expect(byName['Quinn Other']).toEqual({ names: 'Quinn Other', email: null, contact: null });
+
+    // The organiser still sees every line; the player sees all of them once the event is complete.
+    const all = (await get(`/api/v1/tournaments/mine/${key}`, organiser)).json().result;
+    expect(Object.keys(all.scoreData.round_number_1)).toHaveLength(3);
+    expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+    const after = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
+    expect(Object.keys(after.scoreData.round_number_1)).toHaveLength(3);
+    expect(JSON.stringify(after.participants)).not.toContain(other.email);
+  });
+});
+

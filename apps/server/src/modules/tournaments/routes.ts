@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddParticipantsBody, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
+  AddParticipantsBody, BoardParams, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
 import { ListPastEventsResponse, MyEventResponse, MyEventsQuery, MyHistoryResponse, MyPairsResponse } from '@bridge/api';
+import type { RateLimits } from '../../config.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { findOwnEvent, listPastEvents } from '../admin/service.ts';
 import { myHistory, myPairs } from './history.ts';
@@ -14,7 +15,7 @@ import * as tournaments from './service.ts';
 const KeyParams = z.object({ key: z.string().min(1).max(40) });
 
 /** The organiser API (`/api/v1/tournaments...`): the Organizer app creates events, seats players and posts boards. */
-export async function tournamentRoutes(app: FastifyInstance) {
+export async function tournamentRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -60,7 +61,12 @@ export async function tournamentRoutes(app: FastifyInstance) {
     return { result: { id: t.id, key: t.key, tables: t.tables, details: tournaments.detailsJson(t) } };
   });
 
-  r.post('/tournaments/:key/participants', { preHandler: requireOrganiser, schema: { params: KeyParams, body: AddParticipantsBody } }, async (request) => {
+  // Seating looks emails up: limited like login, so it cannot be used to sweep addresses.
+  r.post('/tournaments/:key/participants', {
+    config: { rateLimit: { max: limits.seating, timeWindow: limits.windowMs } },
+    preHandler: requireOrganiser,
+    schema: { params: KeyParams, body: AddParticipantsBody },
+  }, async (request) => {
     const t = await tournaments.findTournament(db, request.params.key);
     const added = await tournaments.addParticipants(db, request.user!, t, request.body.participants, request.ip);
     return { result: { added } };
@@ -68,7 +74,7 @@ export async function tournamentRoutes(app: FastifyInstance) {
 
   r.put('/tournaments/:key/boards/:board', {
     preHandler: requireOrganiser,
-    schema: { params: KeyParams.extend({ board: z.coerce.number().int().min(1) }), body: SetBoardBody },
+    schema: { params: BoardParams, body: SetBoardBody },
   }, async (request) => {
     const t = await tournaments.findTournament(db, request.params.key);
     await tournaments.setBoardDeal(db, request.user!, t, request.params.board, request.body.deal);

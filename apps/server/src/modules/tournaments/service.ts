@@ -3,7 +3,7 @@ import {
   dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, parsePbn, randomDeal, scoreEvent, vulnerabilityOf,
   type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
 } from '@bridge/engine';
-import type { CreateTournamentBody, EventResults, PostResultBody } from '@bridge/api';
+import { messages, type CreateTournamentBody, type EventResults, type PostResultBody } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -25,14 +25,60 @@ export function assertCanManage(user: UserRow, tournament: TournamentRow): void 
   if (tournament.organiserId !== user.id && user.role !== 'admin') throw forbidden('Only the organiser of this event can change it');
 }
 
-const assertActive = (tournament: TournamentRow) => {
-  if (tournament.status !== 'active') throw conflict('This event is complete; its results can no longer change');
+/** What a completed event refuses to change, in its 409 message. */
+type Frozen = 'results' | 'players' | 'deals';
+const assertActive = (tournament: TournamentRow, what: Frozen = 'results') => {
+  if (tournament.status !== 'active') throw conflict(`This event is complete; its ${what} can no longer change`);
 };
+
+/**
+ * Locks the event's row for the rest of the transaction and answers it as it is now: every change of an event
+ * (results, players, deals, completion) takes this lock first, so they run one after another, a change racing
+ * `complete` sees the completed status, and one racing a delete finds no event (404) instead of a missing row.
+ */
+async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: Frozen): Promise<TournamentRow> {
+  const current = await trx.selectFrom('tournaments').selectAll().where('id', '=', tournament.id).forUpdate().executeTakeFirst();
+  if (!current) throw notFound(messages.eventNotFound);
+  assertActive(current, what);
+  return current;
+}
+
+/**
+ * Parameters in one statement: PostgreSQL's protocol counts them in 16 bits (at most 32,767 in PGlite), and a
+ * statement past that leaves PGlite's connection unusable; every insert whose row count grows with the event is
+ * cut into statements below it.
+ */
+const MAX_PARAMETERS = 10_000;
+export async function insertInBatches<T extends Record<string, unknown>>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>) {
+  if (rows.length === 0) return;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+}
+
+/**
+ * Pairs are ranked by comparing results on the same board: a plan whose boards are each played once (a 4-pair
+ * Howell cut to 3 rounds, say) would rank every pair equal at 0%. A sit-out (the phantom pair) plays nothing.
+ */
+function comparesABoard(plan: ReturnType<typeof planEvent>): boolean {
+  const phantom = plan.movement.phantomPair;
+  const played = new Set<number>();
+  for (const row of plan.rows) {
+    if (phantom !== undefined && (row.ns === phantom || row.ew === phantom)) continue;
+    for (const board of plan.boardsOf(row)) {
+      if (played.has(board)) return true;
+      played.add(board);
+    }
+  }
+  return false;
+}
 
 /** Creates an event with its movement; random events deal their boards now. */
 export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
   const details = body.gameDetails;
   const plan = planEvent({ tables: body.tables, rounds: details.rounds, boardsPerRound: body.boardsPerRound, movementType: details.movementType });
+  if (!comparesABoard(plan)) {
+    throw badRequest(`In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`);
+  }
   return db.transaction().execute(async (trx) => {
     const tournament = await trx
       .insertInto('tournaments')
@@ -57,20 +103,18 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('boards')
-      .values(plan.boards.map((boardNo) => {
-        const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
-        return {
-          tournamentId: tournament.id,
-          boardNo,
-          deal: dealt ? formatDeal(dealt.deal) : null,
-          dealIndex: dealt ? dealt.index.toString() : null,
-          dealer: dealerOf(boardNo),
-          vulnerability: vulnerabilityOf(boardNo),
-        };
-      }))
-      .execute();
+    const boards = plan.boards.map((boardNo) => {
+      const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
+      return {
+        tournamentId: tournament.id,
+        boardNo,
+        deal: dealt ? formatDeal(dealt.deal) : null,
+        dealIndex: dealt ? dealt.index.toString() : null,
+        dealer: dealerOf(boardNo),
+        vulnerability: vulnerabilityOf(boardNo),
+      };
+    });
+    await insertInBatches(boards, (batch) => trx.insertInto('boards').values(batch).execute());
     await recordAudit(trx, { action: 'tournament.create', outcome: 'success', actorId: organiser.id, actorEmail: organiser.email, target: tournament.key, ip });
     return tournament;
   });
@@ -86,9 +130,15 @@ export const detailsJson = (t: TournamentRow) =>
 
 export interface ParticipantInput { email?: string; names?: string; table: number; side: number; isBot: boolean }
 
-/** Seats players by account email (bots by name); refuses a seat taken twice or an unknown email, changing nothing. */
+/**
+ * Seats players by email (bots by name); refuses a seat taken twice, changing nothing. An email with no account
+ * is seated all the same and the answer is the same either way. A seat shows the name the organiser gave, else
+ * the account's name (the name players show on results), else the address's local part; never the account's
+ * phone (decision 018).
+ */
 export async function addParticipants(db: Db, user: UserRow, tournament: TournamentRow, participants: ParticipantInput[], ip: string) {
   assertCanManage(user, tournament);
+  assertActive(tournament, 'players');
   for (const p of participants) {
     if (p.table > tournament.tables) throw badRequest(`Table ${p.table} does not exist: this event has ${tournament.tables} tables`);
   }
@@ -101,21 +151,24 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
   }
   try {
     return await db.transaction().execute(async (trx) => {
-      const rows = [];
-      for (const p of participants) {
-        let userId: string | null = null;
-        let names = p.names ?? '';
-        let email: string | null = null;
-        if (!p.isBot) {
-          const account = await trx.selectFrom('users').select(['id', 'names', 'email']).where('email', '=', p.email!).executeTakeFirst();
-          if (!account) throw badRequest(`No account uses the email ${p.email}`);
-          userId = account.id;
-          names = p.names || account.names;
-          email = account.email;
-        }
-        rows.push({ tournamentId: tournament.id, userId, names, email, tableNo: p.table, side: p.side, isBot: p.isBot });
-      }
-      await trx.insertInto('participants').values(rows).execute();
+      await lockActiveEvent(trx, tournament, 'players');
+      const emails = [...new Set(participants.flatMap((p) => (p.isBot ? [] : [p.email!])))];
+      const accounts = new Map<string, { id: string; names: string }>();
+      await insertInBatches(emails.map((email) => ({ email })), async (batch) => {
+        const found = await trx.selectFrom('users').select(['id', 'names', 'email']).where('email', 'in', batch.map((b) => b.email)).execute();
+        for (const account of found) accounts.set(account.email, account);
+      });
+      const rows = participants.map((p) => {
+        const account = p.isBot ? undefined : accounts.get(p.email!);
+        return {
+          tournamentId: tournament.id,
+          userId: account?.id ?? null,
+          names: p.names || account?.names || (p.isBot ? '' : p.email!.split('@')[0]!),
+          email: p.isBot ? null : p.email!,
+          tableNo: p.table, side: p.side, isBot: p.isBot,
+        };
+      });
+      await insertInBatches(rows, (batch) => trx.insertInto('participants').values(batch).execute());
       await recordAudit(trx, { action: 'tournament.participants', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip, details: { count: rows.length } });
       return rows.length;
     });
@@ -128,7 +181,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
 /** Sets the deal of one board (imported or hybrid events). */
 export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string) {
   assertCanManage(user, tournament);
-  assertActive(tournament);
+  assertActive(tournament, 'deals');
   let deal;
   try {
     deal = parseDeal(dealText);
@@ -136,13 +189,16 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     throw badRequest(error instanceof Error ? error.message : 'Invalid deal');
   }
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
-  const updated = await db
-    .updateTable('boards')
-    .set({ deal: formatDeal(deal), dealIndex: null })
-    .where('tournamentId', '=', tournament.id)
-    .where('boardNo', '=', boardNo)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+  await db.transaction().execute(async (trx) => {
+    await lockActiveEvent(trx, tournament, 'deals');
+    const updated = await trx
+      .updateTable('boards')
+      .set({ deal: formatDeal(deal), dealIndex: null })
+      .where('tournamentId', '=', tournament.id)
+      .where('boardNo', '=', boardNo)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+  });
 }
 
 /**
@@ -151,7 +207,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
  */
 export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string): Promise<number> {
   assertCanManage(user, tournament);
-  assertActive(tournament);
+  assertActive(tournament, 'deals');
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
   let games;
   try {
@@ -176,6 +232,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   const extra = [...deals.keys()].filter((board) => !played.has(board));
   if (extra.length) throw badRequest(`This event does not play board ${extra.join(', ')}`);
   await db.transaction().execute(async (trx) => {
+    await lockActiveEvent(trx, tournament, 'deals');
     for (const [board, deal] of deals) {
       await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournament.id).where('boardNo', '=', board).execute();
     }
@@ -206,7 +263,9 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   const contract = body.contract as Contract | undefined;
   if (!adjusted && contract!.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
   return db.transaction().execute(async (trx) => {
-    const board = await trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).where('boardNo', '=', body.board).executeTakeFirstOrThrow();
+    await lockActiveEvent(trx, tournament, 'results');
+    const board = await trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).where('boardNo', '=', body.board).executeTakeFirst();
+    if (!board) throw notFound(messages.eventNotFound);
     const passedOut = adjusted !== null || contract!.level === 0;
     const score = adjusted ? null : nsScore(contract!, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks!, board.vulnerability as Vulnerability);
     const values = {
@@ -250,15 +309,17 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
   assertActive(tournament);
   const plan = planEvent(tournament);
   return db.transaction().execute(async (trx) => {
+    await lockActiveEvent(trx, tournament, 'results');
     const results = await trx.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).execute();
     if (results.length === 0) throw badRequest('No results have been posted for this event');
     const lines = results.map(travellerLineOf);
     const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners });
     await trx.deleteFrom('pairScores').where('tournamentId', '=', tournament.id).execute();
-    await trx.insertInto('pairScores').values(scored.pairs.map((p) => ({
+    const pairScores = scored.pairs.map((p) => ({
       tournamentId: tournament.id, pairKey: p.key, direction: p.direction, pairNo: p.pair, boards: p.boards,
       total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
-    }))).execute();
+    }));
+    await insertInBatches(pairScores, (batch) => trx.insertInto('pairScores').values(batch).execute());
     const xmlToken = randomBytes(24).toString('base64url');
     const resultId = randomBytes(10).toString('hex');
     await trx.updateTable('tournaments').set({ status: 'complete', xmlToken, resultId, completedAt: new Date() }).where('id', '=', tournament.id).execute();

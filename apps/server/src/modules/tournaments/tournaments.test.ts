@@ -56,6 +56,17 @@ describe('creating an event', () => {
     expect(response.json().error).toEqual(expect.any(String));
   });
 
+  it('refuses a movement where no board would be played twice, and takes the same movement played in full', async () => {
+    // A 4-pair Howell cut to 3 of its 6 rounds plays each of its 6 sets at one table only.
+    const howell = { ...details, movementType: 'Howell', rounds: 3 };
+    const cut = await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: howell });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().error).toBe('In 3 rounds this movement plays every board at one table only, so no result could be compared with another: play more rounds');
+    const mitchellOneRound = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, rounds: 1 } });
+    expect(mitchellOneRound.statusCode).toBe(400);
+    expect((await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: { ...howell, rounds: 6 } })).statusCode).toBe(200);
+  });
+
   it('needs a signed-in, verified organiser', async () => {
     expect((await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, '')).statusCode).toBe(401);
     const unverified = await buildUser(t.app, { emailVerified: false });
@@ -65,17 +76,35 @@ describe('creating an event', () => {
 });
 
 describe('seating players', () => {
-  it('seats players by account email and bots by name', async () => {
+  it('seats players by email, linked to their account, and bots by name', async () => {
     const { key } = await createEvent();
     const player = await buildUser(t.app, { names: 'Priya Player' });
-    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }] });
+    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, names: 'Priya P.', table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }] });
     expect(response.statusCode).toBe(200);
     const rows = await t.database.db.selectFrom('participants').selectAll().where('email', '=', player.email).execute();
-    expect(rows).toEqual([expect.objectContaining({ names: 'Priya Player', tableNo: 1, side: 0, isBot: false, userId: player.id })]);
+    expect(rows).toEqual([expect.objectContaining({ names: 'Priya P.', tableNo: 1, side: 0, isBot: false, userId: player.id })]);
+  });
+
+  it('answers alike for an email with an account and one without, and never shows the organiser a phone', async () => {
+    const player = await buildUser(t.app, { names: 'Secret Name', contact: '+919812345678' });
+    const seat = async (email: string) => {
+      const { key } = await createEvent();
+      const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email, table: 1, side: 0 }] });
+      const event = await inject('GET', `/api/v1/tournaments/mine/${key}`);
+      return { key, status: response.statusCode, body: response.json(), participants: event.json().result.participants };
+    };
+    const known = await seat(player.email);
+    const unknown = await seat('nobody-at-all@nowhere.example');
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    // The organiser sees the player's name (no name given: the account's, else the address's local part), never a phone.
+    expect(known.participants[0].userData).toEqual({ names: 'Secret Name', email: player.email, contact: null });
+    expect(unknown.participants[0].userData).toEqual({ names: 'nobody-at-all', email: 'nobody-at-all@nowhere.example', contact: null });
+    expect(JSON.stringify(known.participants)).not.toContain('98123');
   });
 
   it.each([
-    ['an unknown email', (email: string) => [{ email: 'nobody@nowhere.example', table: 1, side: 0 }, { email, table: 1, side: 2 }], /No account uses the email nobody@nowhere.example/],
     ['a seat given twice', (email: string) => [{ email, table: 2, side: 0 }, { names: 'Bot', table: 2, side: 0, isBot: true }], /given twice/],
     ['a table that does not exist', (email: string) => [{ email, table: 9, side: 0 }], /Table 9 does not exist/],
   ])('refuses %s and seats nobody', async (_label, participants, error) => {
@@ -92,6 +121,22 @@ describe('seating players', () => {
     await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot A', table: 3, side: 3, isBot: true }] });
     const again = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot B', table: 3, side: 3, isBot: true }] });
     expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses changes of players and deals once the event is complete, with 409', async () => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Hybrid' });
+    await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
+    expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+    const seated = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Late Bot', table: 2, side: 0, isBot: true }] });
+    expect(seated.statusCode).toBe(409);
+    expect(seated.json().error).toBe('This event is complete; its players can no longer change');
+    const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
+    const board = await inject('PUT', `/api/v1/tournaments/${key}/boards/2`, { deal });
+    expect(board.statusCode).toBe(409);
+    expect(board.json().error).toBe('This event is complete; its deals can no longer change');
+    const imported = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: `[Board "2"]\n[Deal "${deal}"]\n` });
+    expect(imported.statusCode).toBe(409);
+    expect(await t.database.db.selectFrom('participants').selectAll().where('names', '=', 'Late Bot').execute()).toEqual([]);
   });
 
   it('lets only the organiser (or an admin) change the event', async () => {
