@@ -142,7 +142,9 @@ async function main() {
     { organiser: 0, name: 'IMP Pairs Championship', tables: 6, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'IMP', complete: true },
     { organiser: 1, name: 'Butler Pairs Night', tables: 3, rounds: 5, boardsPerRound: 2, movementType: 'Howell', scoreType: 'IMP', impMethod: 'Butler', complete: true },
     { organiser: 0, name: 'Friday Evening Pairs (in play)', tables: 4, rounds: 3, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: false },
-    { organiser: 1, name: 'Solitaire Challenge', tables: 2, rounds: 3, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: 5, complete: true },
+    // All six rounds of the 4-pair Howell: each set is played at both tables (rounds 1-3, again in 4-6), so every
+    // board has two results to compare (cut to 3 rounds, each board would be played once and every pair tie at 0%).
+    { organiser: 1, name: 'Solitaire Challenge', tables: 2, rounds: 6, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: 5, complete: true },
   ];
   for (const spec of events) {
     const organiser = organisers[spec.organiser % Math.max(1, organisers.length)];
