@@ -67,6 +67,15 @@ describe('creating an event', () => {
     expect((await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: { ...howell, rounds: 6 } })).statusCode).toBe(200);
   });
 
+  it('states its limits in the API documentation', async () => {
+    const doc = (await inject('GET', '/api/docs/json', undefined, '')).json();
+    const body = doc.paths['/api/v1/tournaments'].post.requestBody.content['application/json'].schema.properties;
+    expect(body.tables).toMatchObject({ minimum: 1, maximum: 200, description: expect.stringContaining('1-200') });
+    expect(body.boardsPerRound).toMatchObject({ minimum: 1, maximum: 36, description: expect.stringContaining('1-36') });
+    const board = doc.paths['/api/v1/tournaments/{key}/boards/{board}'].put.parameters.find((p: { name: string }) => p.name === 'board');
+    expect(board.schema).toMatchObject({ minimum: 1, maximum: 7200 });
+  });
+
   it('needs a signed-in, verified organiser', async () => {
     expect((await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, '')).statusCode).toBe(401);
     const unverified = await buildUser(t.app, { emailVerified: false });
