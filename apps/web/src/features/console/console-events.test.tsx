@@ -139,6 +139,23 @@ describe('Console event preview', () => {
     expect(fetchSpy.mock.calls.every(([url]) => String(url).startsWith('/api/v1/tournaments/mine/evt1'))).toBe(true);
   });
 
+  it('shows a player the reduced answer of an event in play: own lines only, no one else\'s email or phone', async () => {
+    const line = { table: 1, North: 'Asha Rao', South: null, East: null, West: null, ns: 1, ew: 1, score: 400, dealer: 'N', declarer: 'N', contract: '3,5', doubled: 0, nsTricks: 9, ewTricks: 4, totalTricks: 13, vulnerable: 'None', adjusted: null };
+    mockApi({
+      '/api/v1/tournaments/mine/live1': { body: { result: {
+        ...pastEvent('live1', { completedAt: null, scoreData: { round_number_1: { board_number_1: { table_1: line } } } }), status: 'active',
+        participants: [participant('Asha Rao'), participant('Ravi Kumar', { side: 1, userData: { names: 'Ravi Kumar', email: null, contact: null } })],
+      } } },
+    });
+    renderApp(routes, { initialEntry: '/console/my-past-events/all-my-past-events/live1/participants' });
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    const ravi = within(table).getByText('Ravi Kumar').closest('tr')!;
+    expect(within(ravi).getAllByText('-').length).toBeGreaterThanOrEqual(2);
+    fireEvent.click(screen.getByRole('tab', { name: 'Board Results' }));
+    const results = await screen.findByRole('table', { name: 'Board Results' });
+    expect(within(results).getAllByRole('row')).toHaveLength(2);
+  });
+
   it("shows not found for another user's event (the server answers 404)", async () => {
     mockApi({ '/api/v1/tournaments/mine/theirs': { status: 404, body: { error: 'Tournament not found', code: 'not_found' } } });
     renderApp(routes, { initialEntry: '/console/my-past-events/all-my-past-events/theirs/details' });
