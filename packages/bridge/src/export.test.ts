@@ -7,6 +7,7 @@ import { exportPbn } from './pbn-export.ts';
 import { exportUsebio, type UsebioEvent } from './usebio.ts';
 import { nsScore } from './scoring.ts';
 import { dealerOf } from './board.ts';
+import { childText, findAll, parseXml } from './xml-test-helper.ts';
 
 const fixture = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn/endplay_example2.pbn'), 'utf8');
 
@@ -75,5 +76,99 @@ describe('USEBIO 1.2 export', () => {
     const opened = [...xml.matchAll(/<([A-Z_]+)[ >]/g)].map((m) => m[1]);
     const closed = [...xml.matchAll(/<\/([A-Z_]+)>/g)].map((m) => m[1]);
     expect(opened.sort()).toEqual(closed.sort());
+  });
+});
+
+describe('USEBIO 1.2 as real files and importers have it', () => {
+  const base: UsebioEvent = {
+    club: { name: 'Pune Bridge Club', id: '1234' },
+    identifier: 'k9x2', description: 'Monday IMP Pairs', date: new Date(Date.UTC(2026, 10, 21)),
+    scoringMethod: 'CROSS_IMPS', winnerType: 2, programName: 'Bridge Platform', programVersion: '1.0',
+    pairs: [
+      { number: 1, direction: 'NS', place: '1', totalScore: 4.5, players: [{ name: 'A. Rao' }, { name: 'B. Shah' }] },
+      { number: 1, direction: 'EW', place: '1', totalScore: -4.5, players: [{ name: 'C. Iyer' }, { name: 'D. Das' }] },
+    ],
+    boards: [{
+      number: 1,
+      lines: [
+        { nsPair: 1, ewPair: 1, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 4.5, ewMatchPoints: -4.5 },
+        { nsPair: 2, ewPair: 2, contract: '', score: 0, adjusted: { ns: 'A+', ew: 'A-' }, nsMatchPoints: 3, ewMatchPoints: -3 },
+      ],
+    }],
+  };
+
+  it('writes EVENT beside CLUB, directly under USEBIO, with the club\'s number in CLUB', () => {
+    const root = parseXml(exportUsebio(base));
+    expect(root.name).toBe('USEBIO');
+    expect(root.attributes.Version).toBe('1.2');
+    expect(root.children.map((c) => c.name)).toEqual(['CLUB', 'EVENT']);
+    const [club, event] = root.children;
+    expect(club!.children.map((c) => [c.name, c.text])).toEqual([['CLUB_NAME', 'Pune Bridge Club'], ['CLUB_ID_NUMBER', '1234']]);
+    expect(event!.attributes.EVENT_TYPE).toBe('PAIRS');
+    expect(event!.children.map((c) => c.name)).toEqual([
+      'PROGRAM_NAME', 'PROGRAM_VERSION', 'EVENT_IDENTIFIER', 'EVENT_DESCRIPTION', 'DATE', 'BOARD_SCORING_METHOD', 'BOARDS_PLAYED', 'WINNER_TYPE', 'PARTICIPANTS', 'BOARD',
+    ]);
+  });
+
+  it('writes no CLUB_ID_NUMBER when the club has none', () => {
+    const root = parseXml(exportUsebio({ ...base, club: { name: 'Bridge Platform' } }));
+    expect(root.children[0]!.children.map((c) => c.name)).toEqual(['CLUB_NAME']);
+  });
+
+  it('names cross-IMP and Butler points as real files do, and matchpoints as before', () => {
+    const names = (scoringMethod: UsebioEvent['scoringMethod']) =>
+      findAll(parseXml(exportUsebio({ ...base, scoringMethod })), 'TRAVELLER_LINE')[0]!.children.map((c) => c.name).slice(-2);
+    expect(names('CROSS_IMPS')).toEqual(['NS_CROSS_IMP_POINTS', 'EW_CROSS_IMP_POINTS']);
+    expect(names('BUTLER_IMPS')).toEqual(['NS_BUTLER_POINTS', 'EW_BUTLER_POINTS']);
+    expect(names('MATCH_POINTS')).toEqual(['NS_MATCH_POINTS', 'EW_MATCH_POINTS']);
+    const line = findAll(parseXml(exportUsebio(base)), 'TRAVELLER_LINE')[0]!;
+    expect([childText(line, 'NS_CROSS_IMP_POINTS'), childText(line, 'EW_CROSS_IMP_POINTS')]).toEqual(['4.5', '-4.5']);
+  });
+
+  it('writes an adjusted score as its percentage code (A6040: NS 60%, EW 40%), with no contract', () => {
+    const adjusted = (ns: 'A+' | 'A' | 'A-', ew: 'A+' | 'A' | 'A-') => {
+      const event = { ...base, boards: [{ number: 1, lines: [{ ...base.boards[0]!.lines[1]!, adjusted: { ns, ew } }] }] };
+      const line = findAll(parseXml(exportUsebio(event)), 'TRAVELLER_LINE')[0]!;
+      return [childText(line, 'SCORE'), childText(line, 'CONTRACT'), childText(line, 'PLAYED_BY'), childText(line, 'TRICKS')];
+    };
+    expect(adjusted('A+', 'A-')).toEqual(['A6040', '', '', '']);
+    expect(adjusted('A', 'A')).toEqual(['A5050', '', '', '']);
+    expect(adjusted('A-', 'A+')).toEqual(['A4060', '', '', '']);
+    expect(adjusted('A-', 'A-')).toEqual(['A4040', '', '', '']);
+  });
+});
+
+describe('names holding control characters and markup', () => {
+  const nasty = 'N\0U\u0001L\uFFFFL\r\nBreak "quoted" back\\slash <&> \uD800lone';
+  const clean = 'NULL  Break "quoted" back\\slash <&> lone';
+
+  it('the USEBIO file still parses as XML 1.0 and carries the name without the forbidden characters', () => {
+    const xml = exportUsebio({
+      club: { name: nasty }, identifier: nasty, description: nasty, date: new Date(Date.UTC(2026, 0, 1)), scoringMethod: 'MATCH_POINTS',
+      winnerType: 1, programName: 'Bridge Platform', programVersion: '1.0',
+      pairs: [{ number: 1, place: '1', totalScore: 1, players: [{ name: nasty, nationalId: nasty }] }],
+      boards: [{ number: 1, lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', lead: nasty, tricks: 10, score: 420, nsMatchPoints: 0, ewMatchPoints: 0 }] }],
+    });
+    const root = parseXml(xml);
+    expect(findAll(root, 'PLAYER_NAME')[0]!.text).toBe(clean);
+    expect(findAll(root, 'CLUB_NAME')[0]!.text).toBe(clean);
+    expect(findAll(root, 'EVENT_DESCRIPTION')[0]!.text).toBe(clean);
+    expect(xml.split('\n').filter((l) => l.includes('PLAYER_NAME'))).toHaveLength(1);
+  });
+
+  it('the PBN file keeps every tag on one line, escapes " and \\ and reads the names back', () => {
+    const text = exportPbn([{
+      event: nasty, site: nasty, date: new Date(Date.UTC(2026, 0, 1)), board: 1, dealer: 'N', vulnerability: 'None', deal: null,
+      players: { N: nasty, E: 'East\nName', S: 'S\u0007', W: 'W\\' }, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 420,
+    }]);
+    for (const line of text.split('\n').filter((l) => l.startsWith('['))) expect(line).toMatch(/^\[\w+ "(?:[^"\\\x00-\x1F]|\\["\\])*"\]$/);
+    const [game] = parsePbn(text);
+    expect(game!.get('North')!.value).toBe(clean);
+    expect(game!.get('Event')!.value).toBe(clean);
+    expect(game!.get('East')!.value).toBe('East Name');
+    expect(game!.get('South')!.value).toBe('S');
+    expect(game!.get('West')!.value).toBe('W\\');
+    expect(text).toContain('[West "W\\\\"]');
+    expect(boardOf(game!)).toMatchObject({ board: 1, contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
   });
 });
