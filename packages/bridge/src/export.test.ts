@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { boardOf, parsePbn, parseScore } from './pbn.ts';
+import { boardOf, parsePbn, parseScore, readPbnResults } from './pbn.ts';
+import { scoreEvent, type TravellerLine } from './event.ts';
+import { boardsOfSet, mitchell } from './movements.ts';
+import type { Contract } from './types.ts';
 import { exportPbn } from './pbn-export.ts';
 import { exportUsebio, type UsebioEvent } from './usebio.ts';
 import { nsScore } from './scoring.ts';
-import { dealerOf } from './board.ts';
+import { dealerOf, vulnerabilityOf } from './board.ts';
 import { childText, findAll, parseXml } from './xml-test-helper.ts';
 
 const fixture = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn/endplay_example2.pbn'), 'utf8');
@@ -170,5 +173,60 @@ describe('names holding control characters and markup', () => {
     expect(game!.get('West')!.value).toBe('W\\');
     expect(text).toContain('[West "W\\\\"]');
     expect(boardOf(game!)).toMatchObject({ board: 1, contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
+  });
+});
+
+describe('an event exported as PBN and read back', () => {
+  // A 3-table Mitchell, two boards a round, every result written with its players, round, table and pairs.
+  const movement = mitchell(3);
+  const names = (direction: 'NS' | 'EW', pair: number) => [`${direction} ${pair} first "Ace"`, `${direction} ${pair} second \\ Two`];
+  const played = movement.rows.flatMap((row) =>
+    boardsOfSet(row.set, 2).map((board, i) => {
+      const contract: Contract = { level: ((row.round + row.table + i) % 4) + 1 as Contract['level'], strain: (['S', 'H', 'NT', 'C'] as const)[(row.ns + board) % 4]!, doubled: 0 };
+      const declarer = (['N', 'E', 'S', 'W'] as const)[(board + row.ew) % 4]!;
+      const tricks = 6 + contract.level + ((row.ns * 3 + board) % 3) - 1;
+      return { row, board, contract, declarer, tricks };
+    }),
+  );
+  const adjustedAt = played[4]!;
+  const lines: TravellerLine[] = played.map(({ row, board, contract, declarer, tricks }) => ({
+    board, nsPair: row.ns, ewPair: row.ew,
+    result: adjustedAt.row === row && adjustedAt.board === board
+      ? { kind: 'adjusted', ns: 'A+', ew: 'A-' }
+      : { kind: 'score', nsScore: nsScore(contract, declarer, tricks, vulnerabilityOf(board)) },
+  }));
+  const text = exportPbn(played.map(({ row, board, contract, declarer, tricks }, i) => {
+    const [n, s] = names('NS', row.ns);
+    const [e, w] = names('EW', row.ew);
+    const result = lines[i]!.result;
+    return {
+      event: 'Club Pairs', date: new Date(Date.UTC(2026, 10, 21)), board, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board), deal: null,
+      players: { N: n, S: s, E: e, W: w }, round: row.round, table: row.table, nsPair: row.ns, ewPair: row.ew,
+      ...(result.kind === 'adjusted' ? { adjusted: { ns: result.ns, ew: result.ew } } : { contract, declarer, tricks, nsScore: result.nsScore }),
+    };
+  }));
+
+  it('writes the players and the standard Round, Table, PairNS and PairEW tags (supplemental tags sorted by name)', () => {
+    const first = text.split('\n\n')[0]!;
+    expect(first).toContain(`[North "NS 1 first \\"Ace\\""]`);
+    expect(first).toContain(`[South "NS 1 second \\\\ Two"]`);
+    expect([...first.matchAll(/^\[(\w+) /gm)].map((m) => m[1]).slice(15)).toEqual(['PairEW', 'PairNS', 'Round', 'Score', 'Table']);
+    expect(text).not.toContain('[North ""]');
+    expect(text).toContain('[ScorePercentage "NS 60 EW 40"]');
+  });
+
+  it('rebuilds the same traveller lines, players, results and rankings with the engine\'s own reader', () => {
+    const results = readPbnResults(text);
+    expect(results).toHaveLength(lines.length);
+    const rebuilt: TravellerLine[] = results.map((r) => ({
+      board: r.board, nsPair: r.nsPair!, ewPair: r.ewPair!,
+      result: r.adjusted ? { kind: 'adjusted', ...r.adjusted } : { kind: 'score', nsScore: r.nsScore! },
+    }));
+    expect(rebuilt).toEqual(lines);
+    expect(results.map((r) => [r.round, r.table])).toEqual(played.map(({ row }) => [row.round, row.table]));
+    expect(results[0]!.players).toEqual({ N: 'NS 1 first "Ace"', S: 'NS 1 second \\ Two', E: names('EW', played[0]!.row.ew)[0], W: names('EW', played[0]!.row.ew)[1] });
+    for (const method of ['matchpoints', 'cross-imps'] as const) {
+      expect(scoreEvent(rebuilt, { method, winners: 2 })).toEqual(scoreEvent(lines, { method, winners: 2 }));
+    }
   });
 });

@@ -37,7 +37,6 @@ export interface PbnExportGame {
 export function pbnString(value: string): string {
   const clean = value
     .replace(/[\t\n\r\u2028\u2029]/g, ' ')
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\0-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
   return `"${clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }

@@ -65,7 +65,6 @@ const POINTS_ELEMENTS: Record<UsebioScoringMethod, [string, string]> = {
 export function xmlText(text: string): string {
   return text
     .replace(/[\t\n\r]/g, ' ')
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     .replace(/[\0-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
