@@ -114,6 +114,11 @@ export const PairStandingSchema = z.object({
   names: z.array(z.string()),
   boards: z.number(),
   total: z.number(),
+  /**
+   * IMP scoring: the total factored to the full schedule (total x scheduled boards / boards played), which the
+   * ranking follows; equal to `total` for a pair that played every board. Null for matchpoints.
+   */
+  factoredTotal: z.number().nullable(),
   tops: z.number(),
   percentage: z.number().nullable(),
   place: z.number(),

@@ -73,3 +73,31 @@ describe('scoring a whole event', () => {
     expect(scoreEvent(howell(8).rows.map((r) => line(r.set, r.ns, r.ew, 0)), { method: 'matchpoints', winners: 1 }).pairs).toHaveLength(8);
   });
 });
+
+describe('IMP pairs who played different numbers of boards', () => {
+  // NS2 missed board 3. Cross-IMPs (/n-1): board 1 NS1 4.5, NS2 6, NS3 -10.5; board 2 NS1 2, NS2 3.5, NS3 -5.5;
+  // board 3 NS1 7, NS3 -7. Raw totals: NS1 13.5 over 3 boards, NS2 9.5 over 2 (factored 9.5 x 3/2 = 14.25).
+  const lines = [
+    line(1, 1, 1, 420), line(1, 2, 3, 450), line(1, 3, 2, -50),
+    line(2, 1, 3, 110), line(2, 2, 2, 140), line(2, 3, 1, -100),
+    line(3, 1, 2, 420), line(3, 3, 3, 140),
+  ];
+
+  it('ranks by the total factored to the full schedule, not the raw total', () => {
+    const event = scoreEvent(lines, { method: 'cross-imps', winners: 2 });
+    const ns = event.pairs.filter((p) => p.direction === 'NS').map((p) => [p.key, p.boards, p.total, p.factoredTotal, p.label]);
+    expect(ns).toEqual([['NS2', 2, 9.5, 14.25, '1'], ['NS1', 3, 13.5, 13.5, '2'], ['NS3', 3, -23, -23, '3']]);
+  });
+
+  it('factors to the schedule it is given, per pair', () => {
+    const event = scoreEvent(lines, { method: 'cross-imps', winners: 2, scheduledBoards: (key) => (key.startsWith('NS') ? 4 : undefined) });
+    const ns2 = event.pairs.find((p) => p.key === 'NS2')!;
+    expect(ns2.factoredTotal).toBe(19); // 9.5 x 4 / 2
+    expect(event.pairs.find((p) => p.key === 'NS1')!.factoredTotal).toBe(18); // 13.5 x 4 / 3
+  });
+
+  it('Butler is factored too; matchpoints keep ranking by percentage with no factored total', () => {
+    expect(scoreEvent(lines, { method: 'butler', winners: 2 }).pairs.every((p) => p.factoredTotal !== null)).toBe(true);
+    expect(scoreEvent(lines, { method: 'matchpoints', winners: 2 }).pairs.every((p) => p.factoredTotal === null)).toBe(true);
+  });
+});

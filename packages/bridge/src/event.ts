@@ -21,6 +21,11 @@ export interface EventScoringOptions {
   butlerTrim?: number;
   /** IMPs for adjusted scores in IMP events (a setting; default +3 / 0 / -3). */
   adjustedImps?: Record<Adjustment, number>;
+  /**
+   * How many boards the event's full schedule gives a pair (by its key: `NS3`, `EW3`, or `3`), to factor IMP totals
+   * of pairs that played fewer. Without it, the most boards any pair of the same field played.
+   */
+  scheduledBoards?: (key: string) => number | undefined;
 }
 
 export interface ScoredLine extends TravellerLine {
@@ -41,6 +46,11 @@ export interface PairResult {
   tops: number;
   /** Matchpoint percentage; null for IMP scoring. */
   percentage: number | null;
+  /**
+   * IMP scoring: the total factored to the full schedule (total x scheduled boards / boards played), what pairs are
+   * ranked by, as EBUScore and ScoreBridge do; equal to the total for a pair that played every board. Null for matchpoints.
+   */
+  factoredTotal: number | null;
   place: number;
   label: string;
 }
@@ -55,6 +65,12 @@ export interface ScoredEvent {
 }
 
 const DEFAULT_ADJUSTED_IMPS: Record<Adjustment, number> = { 'A+': 3, A: 0, 'A-': -3 };
+
+/** A total scaled to the full schedule: total x scheduled / played (the total itself when every board was played). */
+export function factoredTotal(total: number, played: number, scheduled: number): number {
+  if (played <= 0 || scheduled === played) return total;
+  return (total * scheduled) / played;
+}
 
 /**
  * Scores a whole pairs event from its traveller lines: every board by matchpoints (Neuberg for boards played
@@ -106,7 +122,7 @@ export function scoreEvent(lines: readonly TravellerLine[], options: EventScorin
   const totals = new Map<string, PairResult>();
   const add = (direction: 'NS' | 'EW', pair: number, points: number, top: number) => {
     const key = options.winners === 2 ? `${direction}${pair}` : String(pair);
-    const entry = totals.get(key) ?? { key, direction: options.winners === 2 ? direction : null, pair, boards: 0, total: 0, tops: 0, percentage: null, place: 0, label: '' };
+    const entry = totals.get(key) ?? { key, direction: options.winners === 2 ? direction : null, pair, boards: 0, total: 0, tops: 0, percentage: null, factoredTotal: null, place: 0, label: '' };
     entry.boards++;
     entry.total += points;
     entry.tops += top;
@@ -121,9 +137,17 @@ export function scoreEvent(lines: readonly TravellerLine[], options: EventScorin
   if (options.method === 'matchpoints') for (const pair of all) pair.percentage = pair.tops === 0 ? 0 : (pair.total / pair.tops) * 100;
 
   const fields = options.winners === 2 ? [all.filter((p) => p.direction === 'NS'), all.filter((p) => p.direction === 'EW')] : [all];
+  if (options.method !== 'matchpoints') {
+    // Raw IMP totals are not comparable when pairs played different numbers of boards (a sit-out, a late
+    // table): each total is scaled to the full schedule before ranking.
+    for (const field of fields) {
+      const most = Math.max(0, ...field.map((p) => p.boards));
+      for (const pair of field) pair.factoredTotal = factoredTotal(pair.total, pair.boards, options.scheduledBoards?.(pair.key) ?? most);
+    }
+  }
   const pairs: PairResult[] = [];
   for (const field of fields) {
-    const ranked = rankWithTies(field, (p) => p.percentage ?? p.total);
+    const ranked = rankWithTies(field, (p) => p.percentage ?? p.factoredTotal ?? p.total);
     for (const { item, place, label } of ranked) pairs.push({ ...item, place, label });
   }
   return { lines: scored, pairs, expectedPerBoard: expected };

@@ -1,4 +1,5 @@
 import { formatDeal, type Deal } from './deal.ts';
+import { DEFAULT_ADJUSTED_PERCENTAGES, type Adjustment } from './matchpoints.ts';
 import { formatContract } from './pbn.ts';
 import type { Contract, Seat, Vulnerability } from './types.ts';
 
@@ -20,16 +21,38 @@ export interface PbnExportGame {
   tricks?: number | null;
   /** North-South score, written as `Score "NS 420"`. */
   nsScore?: number | null;
+  /** The director's artificial score: no contract, `ScorePercentage "NS 60 EW 40"`. */
+  adjusted?: { ns: Adjustment; ew: Adjustment } | null;
+  /** Where the board was played and by whom: the `Round`, `Table`, `PairNS` and `PairEW` tags. */
+  round?: number | null;
+  table?: number | null;
+  nsPair?: number | null;
+  ewPair?: number | null;
 }
 
-const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/**
+ * A PBN string token's content: one line of printing characters (PBN 2.1, 3.2), so line breaks and tabs become
+ * spaces and other control characters are dropped; then `\` and `"` are escaped as the standard says.
+ */
+export function pbnString(value: string): string {
+  const clean = value
+    .replace(/[\t\n\r\u2028\u2029]/g, ' ')
+    .replace(/[\0-\x1F\x7F-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  return `"${clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const pbnDate = (date: Date) => `${date.getUTCFullYear()}.${pad(date.getUTCMonth() + 1)}.${pad(date.getUTCDate())}`;
 
-/** Writes games as PBN 2.1: the 15 mandatory tags in their export order, then Score when known. */
-export function exportPbn(games: readonly PbnExportGame[]): string {
+/**
+ * Writes games as PBN 2.1 export format: the 15 mandatory tags in their order, then the supplemental tags
+ * known for the game, sorted by name (PairEW, PairNS, Round, Score, ScorePercentage, Table).
+ */
+export function exportPbn(games: readonly PbnExportGame[], options: { adjustedPercentages?: Record<Adjustment, number> } = {}): string {
+  const percentages = options.adjustedPercentages ?? DEFAULT_ADJUSTED_PERCENTAGES;
   const blocks = games.map((game) => {
-    const passedOut = game.contract?.level === 0;
+    const adjusted = game.adjusted ?? null;
+    const passedOut = !adjusted && game.contract?.level === 0;
     const tags: [string, string][] = [
       ['Event', game.event],
       ['Site', game.site ?? ''],
@@ -43,12 +66,18 @@ export function exportPbn(games: readonly PbnExportGame[]): string {
       ['Vulnerable', game.vulnerability],
       ['Deal', game.deal ? formatDeal(game.deal, game.dealer) : ''],
       ['Scoring', game.scoring ?? ''],
-      ['Declarer', passedOut ? '' : (game.declarer ?? '')],
-      ['Contract', game.contract ? formatContract(game.contract) : ''],
-      ['Result', passedOut || game.tricks == null ? '' : String(game.tricks)],
+      ['Declarer', adjusted || passedOut ? '' : (game.declarer ?? '')],
+      ['Contract', !adjusted && game.contract ? formatContract(game.contract) : ''],
+      ['Result', adjusted || passedOut || game.tricks == null ? '' : String(game.tricks)],
     ];
-    if (game.nsScore != null) tags.push(['Score', `NS ${game.nsScore}`]);
-    return tags.map(([name, value]) => `[${name} ${quote(value)}]`).join('\n');
+    const supplemental: [string, string][] = [];
+    if (game.ewPair != null) supplemental.push(['PairEW', String(game.ewPair)]);
+    if (game.nsPair != null) supplemental.push(['PairNS', String(game.nsPair)]);
+    if (game.round != null) supplemental.push(['Round', String(game.round)]);
+    if (!adjusted && game.nsScore != null) supplemental.push(['Score', `NS ${game.nsScore}`]);
+    if (adjusted) supplemental.push(['ScorePercentage', `NS ${percentages[adjusted.ns]} EW ${percentages[adjusted.ew]}`]);
+    if (game.table != null) supplemental.push(['Table', String(game.table)]);
+    return [...tags, ...supplemental].map(([name, value]) => `[${name} ${pbnString(value)}]`).join('\n');
   });
   return `% PBN 2.1\n% EXPORT\n${blocks.join('\n\n')}\n`;
 }

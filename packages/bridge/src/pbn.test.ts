@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDeal, parseDeal, DealError } from './deal.ts';
 import { impsForDifference } from './imps.ts';
-import { boardOf, formatContract, parseContract, parsePbn, parseScore, parseVulnerability } from './pbn.ts';
+import { boardOf, formatContract, parseContract, parsePbn, parseScore, parseVulnerability, pbnBoardNumbers, PbnError, readPbnBoards, readPbnResults } from './pbn.ts';
 import { nsScore } from './scoring.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn');
@@ -122,5 +122,33 @@ describe('deals', () => {
   ])('refuses %s', (bad, message) => {
     expect(() => parseDeal(bad)).toThrow(DealError);
     expect(() => parseDeal(bad)).toThrow(message);
+  });
+});
+
+describe('unknown values ("?", PBN 2.1 section 3.4)', () => {
+  const text = [
+    '[Event "?"]', '[Board "7"]', '[Dealer "S"]', '[Vulnerable "All"]', '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]',
+    '[Contract "4S"]', '[Declarer "N"]', '[Result "10"]',
+    '',
+    '[Event "?"]', '[Board "?"]', '[West "?"]', '[Dealer "?"]', '[Vulnerable "?"]', '[Deal "?"]', '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]',
+    '',
+  ].join('\n');
+
+  it('reads a game whose board and other mandatory tags are "?" without failing', () => {
+    const boards = readPbnBoards(parsePbn(text));
+    expect(boards[1]).toEqual({ board: 8, dealer: null, vulnerability: 'None', deal: null, contract: null, declarer: null, tricks: null });
+    expect(readPbnResults(text)[1]).toMatchObject({ board: 8, nsScore: null, adjusted: null, players: {} });
+  });
+
+  it('an unknown board takes the next number after the previous game, from 1 for the first', () => {
+    expect(pbnBoardNumbers(parsePbn('[Board "?"]\n\n[Board "?"]\n\n[Board "5"]\n\n[Board "?"]\n'))).toEqual([1, 2, 5, 6]);
+  });
+
+  it('with nothing to number it from, or a board that is not a number, a clear error', () => {
+    const [unknown] = parsePbn('[Board "?"]\n[Vulnerable "?"]\n');
+    expect(() => boardOf(unknown!)).toThrow(new PbnError('A game has no board number'));
+    expect(boardOf(unknown!, 17)).toMatchObject({ board: 17, vulnerability: 'None' });
+    expect(boardOf(unknown!, 2)).toMatchObject({ board: 2, vulnerability: 'NS' }); // Law 2 from the number
+    expect(() => boardOf(parsePbn('[Board "x1"]\n')[0]!)).toThrow(new PbnError('Board "x1" is not a board number'));
   });
 });

@@ -1,4 +1,7 @@
 import { parseDeal, type Deal } from './deal.ts';
+import { vulnerabilityOf } from './board.ts';
+import { DEFAULT_ADJUSTED_PERCENTAGES, type Adjustment } from './matchpoints.ts';
+import { nsScore as nsScoreOf } from './scoring.ts';
 import type { Contract, Seat, Strain, Vulnerability } from './types.ts';
 
 /** One tag of a PBN game: its value and the section lines that followed it (Auction, Play, tables). */
@@ -136,23 +139,128 @@ export interface PbnBoard {
   deal: Deal | null;
   contract: Contract | null;
   declarer: Seat | null;
-  /** Tricks taken by declarer's side; null when not played or passed out. */
+  /** Tricks taken by declarer's side; null when not played, passed out or unknown. */
   tricks: number | null;
 }
 
-export function boardOf(game: PbnGame): PbnBoard {
-  const value = (name: string) => game.get(name)?.value ?? '';
-  const contractText = value('Contract');
-  const declarer = value('Declarer');
-  const result = value('Result');
-  const dealText = value('Deal');
+/** A tag's value, or '' when absent or unknown: PBN writes `"?"` for a mandatory tag whose value is unknown (3.4). */
+const valueOf = (game: PbnGame, name: string) => {
+  const value = game.get(name)?.value.trim() ?? '';
+  return value === '?' ? '' : value;
+};
+
+/** A Result value as declarer's tricks: `10`, or `NS 10` / `EW 3` / both forms; a leading `^` is dropped. */
+function tricksOf(value: string, declarer: Seat | null): number | null {
+  const text = value.replace(/^\^/, '');
+  if (text === '') return null;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (!declarer) return null;
+  const side = declarer === 'N' || declarer === 'S' ? 'NS' : 'EW';
+  const match = new RegExp(`\\b${side}\\s+(\\d+)`).exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A game's board number. `"?"` (unknown) or no Board tag takes `fallbackBoard`; with no fallback it is refused,
+ * as is anything but a positive whole number.
+ */
+export function boardNumberOf(game: PbnGame, fallbackBoard?: number): number {
+  const text = valueOf(game, 'Board');
+  if (text === '') {
+    if (fallbackBoard === undefined) throw new PbnError('A game has no board number');
+    return fallbackBoard;
+  }
+  const board = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(board) || board < 1) throw new PbnError(`Board "${text.slice(0, 20)}" is not a board number`);
+  return board;
+}
+
+/** The board number of every game, one of unknown number (`"?"`) taking the one after the previous game's. */
+export function pbnBoardNumbers(games: readonly PbnGame[]): number[] {
+  let previous = 0;
+  return games.map((game) => (previous = boardNumberOf(game, previous + 1)));
+}
+
+/**
+ * The board facts of a game (board number as boardNumberOf). Other tags at `"?"` count as unknown: the
+ * vulnerability then follows the board number (Law 2), and deal, contract, declarer and result are null.
+ */
+export function boardOf(game: PbnGame, fallbackBoard?: number): PbnBoard {
+  const board = boardNumberOf(game, fallbackBoard);
+  const contractText = valueOf(game, 'Contract');
+  const declarerText = valueOf(game, 'Declarer');
+  const dealerText = valueOf(game, 'Dealer');
+  const vulnerabilityText = game.get('Vulnerable')?.value.trim() ?? '';
+  const dealText = valueOf(game, 'Deal');
+  const declarer = (/^[NESW]$/.test(declarerText) ? declarerText : null) as Seat | null;
   return {
-    board: Number(value('Board')),
-    dealer: (/^[NESW]$/.test(value('Dealer')) ? value('Dealer') : null) as Seat | null,
-    vulnerability: parseVulnerability(value('Vulnerable') || 'None'),
+    board,
+    dealer: (/^[NESW]$/.test(dealerText) ? dealerText : null) as Seat | null,
+    vulnerability: vulnerabilityText === '?' ? vulnerabilityOf(board) : parseVulnerability(vulnerabilityText || 'None'),
     deal: dealText ? parseDeal(dealText) : null,
     contract: contractText ? parseContract(contractText) : null,
-    declarer: (/^[NESW]$/.test(declarer) ? declarer : null) as Seat | null,
-    tricks: result === '' ? null : Number(result),
+    declarer,
+    tricks: tricksOf(valueOf(game, 'Result'), declarer),
   };
+}
+
+/** The board facts of every game, a board of unknown number taking the one after the previous game's. */
+export function readPbnBoards(games: readonly PbnGame[]): PbnBoard[] {
+  const numbers = pbnBoardNumbers(games);
+  return games.map((game, i) => boardOf(game, numbers[i]));
+}
+
+/** One result of an event file: the board, who played it where, and its score or adjusted score. */
+export interface PbnResult extends PbnBoard {
+  round: number | null;
+  table: number | null;
+  nsPair: number | null;
+  ewPair: number | null;
+  players: Partial<Record<Seat, string>>;
+  /** North-South score: the Score tag, or Law 77 from contract and tricks; null when neither is known. */
+  nsScore: number | null;
+  /** A director's artificial score, from `ScorePercentage "NS 60 EW 40"`. */
+  adjusted: { ns: Adjustment; ew: Adjustment } | null;
+}
+
+const numberTag = (game: PbnGame, name: string) => {
+  const text = valueOf(game, name);
+  return /^\d+$/.test(text) ? Number(text) : null;
+};
+
+function adjustmentOf(percent: number): Adjustment {
+  const found = (Object.keys(DEFAULT_ADJUSTED_PERCENTAGES) as Adjustment[]).find((a) => DEFAULT_ADJUSTED_PERCENTAGES[a] === percent);
+  if (!found) throw new PbnError(`No adjusted score gives ${percent}%`);
+  return found;
+}
+
+/** The result a game records (PBN 2.1 tags Round, Table, PairNS, PairEW, the players, Score, ScorePercentage). */
+export function resultOf(game: PbnGame, fallbackBoard?: number): PbnResult {
+  const board = boardOf(game, fallbackBoard);
+  const players: Partial<Record<Seat, string>> = {};
+  for (const [seat, tag] of [['N', 'North'], ['E', 'East'], ['S', 'South'], ['W', 'West']] as const) {
+    const name = valueOf(game, tag);
+    if (name) players[seat] = name;
+  }
+  const percentages = valueOf(game, 'ScorePercentage');
+  const ns = /\bNS\s+(\d+)/.exec(percentages);
+  const ew = /\bEW\s+(\d+)/.exec(percentages);
+  const adjusted = ns && ew ? { ns: adjustmentOf(Number(ns[1])), ew: adjustmentOf(Number(ew[1])) } : null;
+  const scoreText = valueOf(game, 'Score');
+  let nsScore: number | null = null;
+  if (scoreText) nsScore = parseScore(scoreText);
+  else if (board.contract?.level === 0) nsScore = 0;
+  else if (board.contract && board.tricks !== null && board.declarer) nsScore = nsScoreOf(board.contract, board.declarer, board.tricks, board.vulnerability);
+  return {
+    ...board,
+    round: numberTag(game, 'Round'), table: numberTag(game, 'Table'), nsPair: numberTag(game, 'PairNS'), ewPair: numberTag(game, 'PairEW'),
+    players, nsScore: adjusted ? null : nsScore, adjusted,
+  };
+}
+
+/** Every result of a PBN file, boards of unknown number numbered on from the previous game's. */
+export function readPbnResults(text: string): PbnResult[] {
+  const games = parsePbn(text);
+  const numbers = pbnBoardNumbers(games);
+  return games.map((game, i) => resultOf(game, numbers[i]));
 }

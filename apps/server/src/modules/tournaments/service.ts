@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, parsePbn, randomDeal, scoreEvent, vulnerabilityOf,
+  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, parsePbn, pbnBoardNumbers, randomDeal, scoreEvent, vulnerabilityOf,
   type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
 } from '@bridge/engine';
 import { messages, type CreateTournamentBody, type EventResults, type PostResultBody } from '@bridge/api';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { scheduledBoards, seatsOf } from './interchange.ts';
 import { planEvent } from './movement.ts';
 
 const KEY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'; // no look-alikes (l, 1, o, 0)
@@ -209,18 +210,19 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   assertCanManage(user, tournament);
   assertActive(tournament, 'deals');
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
-  let games;
+  let games, numbers;
   try {
     games = parsePbn(pbn);
+    // A Board of "?" (unknown, PBN 2.1) takes the number after the previous game's.
+    numbers = pbnBoardNumbers(games);
   } catch (error) {
     throw badRequest(error instanceof Error ? error.message : 'This is not a PBN file');
   }
   const deals = new Map<number, string>();
-  for (const game of games) {
-    const board = Number(game.get('Board')?.value);
-    const text = game.get('Deal')?.value;
-    if (!text) continue;
-    if (!Number.isInteger(board) || board < 1) throw badRequest('A game in the file has no board number');
+  for (const [i, game] of games.entries()) {
+    const board = numbers[i]!;
+    const text = game.get('Deal')?.value.trim();
+    if (!text || text === '?') continue;
     try {
       deals.set(board, formatDeal(parseDeal(text)));
     } catch (error) {
@@ -313,7 +315,7 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
     const results = await trx.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).execute();
     if (results.length === 0) throw badRequest('No results have been posted for this event');
     const lines = results.map(travellerLineOf);
-    const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners });
+    const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
     await trx.deleteFrom('pairScores').where('tournamentId', '=', tournament.id).execute();
     const pairScores = scored.pairs.map((p) => ({
       tournamentId: tournament.id, pairKey: p.key, direction: p.direction, pairNo: p.pair, boards: p.boards,
@@ -374,7 +376,7 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
   ]);
   const method = scoringMethodOf(tournament);
-  const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners });
+  const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
   const namesOf = pairNames(plan, participants);
   return {
     key: tournament.key,
@@ -388,7 +390,7 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     completedAt: tournament.completedAt?.toISOString() ?? null,
     pairs: scored.pairs.map((p) => ({
       key: p.key, direction: p.direction, pair: p.pair, names: namesOf(p.direction, p.pair).map((n) => n.name),
-      boards: p.boards, total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
+      boards: p.boards, total: p.total, factoredTotal: p.factoredTotal, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
     })),
     boards: boards.map((board) => ({
       board: board.boardNo,
@@ -415,7 +417,10 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
     db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
     db.selectFrom('participants').selectAll().where('tournamentId', '=', tournament.id).execute(),
   ]);
-  const matchpoints = scoreEvent(results.map(travellerLineOf), { method: scoringMethodOf(tournament), winners: plan.movement.winners }).lines;
+  const scored = scoreEvent(results.map(travellerLineOf), { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
+  const matchpoints = scored.lines;
+  // IMP pairs are placed by their factored totals, so that is the total written beside the place.
+  const factored = new Map(scored.pairs.map((p) => [p.key, p.factoredTotal]));
   const namesOf = pairNames(plan, participants);
   const byBoard = new Map<number, typeof matchpoints>();
   for (const line of matchpoints) byBoard.set(line.board, [...(byBoard.get(line.board) ?? []), line]);
@@ -428,16 +433,17 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
     winnerType: plan.movement.winners,
     programName: 'Bridge Platform',
     programVersion: '1.0',
-    pairs: pairs.map((p) => ({ number: p.pairNo, direction: p.direction ?? undefined, place: p.label, totalScore: p.total, percentage: p.percentage, players: namesOf(p.direction, p.pairNo) })),
+    pairs: pairs.map((p) => ({ number: p.pairNo, direction: p.direction ?? undefined, place: p.label, totalScore: factored.get(p.pairKey) ?? p.total, percentage: p.percentage, players: namesOf(p.direction, p.pairNo) })),
     boards: [...byBoard.entries()].map(([number, lines]) => ({
       number,
       lines: lines.map((line) => {
         const r = results.find((x) => x.boardNo === line.board && x.nsPair === line.nsPair && x.ewPair === line.ewPair)!;
         return {
           nsPair: r.nsPair, ewPair: r.ewPair,
-          // An adjusted score has no contract; USEBIO readers take the score field as given.
-          contract: r.adjustedNs ? '' : r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
-          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.adjustedNs ? `${r.adjustedNs}/${r.adjustedEw}` : r.nsScore,
+          contract: r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
+          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.nsScore,
+          // An adjusted score is written as its percentage code (A6040) with no contract.
+          adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
           nsMatchPoints: line.ns, ewMatchPoints: line.ew,
         };
       }),
@@ -447,10 +453,12 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
 
 /** The PBN file of an event: every board's deal, then each played result. */
 export async function eventPbn(db: Db, tournament: TournamentRow): Promise<string> {
-  const [boards, results] = await Promise.all([
+  const [boards, results, participants] = await Promise.all([
     db.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').execute(),
     db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
+    db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
   ]);
+  const playersAt = seatsOf(planEvent(tournament), participants);
   const games = boards.flatMap((board) => {
     const base = {
       event: tournament.typeName, site: 'Bridge Platform', date: tournament.createdAt, board: board.boardNo,
@@ -459,11 +467,13 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
     };
     const played = results.filter((r) => r.boardNo === board.boardNo);
     if (played.length === 0) return [base];
-    return played.map((r) =>
-      r.adjustedNs
-        ? base // an adjusted score was not played: the deal alone
-        : { ...base, contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract, declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore },
-    );
+    // Each result names its players, round, table and pairs (PBN 2.1 tags), so a reader can rebuild the event.
+    return played.map((r) => {
+      const where = { ...base, players: playersAt(r.nsPair, r.ewPair), round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair };
+      return r.adjustedNs && r.adjustedEw
+        ? { ...where, adjusted: { ns: r.adjustedNs, ew: r.adjustedEw } }
+        : { ...where, contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract, declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore };
+    });
   });
   return exportPbn(games);
 }

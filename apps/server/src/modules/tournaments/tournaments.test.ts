@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardsOfSet, formatDeal, mitchell, nsScore, parseDeal, parsePbn, vulnerabilityOf } from '@bridge/engine';
+import { boardsOfSet, formatDeal, mitchell, nsScore, parseDeal, parsePbn, readPbnResults, vulnerabilityOf } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
 
@@ -369,5 +369,77 @@ describe('imported deals', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/12 cards/);
     expect((await inject('PUT', `/api/v1/tournaments/${key}/boards/99`, { deal })).statusCode).toBe(404);
+  });
+});
+
+describe('an IMP pairs event where a pair missed a board', () => {
+  // 3-table Mitchell, one board a round. NS 2's round-2 board (board 3, table 2) is never played.
+  // Cross-IMPs: NS 1 13.5 over 3 boards, NS 2 9.5 over 2, factored to 3 boards 14.25: NS 2 wins.
+  const n = (level: number, strain: string, tricks: number, declarer = 'N') => ({ declarer, contract: { level, strain, doubled: 0 }, tricks });
+  const lines = [
+    { round: 1, table: 1, nsPair: 1, ewPair: 1, board: 1, ...n(4, 'S', 10) }, // 420
+    { round: 1, table: 2, nsPair: 2, ewPair: 2, board: 2, ...n(3, 'H', 9) }, // 140
+    { round: 1, table: 3, nsPair: 3, ewPair: 3, board: 3, ...n(3, 'H', 9) }, // 140
+    { round: 2, table: 1, nsPair: 1, ewPair: 3, board: 2, ...n(2, 'H', 8) }, // 110
+    { round: 2, table: 3, nsPair: 3, ewPair: 2, board: 1, ...n(4, 'S', 9) }, // -50
+    { round: 3, table: 1, nsPair: 1, ewPair: 2, board: 3, ...n(4, 'S', 10) }, // 420
+    { round: 3, table: 2, nsPair: 2, ewPair: 3, board: 1, ...n(4, 'S', 11) }, // 450
+    { round: 3, table: 3, nsPair: 3, ewPair: 1, board: 2, ...n(1, 'NT', 6) }, // -100
+  ];
+
+  it('ranks by the factored total in the results, the stored places and the USEBIO file; the PBN names every result\'s players and seats', async () => {
+    const { key } = await createEvent({ boardsPerRound: 1 }, { scoreType: 'IMP', impMethod: 'Cross', typeName: 'IMP Pairs' });
+    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [
+      { names: 'Nina North', table: 2, side: 0, isBot: true }, { names: 'Sam South', table: 2, side: 2, isBot: true },
+      { names: 'Eli East', table: 3, side: 1, isBot: true }, { names: 'Wes West', table: 3, side: 3, isBot: true },
+    ] });
+    for (const body of lines) {
+      const response = await inject('POST', `/api/v1/tournaments/${key}/results`, body);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const ns = (await inject('GET', `/api/v1/tournaments/${key}/results`)).json().result.pairs.filter((p: { direction: string }) => p.direction === 'NS');
+    expect(ns.map((p: { key: string; boards: number; total: number; factoredTotal: number; label: string }) => [p.key, p.boards, p.total, p.factoredTotal, p.label]))
+      .toEqual([['NS2', 2, 9.5, 14.25, '1'], ['NS1', 3, 13.5, 13.5, '2'], ['NS3', 3, -23, -23, '3']]);
+
+    const completed = await inject('POST', `/api/v1/tournaments/${key}/complete`);
+    expect(completed.statusCode, completed.body).toBe(200);
+    const stored = await t.database.db.selectFrom('pairScores').innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId').select(['pairKey', 'label']).where('tournaments.key', '=', key).where('direction', '=', 'NS').orderBy('place').execute();
+    expect(stored.map((p) => [p.pairKey, p.label])).toEqual([['NS2', '1'], ['NS1', '2'], ['NS3', '3']]);
+
+    const xml = (await inject('GET', `/api/v1/tournaments/files/download/${completed.json().result.xmlToken}`, undefined, '')).body;
+    expect(xml).toMatch(/<PAIR_NUMBER>2<\/PAIR_NUMBER>\s*<DIRECTION>NS<\/DIRECTION>\s*<PLACE>1<\/PLACE>\s*<TOTAL_SCORE>14.25<\/TOTAL_SCORE>/);
+    expect(xml).toContain('<NS_CROSS_IMP_POINTS>');
+    expect(xml).not.toContain('<NS_MATCH_POINTS>');
+    expect(xml).toMatch(/<\/CLUB>\s*<EVENT EVENT_TYPE="PAIRS">/);
+
+    const results = readPbnResults((await inject('GET', `/api/v1/tournaments/${key}/pbn`, undefined, '')).body);
+    expect(results).toHaveLength(lines.length);
+    expect(results.map((r) => [r.round, r.table, r.nsPair, r.ewPair, r.board])).toEqual(
+      [...lines].sort((a, b) => a.board - b.board || a.round - b.round).map((l) => [l.round, l.table, l.nsPair, l.ewPair, l.board]),
+    );
+    // NS 2 sat at table 2 in round 1 and EW 3 at table 3: their names follow them to every table.
+    const r3t2 = results.find((r) => r.round === 3 && r.table === 2)!;
+    expect(r3t2.players).toEqual({ N: 'Nina North', S: 'Sam South', E: 'Eli East', W: 'Wes West' });
+    expect(r3t2.nsScore).toBe(450);
+  });
+});
+
+describe('importing deals with unknown values', () => {
+  it('takes a board of "?" as the one after the previous game\'s and a deal of "?" as none', async () => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
+    const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
+    const pbn = `[Board "1"]\n[Deal "${deal}"]\n\n[Board "?"]\n[Dealer "?"]\n[Vulnerable "?"]\n[Deal "${deal}"]\n\n[Board "?"]\n[Deal "?"]\n`;
+    const response = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().result.imported).toBe(2);
+    const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').select(['boardNo', 'deal']).where('tournaments.key', '=', key).orderBy('boardNo').execute();
+    expect(boards.slice(0, 3).map((b) => b.deal !== null)).toEqual([true, true, false]);
+  });
+
+  it('refuses a board that is not a number, changing nothing', async () => {
+    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
+    const response = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: '[Board "two"]\n[Deal "N:- - - -"]\n' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Board "two" is not a board number');
   });
 });

@@ -39,6 +39,11 @@ describe('score formatting', () => {
     expect(formatStandingScore({ percentage: null, total: -0.001 }, true)).toBe('0.00');
   });
 
+  it('writes an IMP standing by its factored total when it has one', () => {
+    expect(formatStandingScore({ percentage: null, total: 9.5, factoredTotal: 14.25 }, true)).toBe('+14.25');
+    expect(formatStandingScore({ percentage: null, total: 9.5, factoredTotal: null }, true)).toBe('+9.50');
+  });
+
   it('writes board scores with a minus only when negative', () => {
     expect(formatScore(430)).toBe('430');
     expect(formatScore(-50)).toBe('−50');

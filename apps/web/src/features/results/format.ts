@@ -52,8 +52,9 @@ export function formatPoints(value: number, imps: boolean): string {
 }
 
 /** A pair's score in the ranking: `55.17%` for matchpoints, `+12.50` for IMPs. */
-export function formatStandingScore(standing: Pick<PairStanding, 'percentage' | 'total'>, imps: boolean): string {
-  if (imps) return signed(standing.total, 2);
+export function formatStandingScore(standing: Pick<PairStanding, 'percentage' | 'total'> & { factoredTotal?: number | null }, imps: boolean): string {
+  // IMP pairs are ranked by the total factored to the full schedule: that is the score shown.
+  if (imps) return signed(standing.factoredTotal ?? standing.total, 2);
   return standing.percentage === null ? '–' : `${standing.percentage.toFixed(2)}%`;
 }
 

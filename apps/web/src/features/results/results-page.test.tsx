@@ -98,6 +98,30 @@ describe('ResultsPage', () => {
     expect(screen.queryByRole('link', { name: 'Download XML' })).toBeNull();
   });
 
+  it('ranks an IMP event by the factored score when a pair played fewer boards, and shows its IMPs beside it', async () => {
+    const base = buildEventResults();
+    const imp = (key: string, boards: number, total: number, factoredTotal: number, place: number) => {
+      const pair = base.pairs.find((p) => p.key === key)!;
+      return { ...pair, boards, total, factoredTotal, percentage: null, tops: 0, place, label: String(place) };
+    };
+    serve({
+      result: buildEventResults({
+        scoringMethod: 'cross-imps',
+        scoreType: 'IMP',
+        pairs: [imp('NS2', 2, 9.5, 14.25, 1), imp('NS1', 3, 13.5, 13.5, 2), ...base.pairs.filter((p) => p.direction === 'EW').map((p) => ({ ...p, factoredTotal: p.total, percentage: null }))],
+      }),
+    });
+    renderResults();
+
+    const ns = await screen.findByRole('table', { name: 'North-South' });
+    expect(within(ns).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Factored score', 'IMPs', 'Boards']);
+    const rows = within(ns).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[5]])).toEqual([['1', '+14.25', '+9.50', '2'], ['2', '+13.50', '+13.50', '3']]);
+    // Every EW pair played every board: one score column.
+    const ew = screen.getByRole('table', { name: 'East-West' });
+    expect(within(ew).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
+  });
+
   it("marks the signed-in viewer's pair in the ranking, its scorecard and the travellers, with a 'You' badge", async () => {
     setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>

@@ -68,6 +68,8 @@ function RankingTable({
   onSelect: (key: string) => void;
   mine: ReadonlySet<string>;
 }) {
+  // A pair that played fewer boards is ranked by its IMPs factored to the full schedule: show both figures.
+  const factored = imps && standings.some((s) => s.factoredTotal !== null && Math.abs(s.factoredTotal - s.total) > 0.005);
   return (
     <TableScroll label={`${caption} ranking`}>
       <table className={classes.table}>
@@ -78,8 +80,13 @@ function RankingTable({
             <th scope="col">Pair</th>
             <th scope="col">Names</th>
             <th scope="col" className={classes.num}>
-              Score
+              {factored ? 'Factored score' : 'Score'}
             </th>
+            {factored ? (
+              <th scope="col" className={classes.num}>
+                IMPs
+              </th>
+            ) : null}
             <th scope="col" className={classes.num}>
               Boards
             </th>
@@ -106,6 +113,7 @@ function RankingTable({
               </th>
               <td className={classes.names}>{standing.names.join(' & ') || '–'}</td>
               <td className={classes.num}>{formatStandingScore(standing, imps)}</td>
+              {factored ? <td className={classes.num}>{formatStandingScore({ ...standing, factoredTotal: null }, imps)}</td> : null}
               <td className={classes.num}>{standing.boards}</td>
             </tr>
           ))}

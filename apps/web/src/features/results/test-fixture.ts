@@ -19,6 +19,7 @@ const standing = (
   names,
   boards: 2,
   total,
+  factoredTotal: null,
   tops: 4,
   percentage: (total / 4) * 100,
   place,
