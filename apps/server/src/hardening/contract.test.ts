@@ -86,3 +86,171 @@ describe('database gone: every call answers 503 service_unavailable', () => {
     }
   });
 });
+
+// NUL and control characters on every route ---------------------------------------------------------------------
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  default?: unknown;
+}
+interface Operation {
+  parameters?: { name: string; in: 'query' | 'path' | 'header' | 'cookie'; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+/** Every (method, path) the app registered, from its route tree (as modules/admin/access.test.ts reads it). */
+function registeredRoutes(app: FastifyInstance): { method: Method; path: string }[] {
+  const found: { method: Method; path: string }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false, includeHooks: false }).split('\n')) {
+    const match = /^([│ ]*)(?:[└├]── )(.*?) \(([A-Z, ]+)\)$/.exec(line) ?? /^([│ ]*)(?:[└├]── )(.*)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack[depth] = match[2]!;
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') found.push({ method: method as Method, path: stack.join('') });
+    }
+  }
+  return found;
+}
+
+/** A valid-looking value for a schema, so that the NUL is the one wrong thing in the request. */
+function sample(schema: JsonSchema | undefined, name: string, known: Record<string, unknown>): unknown {
+  if (name in known) return known[name];
+  if (!schema) return 'x';
+  const choice = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (choice) return sample(choice.find((s) => s.type !== 'null') ?? choice[0], name, known);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.default !== undefined && typeof schema.default !== 'object') return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, sample(s, key, known)]));
+  }
+  if (type === 'array') return [sample(schema.items, name, known)];
+  if (type === 'integer' || type === 'number') return Math.max(1, schema.minimum ?? 1);
+  if (type === 'boolean') return false;
+  if (schema.format === 'email') return 'someone@example.com';
+  return 'x';
+}
+
+/** Every string leaf of a value, as a path of keys and indexes. */
+function stringPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...at, i]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
+  return [];
+}
+function withValue(value: unknown, path: (string | number)[], leaf: string): unknown {
+  if (path.length === 0) return leaf;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]!] = withValue(copy[path[0]!], path.slice(1), leaf);
+  return copy;
+}
+
+const NUL = 'a\u0000b';
+
+describe('a NUL in any path parameter, query parameter or body field is refused, never a 500', () => {
+  let t: TestApp;
+  let adminUser: Awaited<ReturnType<typeof buildUser>>;
+  let known: Record<string, unknown>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    adminUser = await buildUser(t.app, { role: 'admin' });
+    const cookie = await login(t.app, adminUser);
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/v1/tournaments', headers: { cookie },
+      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const key = (created.json() as { result: { key: string } }).result.key;
+    // Values that pass validation, so the NUL is what each request is tested on.
+    known = {
+      key, dataset: 'participants', format: 'csv', board: '1', startDate: '2026-01-01', endDate: '2026-01-31',
+      email: adminUser.email, password: adminUser.password, names: 'Ann Example', name: 'Ann Example', uid: adminUser.id,
+      platform: 'windows', file: 'player', eventName: 'file_download', limit: 10, page: 1, contact: '9876543210',
+      path: '/about', deal: 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765',
+    };
+  });
+  afterAll(async () => t.close());
+
+  it('a PBN file with a NUL in it is refused', async () => {
+    const cookie = await login(t.app, adminUser);
+    const response = await t.app.inject({
+      method: 'POST', url: `/api/v1/tournaments/${known.key as string}/import`, headers: { cookie, 'content-type': 'application/x-pbn' },
+      payload: `[Board "1"]\n[Deal "${NUL}"]\n`,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('covers every route with its parameters and body fields, signed out and signed in', async () => {
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const paths = (docs.json() as { paths: Record<string, Record<string, Operation>> }).paths;
+    const routes = registeredRoutes(t.app);
+    expect(routes.length).toBeGreaterThan(50);
+
+    const failures: string[] = [];
+    let sent = 0;
+    let cookie: string | undefined;
+    for (const who of ['signed out', 'player', 'admin'] as const) {
+      const signIn = async () => {
+        if (who === 'signed out') return undefined;
+        const user = who === 'admin' ? adminUser : await buildUser(t.app);
+        return login(t.app, user, who === 'admin' ? '/api/admin/v1/user/login' : '/api/v1/user/login');
+      };
+      cookie = await signIn();
+      for (const { method, path } of routes) {
+        const operation = paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+        const pathNames = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+        const queryParams = (operation?.parameters ?? []).filter((p) => p.in === 'query');
+        const bodySchema = operation?.requestBody?.content?.['application/json']?.schema;
+        const body = bodySchema ? sample(bodySchema, '', known) : undefined;
+        const baseQuery = Object.fromEntries(queryParams.map((p) => [p.name, String(sample(p.schema, p.name, known))]));
+        const urlOf = (params: Record<string, string>, query: Record<string, string>) => {
+          let url = path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name]!)).replace('*', encodeURIComponent(params['*'] ?? 'x'));
+          const search = new URLSearchParams(query).toString();
+          if (search) url += `?${search}`;
+          return url;
+        };
+        const baseParams = Object.fromEntries(pathNames.map((n) => [n, String(sample(undefined, n, known))]));
+        const cases: { what: string; url: string; payload?: unknown }[] = [];
+        for (const name of [...pathNames, ...(path.endsWith('*') ? ['*'] : [])]) {
+          cases.push({ what: `path :${name}`, url: urlOf({ ...baseParams, [name]: NUL }, baseQuery), payload: body });
+        }
+        // Documented parameters, and one no route knows (routes without a query schema read it raw).
+        for (const name of [...queryParams.map((p) => p.name), 'nul']) {
+          cases.push({ what: `query ${name}`, url: urlOf(baseParams, { ...baseQuery, [name]: NUL }), payload: body });
+        }
+        for (const leaf of stringPaths(body)) {
+          cases.push({ what: `body ${leaf.join('.')}`, url: urlOf(baseParams, baseQuery), payload: withValue(body, leaf, NUL) });
+        }
+        if (method !== 'GET' && !bodySchema) cases.push({ what: 'body (unchecked)', url: urlOf(baseParams, baseQuery), payload: { pbn: NUL, nul: NUL } });
+        for (const c of cases) {
+          const response = await t.app.inject({
+            method, url: c.url, headers: cookie ? { cookie } : {},
+            ...(c.payload === undefined || method === 'GET' ? {} : { payload: c.payload as object }),
+          });
+          sent++;
+          if (response.statusCode >= 500) failures.push(`${who} ${method} ${path} ${c.what}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+          else if (response.statusCode === 200) failures.push(`${who} ${method} ${path} ${c.what}: accepted`);
+          // A sign-out or an account change may have ended the session: sign in again for the next call.
+          if (path.endsWith('/logout') || path.endsWith('/user/update')) cookie = await signIn();
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  });
+});
