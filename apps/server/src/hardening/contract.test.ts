@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@bridge/api';
 import { buildApp } from '../app.ts';
+import { cleanCell, csvField } from '../modules/admin/export.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser, login } from '../../test/factories.ts';
@@ -252,5 +257,168 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(300);
+  });
+});
+
+// Control characters in names, at input ------------------------------------------------------------------------
+
+describe('a name with a control character or a line break is refused at input, and nothing is stored', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it.each(['\u0001', '\uFFFF', '\uFFFE', '\u2028', '\r\n', '\u0085', '\u001B[31m', '\uD800'])('%j inside a name', async (bad) => {
+    const name = `Mallory${bad}Name`;
+    const user = await buildUser(t.app, { names: 'Plain Name' });
+    const cookie = await login(t.app, user);
+    const email = `${randomBytes(4).toString('hex')}@example.com`;
+    const calls = [
+      { method: 'POST' as const, url: '/api/v1/user/register', payload: { email, password: 'long enough password', names: name } },
+      { method: 'POST' as const, url: '/api/v1/user/update', headers: { cookie }, payload: { type: 'name', value: name } },
+      { method: 'POST' as const, url: '/api/v1/user/update', headers: { cookie }, payload: { type: 'city', value: name } },
+      { method: 'POST' as const, url: '/api/v1/tools/send-email', payload: { name, email, contact: '9876543210', description: 'Hello' } },
+      {
+        method: 'POST' as const, url: '/api/v1/tournaments', headers: { cookie },
+        payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+      },
+    ];
+    for (const call of calls) {
+      const response = await t.app.inject(call);
+      expect(response.statusCode, `${call.url} ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(await t.database.db.selectFrom('contactMessages').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect((await t.database.db.selectFrom('users').select(['names', 'city']).where('id', '=', user.id).executeTakeFirstOrThrow())).toEqual({ names: 'Plain Name', city: null });
+  });
+});
+
+// Control characters already stored, through the admin's exports -----------------------------------------------
+
+/** The files of a zip archive by name (an XLSX workbook is one), read from its central directory. */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const files = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    files.set(name, method === 8 ? inflateRawSync(data) : data);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return files;
+}
+
+/** Characters an XML 1.0 document may not hold. */
+const NOT_XML = /[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
+async function pdfText(pdf: Buffer): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const runs: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    for (const item of (await (await document.getPage(n)).getTextContent()).items) if ('str' in item && item.str) runs.push(item.str);
+  }
+  await document.destroy();
+  return runs;
+}
+
+describe('control characters already in the database cannot break the admin exports', () => {
+  let t: TestApp;
+  let cookie: string;
+  const tag = `cc${randomBytes(3).toString('hex')}`;
+  // Each one is a way a name stored before the contract refused them could break a file: U+FFFF and U+FFFE and
+  // C0 controls are not XML, line breaks split records and rows, C1 controls and DEL print as nothing.
+  const evil = `Eve\uFFFF\uFFFE\u0001\u0008\u000B\u001F\u007F\u009Bl Name\r\nSecond\u2028Line\u0085End\tTab`;
+  const shown = 'Evel Name Second Line End Tab';
+  let key = '';
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await buildUser(t.app, { role: 'admin' });
+    cookie = await login(t.app, admin, '/api/admin/v1/user/login');
+    // Straight into the database, as an older release would have stored them.
+    await buildUser(t.app, { names: evil, email: `${tag}-1@example.com`, city: `=HYPERLINK("http://evil")\u0000`.replace('\u0000', '\u0001') });
+    await buildUser(t.app, { names: `\u0001=1+1`, email: `${tag}-2@example.com` });
+    const organiser = await login(t.app, admin);
+    const created = await t.app.inject({
+      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser },
+      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+    });
+    key = (created.json() as { result: { key: string } }).result.key;
+    const seated = await t.app.inject({
+      method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser },
+      payload: { participants: [{ names: 'Bot One', table: 1, side: 0, isBot: true }] },
+    });
+    expect(seated.statusCode, seated.body).toBe(200);
+    await t.database.db.updateTable('tournaments').set({ typeName: evil }).where('key', '=', key).execute();
+    await t.database.db.updateTable('participants').set({ names: evil }).where('names', '=', 'Bot One').execute();
+  });
+  afterAll(async () => t.close());
+
+  const exportOf = (path: string) => t.app.inject({ method: 'GET', url: `/api/admin/v1/export/${path}`, headers: { cookie } });
+  const datasets = () => [`users?query=${tag}`, 'active-events?type=all', `participants?key=${key}`];
+
+  it('users.xlsx, events and participants stay valid XLSX files, the names cleaned', async () => {
+    for (const dataset of datasets()) {
+      const response = await exportOf(`${dataset}&format=xlsx`);
+      expect(response.statusCode, dataset).toBe(200);
+      for (const [name, bytes] of unzip(response.rawPayload)) {
+        if (!name.endsWith('.xml') && !name.endsWith('.rels')) continue;
+        const xml = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        expect(NOT_XML.exec(xml)?.[0], `${dataset} ${name}`).toBeUndefined();
+      }
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String);
+      expect(cells, dataset).toContain(shown);
+    }
+  });
+
+  it('CSV rows stay one line each, cleaned, and formulas are written as text', async () => {
+    for (const dataset of datasets()) {
+      const response = await exportOf(`${dataset}&format=csv`);
+      expect(response.statusCode, dataset).toBe(200);
+      const lines = response.body.slice(1).split('\r\n').filter(Boolean);
+      expect(lines.some((line) => line.includes(shown)), dataset).toBe(true);
+      for (const line of lines) expect(line, dataset).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFFFE\uFFFF]/);
+    }
+    const users = (await exportOf(`users?query=${tag}&format=csv`)).body;
+    expect(users).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(users).toContain(`'=1+1`);
+  });
+
+  it('PDF files are complete and show the names cleaned on one line', async () => {
+    for (const dataset of datasets()) {
+      const response = await exportOf(`${dataset}&format=pdf`);
+      expect(response.statusCode, dataset).toBe(200);
+      expect(response.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF'), dataset).toBe(true);
+      const runs = await pdfText(response.rawPayload);
+      expect(runs.join('|'), dataset).toContain('Evel Name Second');
+      for (const run of runs) expect(run, dataset).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFFFE\uFFFF]/);
+    }
+  });
+
+  it.each([
+    ['lone surrogates and noncharacters', 'a\uD800b\uDC00c\uFFFEd\uFFFF', 'abcd'],
+    ['a surrogate pair is kept', 'a\uD83C\uDCA1b', 'a\uD83C\uDCA1b'],
+    ['line and paragraph separators', 'a\u2028b\u2029c\r\n\nd', 'a b c d'],
+    ['C0, DEL and C1 controls', 'a\u0000\u0007b\u007F\u0080c\u009F', 'abc'],
+  ])('cleans %s from a cell', (_label, value, cleaned) => {
+    expect(cleanCell(value)).toBe(cleaned);
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    [' =1+1', "' =1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+  ])('a CSV field %j that a spreadsheet would compute is written as text: %s', (value, written) => {
+    expect(csvField(value)).toBe(written);
   });
 });
