@@ -19,6 +19,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')], 'connect failed'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: withCode('57P01') }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('PGlite is closed'))).toBe(true);
+    const { RuntimeError } = (globalThis as unknown as { WebAssembly: { RuntimeError: new (message: string) => Error } }).WebAssembly;
+    expect(isDatabaseUnavailable(new RuntimeError('unreachable'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Operation failed'))).toBe(false);
   });
 });

@@ -25,6 +25,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     if (code.startsWith('08') && code.length === 5 && code !== '08P01') return true;
   }
   if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+  // PGlite is the server's only WebAssembly: a trap inside it leaves the embedded database unusable.
+  if (error instanceof Error && error.name === 'RuntimeError') return true;
   // A refused connection to a name with several addresses comes as an AggregateError; wrapped errors as a cause.
   if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(cause, depth + 1);
