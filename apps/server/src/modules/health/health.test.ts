@@ -83,6 +83,25 @@ describe('health runs a real query', () => {
   });
 });
 
+describe.runIf(!usingPostgres)('PGlite left answering every query with no rows', () => {
+  it('answers 503, where "select 1" raised no error', async () => {
+    const t = await buildTestApp();
+    try {
+      const pglite = t.database.pglite!;
+      // A statement with too many parameters fails inside PGlite ("Invalid array length") and leaves it giving
+      // every later query an empty answer without an error, until restart: requests answer 500.
+      const n = 100_000;
+      await pglite.query(`select ${Array.from({ length: n }, (_, i) => `$${i + 1}::int`).join(',')}`, Array.from({ length: n }, () => 1)).catch(() => undefined);
+      const broken = (await pglite.query('select 1 as one')).rows.length === 0;
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      // Should a later PGlite keep answering rightly, health has nothing to report.
+      expect(health.statusCode).toBe(broken ? 503 : 200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 /** A TCP hop between the app and PostgreSQL that the test can cut and restore, like a database outage. */
 function cuttableProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
