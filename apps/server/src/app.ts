@@ -12,6 +12,7 @@ import { openRedis } from './lib/redis.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     if (request.url.startsWith('/api/')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
   });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     options: {
     contentSecurityPolicy: {

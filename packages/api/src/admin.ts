@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { resultOf } from './errors.ts';
+import { messages } from './messages.ts';
+import { isSingleLine } from './text.ts';
 import { RoleSchema } from './user.ts';
 
 // The admin API (`/api/admin/v1`): the calls of the specification's section 7 and the console's additions.
@@ -23,7 +25,8 @@ const isoDay = z
   }, 'Use a date as YYYY-MM-DD')
   .refine((value) => value >= '1970-01-01' && value <= '9998-12-31', 'Use a date between 1970-01-01 and 9998-12-31')
   .describe('A day, YYYY-MM-DD, between 1970-01-01 and 9998-12-31');
-const search = z.string().trim().max(SEARCH_MAX_LENGTH).optional();
+const line = (max: number) => z.string().trim().max(max).refine(isSingleLine, messages.controlCharacters);
+const search = line(SEARCH_MAX_LENGTH).optional();
 
 /**
  * A page of a list: `limit` rows after the row `lastDocId` (the `lastDocId` of the previous answer), newest
@@ -58,7 +61,7 @@ export const EventFilters = z.object({
   kibitzers: bool.optional(),
   hybrid: bool.optional(),
   /** Exactly this event (its key), for a preview opened from a link. */
-  key: z.string().trim().min(1).max(64).optional(),
+  key: z.string().trim().min(1).max(64).refine(isSingleLine, messages.controlCharacters).optional(),
 });
 export type EventFilters = z.infer<typeof EventFilters>;
 export const ListEventsQuery = PageQuery.extend(EventFilters.shape);
@@ -127,7 +130,7 @@ export const SearchEventsResponse = resultOf(z.object({
   lastDocId: z.string().nullable(),
 }));
 
-export const EventKeyQuery = z.object({ key: z.string().trim().min(1).max(40) });
+export const EventKeyQuery = z.object({ key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters) });
 export const DeleteEventResponse = resultOf(z.object({
   message: z.string(),
   deleted: z.object({ participants: z.number(), boardResults: z.number(), pairScores: z.number(), boards: z.number() }),
@@ -137,7 +140,7 @@ export const DeleteEventResponse = resultOf(z.object({
 
 /** Filters of an event's participants: name, email or contact substring, and a registration date range. */
 export const ParticipantFilters = z.object({
-  key: z.string().trim().min(1).max(40),
+  key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters),
   query: search,
   startDate: isoDay.optional(),
   endDate: isoDay.optional(),
@@ -183,19 +186,19 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserFilters = z.object({ query: search });
 export const ListUsersQuery = PageQuery.extend(UserFilters.shape);
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
-export const SearchUsersQuery = PageQuery.extend({ query: z.string().trim().max(SEARCH_MAX_LENGTH).default('') });
+export const SearchUsersQuery = PageQuery.extend({ query: line(SEARCH_MAX_LENGTH).default('') });
 export const ListUsersResponse = pageOf(AdminUserSchema);
-export const UserKeyQuery = z.object({ key: z.string().trim().min(1).max(64) });
+export const UserKeyQuery = z.object({ key: z.string().trim().min(1).max(64).refine(isSingleLine, messages.controlCharacters) });
 export const DisableUserBody = z.object({ disabled: z.boolean() });
-export const SetRoleBody = z.object({ uid: z.string().trim().min(1).max(64), role: RoleSchema });
+export const SetRoleBody = z.object({ uid: z.string().trim().min(1).max(64).refine(isSingleLine, messages.controlCharacters), role: RoleSchema });
 export const AdminMessageResponse = resultOf(z.object({ message: z.string() }));
 
 // Audits -------------------------------------------------------------------------------------------------------
 
 /** `action` is an exact action (`admin.user.delete`) or, ending in '.', every action under it (`admin.`). */
 export const AuditFilters = z.object({
-  action: z.string().trim().max(80).optional(),
-  actor: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+  action: line(80).optional(),
+  actor: line(SEARCH_MAX_LENGTH).optional(),
   outcome: z.enum(['success', 'failure']).optional(),
   startDate: isoDay.optional(),
   endDate: isoDay.optional(),

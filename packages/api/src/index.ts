@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './text.ts';
 export * from './user.ts';
 export * from './site.ts';
 export * from './pages.ts';

@@ -43,6 +43,7 @@ export const messages = {
   comingSoon: 'This feature is coming soon.',
   // The platform's own texts.
   invalidEmail: 'Please enter a valid email address',
+  controlCharacters: 'Text must not contain control characters',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
   registrationSent: (email: string) =>

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { resultOf } from './errors.ts';
+import { isCleanText, isSingleLine } from './text.ts';
 
 /** The contact form (specification section 3, "Contact message"); `type` is always 1. */
 export const ContactMessageBody = z.object({
-  name: z.string({ error: messages.contactNameRequired }).trim().min(1, messages.contactNameRequired).max(120),
+  name: z.string({ error: messages.contactNameRequired }).trim().min(1, messages.contactNameRequired).max(120).refine(isSingleLine, messages.controlCharacters),
   email: z
     .string({ error: messages.emailRequired })
     .trim()
     .min(1, messages.emailRequired)
     .max(254)
     .pipe(z.email({ error: messages.invalidEmail })),
-  contact: z.string({ error: messages.contactTooShort }).trim().min(1, messages.contactTooShort).max(40),
+  contact: z.string({ error: messages.contactTooShort }).trim().min(1, messages.contactTooShort).max(40).refine(isSingleLine, messages.controlCharacters),
   // The specification keeps, as observed, the password text for an empty required text area.
-  description: z.string({ error: messages.passwordTooShort }).trim().min(1, messages.passwordTooShort).max(5000),
+  description: z.string({ error: messages.passwordTooShort }).trim().min(1, messages.passwordTooShort).max(5000).refine(isCleanText, messages.controlCharacters),
   type: z.literal(1).default(1),
 });
 export type ContactMessageBody = z.input<typeof ContactMessageBody>;
@@ -49,8 +50,8 @@ export type DownloadQuery = z.infer<typeof DownloadQuery>;
 
 /** Sent by the web app only after Accept All on the cookie banner. */
 export const PageViewBody = z.object({
-  path: z.string().min(1).max(500).startsWith('/'),
-  referrer: z.string().max(1000).optional(),
-  title: z.string().max(300).optional(),
+  path: z.string().min(1).max(500).startsWith('/').refine(isSingleLine, messages.controlCharacters),
+  referrer: z.string().max(1000).refine(isSingleLine, messages.controlCharacters).optional(),
+  title: z.string().max(300).refine(isSingleLine, messages.controlCharacters).optional(),
 });
 export type PageViewBody = z.infer<typeof PageViewBody>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { resultOf } from './errors.ts';
+import { messages } from './messages.ts';
+import { isSingleLine } from './text.ts';
 
 /** Game types of the specification (section 3): team 0, pair 1, rubber 2, auction 3, rummy 4, solitaire 5, ludo 6, unknown 7. */
 export const GameTypeSchema = z.number().int().min(0).max(7);
@@ -16,7 +18,7 @@ export const MAX_BOARD = EVENT_LIMITS.tables * EVENT_LIMITS.boardsPerRound;
 /** Game details as the Organizer app sends them (`kibtzersEnabled` spelled as the apps spell it). */
 export const GameDetailsSchema = z.object({
   type: GameTypeSchema,
-  typeName: z.string().trim().min(1).max(80),
+  typeName: z.string().trim().min(1).max(80).refine(isSingleLine, messages.controlCharacters),
   players: z.number().int().min(0).max(EVENT_LIMITS.players),
   rounds: z.number().int().min(1).max(EVENT_LIMITS.rounds).describe(`Rounds played, 1-${EVENT_LIMITS.rounds} and at most the movement's own; some board must be played at two tables or more in them`),
   movementType: z.enum(['Mitchell', 'Howell']),
@@ -40,13 +42,13 @@ export const CreateTournamentResponse = resultOf(z.object({ id: z.string(), key:
 /** The join record (specification section 3): `details` is a JSON string. */
 export const TournamentJoinRecordSchema = z.object({ id: z.string(), key: z.string(), tables: z.number(), details: z.string() });
 export const TournamentJoinResponse = resultOf(TournamentJoinRecordSchema);
-export const TournamentKeyQuery = z.object({ key: z.string().trim().min(1).max(40) });
+export const TournamentKeyQuery = z.object({ key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters) });
 
 /** Side codes: 0 North, 1 East, 2 South, 3 West, -1 blank, anything else kibitzer. */
 export const ParticipantInputSchema = z
   .object({
-    email: z.string().trim().toLowerCase().max(254).optional(),
-    names: z.string().trim().max(120).optional(),
+    email: z.string().trim().toLowerCase().max(254).refine(isSingleLine, messages.controlCharacters).optional(),
+    names: z.string().trim().max(120).refine(isSingleLine, messages.controlCharacters).optional(),
     table: z.number().int().min(1).max(EVENT_LIMITS.tables),
     side: z.number().int().min(-1).max(99),
     isBot: z.boolean().default(false),
@@ -60,7 +62,7 @@ export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
 /** `PUT /tournaments/{key}/boards/{board}`: a board number the event could play. */
 export const BoardParams = z.object({ key: z.string().min(1).max(40), board: z.coerce.number().int().min(1).max(MAX_BOARD).describe(`A board number, 1-${MAX_BOARD}`) });
 
-export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120) });
+export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120).refine(isSingleLine, messages.controlCharacters) });
 
 export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
 export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });

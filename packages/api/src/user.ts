@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { resultOf } from './errors.ts';
+import { isSingleLine } from './text.ts';
 
 export const RoleSchema = z.enum(['player', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -46,7 +47,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const RegisterBody = z.object({
   email,
   password,
-  names: z.string({ error: messages.invalidName }).trim().min(1, messages.invalidName).max(NAME_MAX_LENGTH),
+  names: z.string({ error: messages.invalidName }).trim().min(1, messages.invalidName).max(NAME_MAX_LENGTH).refine(isSingleLine, messages.invalidName),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -62,8 +63,8 @@ export const SendPasswordResetBody = z.object({ email });
  * compatibility with the apps); signed out, `email` names the address, answered alike whether or not it exists.
  */
 export const VerifyBody = z.object({
-  uid: z.string().optional(),
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  uid: z.string().max(64).refine(isSingleLine, messages.controlCharacters).optional(),
+  email: z.string().trim().toLowerCase().max(254).refine(isSingleLine, messages.controlCharacters).optional(),
 });
 export type VerifyBody = z.infer<typeof VerifyBody>;
 export const VerifyConfirmBody = z.object({ token: z.string().min(1).max(200) });
@@ -82,6 +83,12 @@ export const UpdateUserBody = z.object({
   value: z.string().max(256),
   /** Needed to change the password, the email or to delete the account. */
   currentPassword: z.string().max(256).optional(),
+}).superRefine((edit, context) => {
+  // Every profile field but the password is one line of text (a name, a city, a number).
+  if (edit.type !== 'password' && !isSingleLine(edit.value.trim())) {
+    const message = edit.type === 'name' || edit.type === 'text' ? messages.invalidName : messages.controlCharacters;
+    context.addIssue({ code: 'custom', path: ['value'], message });
+  }
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 export const UpdateUserResponse = resultOf(

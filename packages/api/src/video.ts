@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSingleLine } from './text.ts';
 
 /** Relay credential lifetime (specification section 9). */
 export const RELAY_CREDENTIAL_TTL_SECONDS = 86_400;
@@ -30,8 +31,8 @@ const candidate = z.object({
   sdpMLineIndex: z.number().int().min(0).max(64).nullable().optional(),
   usernameFragment: z.string().max(256).nullable().optional(),
 });
-const target = z.string().min(1).max(64);
-const channelName = z.string().min(1).max(80);
+const target = z.string().min(1).max(64).refine(isSingleLine);
+const channelName = z.string().min(1).max(80).refine(isSingleLine);
 
 /**
  * What a browser sends on `/ws/video` (specification section 7's envelope: type, channelName, userUid, body).

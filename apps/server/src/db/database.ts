@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
@@ -17,8 +18,10 @@ export type DatabaseTarget =
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseTarget['kind'];
-  /** True when a trivial query answers within the time limit. */
+  /** True when the server answers a trivial query within the time limit (reachable, even before migrations). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** True when a query like the ones requests make answers rightly within the time limit (health). */
+  serves(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
   /** The raw PGlite instance, for dumping a template in tests. */
   pglite?: PGlite;
@@ -43,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db,
       kind: 'postgres',
       ping: (timeoutMs) => ping(db, timeoutMs),
+      serves: (timeoutMs) => serves(db, timeoutMs),
       close: () => db.destroy(),
     };
   }
@@ -65,23 +69,43 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     pglite,
     ping: (timeoutMs) => ping(db, timeoutMs),
+    serves: (timeoutMs) => serves(db, timeoutMs),
     close: () => db.destroy(),
   };
 }
 
-async function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
+async function withTimeout(query: Promise<boolean>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
-    const query = sql`select 1`.execute(db).then(() => true);
     return await Promise.race([query, timeout]);
   } catch {
     return false;
   } finally {
     clearTimeout(timer);
   }
+}
+
+function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
+  return withTimeout(sql`select 1`.execute(db).then(() => true), timeoutMs);
+}
+
+/**
+ * Reads the two tables every signed-in request reads, and must give back the number it was sent: "select 1"
+ * alone answered while every request failed (tables gone, a connection left broken, answers out of step).
+ * Nothing is kept between checks, so health comes back by itself when the database does.
+ */
+function serves(db: Db, timeoutMs = 2000): Promise<boolean> {
+  const nonce = randomInt(1, 2 ** 31 - 1);
+  const query = sql<{ echo: number }>`
+    select ${nonce}::integer as echo,
+      (select count(*) from (select 1 from users limit 1) as u) as users,
+      (select count(*) from (select 1 from sessions limit 1) as s) as sessions`
+    .execute(db)
+    .then(({ rows }) => rows.length === 1 && Number(rows[0]!.echo) === nonce);
+  return withTimeout(query, timeoutMs);
 }
 
 /** Brings the schema up to date; the same migrations run on PGlite and PostgreSQL. */

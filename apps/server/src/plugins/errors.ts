@@ -4,17 +4,32 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, messages } from '@bridge/api';
 import { AppError } from '../lib/errors.ts';
 
-// Errors from the driver when the database cannot be reached (node-postgres and the network layer).
-const unavailableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006',
+// The database cannot be reached or is not there: these answer 503, as health does, never 500 (decision 020).
+// Network errors of the driver (refused, unknown host, timeout, reset).
+const networkCodes = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
 ]);
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && unavailableCodes.has(code)) return true;
-  const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+// SQLSTATEs: 3D000 no such database (renamed or dropped), 53300 too many connections, 57P01-57P04 shutdown,
+// crash, cannot connect now, database dropped. Class 08 (connection exceptions) is matched whole below.
+const sqlStates = new Set(['3D000', '53300', '57P01', '57P02', '57P03', '57P04']);
+// node-postgres losing a connection, and PGlite closed (by us or after it broke) or the dialect left without it.
+const unavailableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|PGlite is closed|PGLite not initialized|PGlite is not ready/i;
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (networkCodes.has(code) || sqlStates.has(code)) return true;
+    // 08P01 (protocol violation) is a malformed request, not an outage.
+    if (code.startsWith('08') && code.length === 5 && code !== '08P01') return true;
+  }
+  if (typeof message === 'string' && unavailableMessages.test(message)) return true;
+  // PGlite is the server's only WebAssembly: a trap inside it leaves the embedded database unusable.
+  if (error instanceof Error && error.name === 'RuntimeError') return true;
+  // A refused connection to a name with several addresses comes as an AggregateError; wrapped errors as a cause.
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /** The one place that turns errors into answers; unknown errors are logged and hidden. */

@@ -38,8 +38,20 @@ export interface Table {
   batches: AsyncIterable<Cell[][]>;
 }
 
+// Text stored before the contract refused control characters may still hold them. An XLSX sheet is XML, which
+// cannot hold C0 controls, U+FFFE, U+FFFF or lone surrogates (one such name made the whole file unreadable); a
+// line break would split a CSV record or overprint a PDF row. Every cell is written as one clean line.
+const NOT_WRITTEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LINE_BREAKS = /[\t\n\r\u0085\u2028\u2029]+/g;
+
+/** A cell as every writer may write it: no control characters, no line breaks (each becomes a space). */
+export function cleanCell(value: Cell): Cell {
+  return typeof value === 'string' ? value.replace(NOT_WRITTEN, '').replace(LINE_BREAKS, ' ') : value;
+}
+const cleanRow = (row: Cell[]) => row.map(cleanCell);
+
 async function* cellsOf<T>(columns: Column<T>[], batches: AsyncIterable<T[]>): AsyncIterable<Cell[][]> {
-  for await (const rows of batches) yield rows.map((row) => columns.map((c) => c.value(row)));
+  for await (const rows of batches) yield rows.map((row) => cleanRow(columns.map((c) => c.value(row))));
 }
 
 const table = <T>(prefix: string, title: string, columns: Column<T>[], batches: AsyncIterable<T[]>): Table => ({
@@ -85,7 +97,7 @@ const eventColumns = (past: boolean) => [
 ];
 
 async function* cellsOnly(batches: AsyncIterable<repo.EventExportRow[]>): AsyncIterable<Cell[][]> {
-  for await (const rows of batches) yield rows.map((row) => row.cells);
+  for await (const rows of batches) yield rows.map((row) => cleanRow(row.cells));
 }
 
 function parse<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
@@ -192,11 +204,14 @@ export const contentTypes: Record<ExportFormat, string> = {
 export const exportFileName = (prefix: string, format: ExportFormat, now = new Date()) =>
   `${prefix}-${now.toISOString().slice(0, 10)}.${format}`;
 
-/** A CSV field; text that a spreadsheet would run as a formula is written as text ('=..., '+..., ...). */
+/**
+ * A CSV field; text that a spreadsheet would run as a formula is written as text ('=..., '+..., ...), also
+ * behind leading spaces or control characters that a reader may skip.
+ */
 export function csvField(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = /^[\s\u0000-\u001F]*[=+\-@]|^[\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { messages } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
@@ -47,6 +48,59 @@ describe('GET /api/health', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).not.toMatch(/at |\.ts/);
+  });
+});
+
+describe('health runs a real query', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers 503 while the queries requests make fail, though the server still answers "select 1", and 200 again after', async () => {
+    const user = await buildUser(t.app);
+    const cookie = await login(t.app, user);
+    // The database answers, but not the tables every signed-in request reads: requests fail, so health must too.
+    for (const table of ['sessions', 'users']) {
+      await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(t.database.db);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } })).statusCode).toBe(500);
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode, table).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable', database: false });
+      await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(t.database.db);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers 503 when PGlite is left inside a failed transaction, and 200 once it is rolled back', async () => {
+    if (!t.database.pglite) return;
+    await t.database.pglite.exec('begin; select 1/0;').catch(() => undefined);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+    await t.database.pglite.exec('rollback');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(!usingPostgres)('PGlite left answering every query with no rows', () => {
+  it('answers 503, where "select 1" raised no error', async () => {
+    const t = await buildTestApp();
+    try {
+      const pglite = t.database.pglite!;
+      // A statement with too many parameters fails inside PGlite ("Invalid array length") and leaves it giving
+      // every later query an empty answer without an error, until restart: requests answer 500.
+      const n = 100_000;
+      const values = Array.from({ length: n }, (_, i) => `($${i + 1}::text)`).join(',');
+      await pglite.query(`select count(*) from (values ${values}) as v`, Array.from({ length: n }, () => 'v')).catch(() => undefined);
+      const broken = (await pglite.query('select 1 as one')).rows.length === 0;
+      expect(broken).toBe(true);
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ status: 'unavailable', database: false });
+    } finally {
+      await t.close();
+    }
   });
 });
 
