@@ -71,6 +71,7 @@ const EnvSchema = z
     RELEASES_DIR: z.string().optional(),
     SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TURN_URLS: urlList(['turn', 'turns']),
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -88,10 +89,17 @@ const EnvSchema = z
 
 /** Requests allowed per window on the endpoints that are worth guessing at. */
 export interface RateLimits {
+  /** Wrong passwords for one account from one address per window, the player and the admin sign-in together. */
   login: number;
+  /** Wrong passwords from one address over all accounts per window; an account that signed in from there lately is not held by it. */
+  loginPerAddress: number;
   contact: number;
   pageViews: number;
+  /** Sign-ups from one address per registerWindowMs: a club signing its members up at the door fits. */
   register: number;
+  /** Sign-ups of one email address per registerWindowMs, from any address (each one mails that address). */
+  registerPerEmail: number;
+  registerWindowMs: number;
   passwordReset: number;
   verifyResend: number;
   windowMs: number;
@@ -153,7 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
+    rateLimits: {
+      login: e.LOGIN_RATE_LIMIT, loginPerAddress: e.LOGIN_ADDRESS_RATE_LIMIT, contact: 5, pageViews: 600,
+      register: 60, registerPerEmail: 3, registerWindowMs: 3600_000, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000,
+    },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
