@@ -10,6 +10,7 @@ import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
+import { forgetAccount } from '../tournaments/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -281,12 +282,47 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     }
     case 'delete':
       await requireCurrentPassword(ctx.db, user, edit);
-      await ctx.db.transaction().execute(async (trx) => {
-        await recordAudit(trx, { action: 'user.delete_self', outcome: 'success', actorId: null, actorEmail: user.email, target: user.email, ip: edit.ip });
-        await repo.deleteUser(trx, user.id);
-      });
+      await deleteOwnAccount(ctx.db, user, edit.ip);
       return null;
   }
+}
+
+/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin. */
+async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<void> {
+  const audit = { action: 'user.delete_self', actorEmail: user.email, target: user.email, ip };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const { eventsDeleted } = await deleteAccount(trx, user.id);
+      await recordAudit(trx, { ...audit, outcome: 'success', actorId: null, details: { eventsDeleted } });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) {
+      await recordAudit(db, { ...audit, outcome: 'failure', actorId: user.id, details: { reason: error.message } });
+    }
+    throw error;
+  }
+}
+
+/** The last enabled admin may not be disabled, demoted or deleted, by anyone, through any path. */
+function assertAnAdminRemains(enabledAdmins: string[], target: UserRow): void {
+  if (target.role === 'admin' && !target.disabled && enabledAdmins.filter((id) => id !== target.id).length === 0) {
+    throw conflict(messages.lastAdmin);
+  }
+}
+
+/**
+ * The one deletion of an account, by its owner or an admin, in the caller's transaction: never the last admin;
+ * its sessions and tokens go with the row, its events as tournaments.forgetAccount says.
+ */
+async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number }> {
+  // Admins first, then the user: one lock order everywhere, so two deletions at once cannot both pass the check.
+  const admins = await repo.lockAdmins(trx);
+  const target = await repo.lockUser(trx, uid);
+  if (!target) throw notFound(messages.userNotFound);
+  assertAnAdminRemains(admins, target);
+  const { eventsDeleted } = await forgetAccount(trx, target.id);
+  await repo.deleteUser(trx, target.id);
+  return { target, eventsDeleted };
 }
 
 /** Creates the configured admin at start when that address has no account yet. */
@@ -345,9 +381,7 @@ async function changeUser<T>(
       if (!target) throw notFound(messages.userNotFound);
       if (removesAdmin(target)) {
         if (target.id === actor.user.id) throw forbidden(messages.notYourself);
-        if (target.role === 'admin' && !target.disabled && admins.filter((id) => id !== target.id).length === 0) {
-          throw conflict(messages.lastAdmin);
-        }
+        assertAnAdminRemains(admins, target);
       }
       const { result, details } = await apply(trx, target);
       await recordAudit(trx, { ...audit, outcome: 'success', target: target.email, details });
@@ -398,10 +432,7 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
  */
 export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
   return changeUser(db, actor, uid, 'delete', async (trx, target) => {
-    const events = await repo.countEventsOrganisedBy(trx, target.id);
-    // Seats in other events keep the name, so those results still read right, but not the address.
-    await repo.forgetSeatEmails(trx, target.id);
-    await repo.deleteUser(trx, target.id);
-    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted: events } };
+    const { eventsDeleted } = await deleteAccount(trx, target.id);
+    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
   }, () => true);
 }
