@@ -93,6 +93,11 @@ describe('account journey in Chromium', () => {
     await logIn(page, ADMIN.email, ADMIN.password, '/admin/login');
     await page.waitForURL((url) => url.pathname.startsWith('/admin/console'));
     await expect.poll(() => page.getByRole('heading', { name: 'App Downloads' }).isVisible()).toBe(true);
+    // Signed in, the admin's way back in goes straight to the console, not to the form again.
+    for (const path of ['/admin', '/admin/login']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL((url) => url.pathname.startsWith('/admin/console'));
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

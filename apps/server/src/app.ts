@@ -4,10 +4,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ErrorCode, messages } from '@bridge/api';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { AppError } from './lib/errors.ts';
+import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
+import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -42,10 +42,12 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-const formatWait = (ms: number) => {
-  const minutes = Math.ceil(ms / 60_000);
-  return ms < 60_000 ? `${Math.ceil(ms / 1000)} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-};
+/**
+ * Fastify takes a bare hop count as "trust nothing"; a function trusts the socket's peer and the `hops - 1`
+ * entries it appended after it, so the client is the address the outermost proxy wrote.
+ */
+const proxyTrust = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** Builds the whole platform (API, web, mail) on an open database; never listens, so tests can inject. */
 export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
@@ -53,7 +55,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     logger: logger
       ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }
       : false,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
@@ -101,9 +103,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     global: false,
     redis,
     nameSpace: 'bridge-rate-limit-',
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests(formatWait(context.ttl))),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
+  // Wrong passwords and sign-ups per email, counted where the same Redis makes every instance see them.
+  const attempts = redis ? redisAttemptCounter(redis) : memoryAttemptCounter();
+  app.addHook('onClose', async () => attempts.close());
   await app.register(swagger, {
     openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -119,7 +123,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     cacheMs: config.sessionCacheMs,
   });
 
-  const ctx = { db: database.db, config, mailer };
+  const ctx = { db: database.db, config, mailer, attempts };
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });

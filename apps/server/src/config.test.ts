@@ -20,6 +20,9 @@ describe('loadConfig', () => {
     [{ TURN_URLS: 'turn:turn.example.org:3478' }, 'TURN_SECRET'],
     [{ TURN_URLS: 'https://turn.example.org', TURN_SECRET: 'a long enough secret' }, 'TURN_URLS'],
     [{ STUN_URLS: 'stun:ok.example.org, turn:wrong.example.org' }, 'STUN_URLS'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1, nginx.local' }, 'TRUST_PROXY'],
   ])('stops on %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n(.|\\n)*  ${name}: `));
@@ -29,6 +32,15 @@ describe('loadConfig', () => {
     const config = loadConfig({ TURN_URLS: 'turn:a.example.org:3478, turns:a.example.org:5349', TURN_SECRET: 'a long enough secret', STUN_URLS: 'stun:a.example.org' });
     expect(config.video).toMatchObject({ turnUrls: ['turn:a.example.org:3478', 'turns:a.example.org:5349'], stunUrls: ['stun:a.example.org'], heartbeatMs: 5000 });
     expect(loadConfig({}).video).toMatchObject({ turnUrls: [], stunUrls: [], turnSecret: undefined });
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses; true is one proxy, never every address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1, loopback' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
   });
 
   it('names every bad variable at once', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,35 @@ const urlList = (schemes: string[]) =>
       message: `each address must start with ${schemes.map((s) => `${s}:`).join(' or ')}`,
     });
 
+/** A proxy address as Fastify's trustProxy takes it: an IP, an IP/prefix, or one of proxy-addr's named ranges. */
+const isProxyAddress = (item: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies may say who the client is. `false` (or 0): none, the socket's address is the client. A number:
+ * that many proxies in front, the client is the address the outermost one appended. A list: those proxies'
+ * addresses. `true` once meant "believe every X-Forwarded-For entry", which let a client pick its own address;
+ * it now means 1, the single nginx of docs/deploy.md.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    if (items.length && items.every(isProxyAddress)) return items;
+    context.addIssue({ code: 'custom', message: 'must be false, a number of proxies (1 for one nginx) or a comma-separated list of proxy addresses or CIDRs' });
+    return z.NEVER;
+  });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,11 +66,12 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: trustProxy,
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     RELEASES_DIR: z.string().optional(),
     SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TURN_URLS: urlList(['turn', 'turns']),
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -58,10 +89,17 @@ const EnvSchema = z
 
 /** Requests allowed per window on the endpoints that are worth guessing at. */
 export interface RateLimits {
+  /** Wrong passwords for one account from one address per window, the player and the admin sign-in together. */
   login: number;
+  /** Wrong passwords from one address over all accounts per window; an account that signed in from there lately is not held by it. */
+  loginPerAddress: number;
   contact: number;
   pageViews: number;
+  /** Sign-ups from one address per registerWindowMs: a club signing its members up at the door fits. */
   register: number;
+  /** Sign-ups of one email address per registerWindowMs, from any address (each one mails that address). */
+  registerPerEmail: number;
+  registerWindowMs: number;
   passwordReset: number;
   verifyResend: number;
   /** Seating calls (`POST /tournaments/{key}/participants`) per address and window: each one looks emails up. */
@@ -85,7 +123,8 @@ export interface Config {
   releasesDir: string;
   /** Where contact-form messages are mailed; unset: they are only stored (and listed in the admin console). */
   supportEmail: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses (see TRUST_PROXY). */
+  trustProxy: false | number | string[];
   logLevel: string;
   rateLimits: RateLimits;
   /** Token lifetimes in milliseconds. */
@@ -122,9 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     releasesDir: path.resolve(e.RELEASES_DIR ?? path.join(e.DATA_DIR, 'releases')),
     supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, seating: 30, windowMs: 15 * 60_000 },
+    rateLimits: {
+      login: e.LOGIN_RATE_LIMIT, loginPerAddress: e.LOGIN_ADDRESS_RATE_LIMIT, contact: 5, pageViews: 600,
+      register: 60, registerPerEmail: 3, registerWindowMs: 3600_000, passwordReset: 5, verifyResend: 5, seating: 30, windowMs: 15 * 60_000,
+    },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,

@@ -48,7 +48,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...base,
     // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
-    rateLimits: { login: 1000, contact: 1000, pageViews: 1000, register: 1000, passwordReset: 1000, verifyResend: 1000, seating: 1000, windowMs: 60_000 },
+    rateLimits: {
+      login: 1000, loginPerAddress: 1000, contact: 1000, pageViews: 1000, register: 1000, registerPerEmail: 1000, registerWindowMs: 60_000,
+      passwordReset: 1000, verifyResend: 1000, seating: 1000, windowMs: 60_000,
+    },
     // Tests change the database behind the app's back (to expire a token, disable a user); the session cache
     // has its own tests.
     sessionCacheMs: 0,

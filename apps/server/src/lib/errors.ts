@@ -22,3 +22,11 @@ export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.n
 export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
 export const serviceUnavailable = () =>
   new AppError(503, ErrorCode.serviceUnavailable, messages.serviceUnavailable);
+
+const formatWait = (ms: number) => {
+  const minutes = Math.ceil(ms / 60_000);
+  return ms < 60_000 ? `${Math.ceil(ms / 1000)} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+/** 429 with the catalogue's text, saying how long until the limit's window ends. */
+export const tooManyAttempts = (waitMs: number) =>
+  new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests(formatWait(waitMs)));

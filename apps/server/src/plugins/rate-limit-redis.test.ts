@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { uniqueEmail } from '../../test/factories.ts';
+import { buildUser, uniqueEmail } from '../../test/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -9,7 +9,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
-  const limits = { login: 4, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 };
+  const limits = {
+    login: 3, loginPerAddress: 4, contact: 2, pageViews: 2, register: 2, registerPerEmail: 2, registerWindowMs: 60_000, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000,
+  };
   beforeAll(async () => {
     first = await buildTestApp({ redisUrl, rateLimits: limits });
     second = await buildTestApp({ redisUrl, rateLimits: limits });
@@ -26,5 +28,25 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     for (const t of [first, second, first, second]) expect((await attempt(t)).statusCode).toBe(401);
     expect((await attempt(first)).statusCode).toBe(429);
     expect((await attempt(second)).statusCode).toBe(429);
+  });
+
+  it('counts wrong passwords for one account on both instances together, and a right one takes nothing', async () => {
+    const remoteAddress = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`;
+    // Each test app has a database of its own: the account is made in both.
+    const user = await buildUser(first.app);
+    await buildUser(second.app, { email: user.email });
+    const attempt = (t: TestApp, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/user/login', remoteAddress, payload: { email: user.email, password } });
+    for (const t of [first, second]) expect((await attempt(t, user.password)).statusCode).toBe(200);
+    for (const t of [first, second, first]) expect((await attempt(t, 'wrong password')).statusCode).toBe(401);
+    expect((await attempt(second, user.password)).statusCode).toBe(429);
+  });
+
+  it('counts the sign-ups of one email on both instances together', async () => {
+    const email = uniqueEmail();
+    const attempt = (t: TestApp) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/user/register', remoteAddress: `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`, payload: { email, password: 'long enough', names: 'A' } });
+    for (const t of [first, second]) expect((await attempt(t)).statusCode).toBe(200);
+    expect((await attempt(first)).statusCode).toBe(429);
   });
 });

@@ -4,7 +4,9 @@ import { buildUser, uniqueEmail } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ rateLimits: { login: 3, contact: 2, pageViews: 2, register: 2, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 } });
+  t = await buildTestApp({
+    rateLimits: { login: 3, loginPerAddress: 3, contact: 2, pageViews: 2, register: 2, registerPerEmail: 2, registerWindowMs: 60_000, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 },
+  });
 });
 afterAll(async () => t.close());
 

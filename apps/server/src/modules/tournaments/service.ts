@@ -477,3 +477,14 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
   });
   return exportPbn(games);
 }
+
+/**
+ * What deleting an account does to events, in the deletion's transaction before the user row goes: the events it
+ * organised are deleted (their seats, boards and results with them), and its seats in other organisers' events
+ * keep the name, so those results still read right, but lose the account and its email address.
+ */
+export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number }> {
+  const deleted = await db.deleteFrom('tournaments').where('organiserId', '=', userId).executeTakeFirst();
+  await db.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
+  return { eventsDeleted: Number(deleted.numDeletedRows) };
+}

@@ -76,11 +76,3 @@ export async function lockAdmins(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).orderBy('id').forUpdate().execute();
   return rows.map((row) => row.id);
 }
-
-export async function countEventsOrganisedBy(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('tournaments').select((eb) => eb.fn.countAll<string>().as('n')).where('organiserId', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export const forgetSeatEmails = (db: Db, userId: string) =>
-  db.updateTable('participants').set({ email: null }).where('userId', '=', userId).execute();

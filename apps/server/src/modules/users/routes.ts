@@ -23,13 +23,14 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
     result: presentUser(request.user!),
   }));
 
-  r.post('/user/login', { config: limit(limits.login), schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+  // Sign-ins are limited by wrong passwords, counted in users.authenticate, not by requests.
+  r.post('/user/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
     const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip);
     await app.sessions.start(reply, request, user);
     return { result: presentUser(user) };
   });
 
-  r.post('/user/register', { config: limit(limits.register), schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
+  r.post('/user/register', { config: { rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } }, schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
     result: await users.registerUser(ctx, request.body, request.ip),
   }));
 
@@ -78,10 +79,10 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
 }
 
 /** The admin console's sign-in (`/api/admin/v1/user/...`): only role admin gets a session here. */
-export async function adminUserRoutes(app: FastifyInstance, { ctx, limits }: UserRoutesOptions) {
+export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/user/login', { config: { rateLimit: { max: limits.login, timeWindow: limits.windowMs } }, schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+  r.post('/user/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
     const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip, { adminOnly: true });
     await app.sessions.start(reply, request, user);
     return { result: presentUser(user) };

@@ -3,19 +3,22 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AttemptCounter } from '../../lib/attempts.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../../lib/errors.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
+import { forgetAccount } from '../tournaments/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
 export interface UsersContext {
   db: Db;
-  config: Pick<Config, 'publicUrl' | 'tokenTtl'>;
+  config: Pick<Config, 'publicUrl' | 'tokenTtl' | 'rateLimits'>;
   mailer: Pick<Mailer, 'kick'>;
+  attempts: AttemptCounter;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
@@ -42,6 +45,9 @@ const resetLink = (ctx: UsersContext, token: string) => `${ctx.config.publicUrl}
  * owner is told by mail instead, and the caller gets the same answer, so registration never reveals who is a user.
  */
 export async function registerUser(ctx: UsersContext, body: RegisterBody, ip: string): Promise<{ email: string; message: string }> {
+  // Each sign-up mails the address; counted per address of the mail, from wherever they come.
+  const [signUps] = await ctx.attempts.add([`register:${body.email.toLowerCase()}`], ctx.config.rateLimits.registerWindowMs);
+  if (signUps!.count > ctx.config.rateLimits.registerPerEmail) throw tooManyAttempts(signUps!.ttlMs);
   const passwordHash = await hashPassword(body.password);
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -68,6 +74,31 @@ export async function registerUser(ctx: UsersContext, body: RegisterBody, ip: st
   return { email: body.email, message: messages.registrationSent(body.email) };
 }
 
+/** How long an account counts as signing in from an address after it last did (see startGuess). */
+const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+
+/**
+ * Counts a sign-in as a guess before its password is checked, so parallel guesses cannot slip past the limit,
+ * and answers a function that takes it back once the password proves right. Refused, without a look at the
+ * password: more than `login` wrong passwords for this account from this address, or more than
+ * `loginPerAddress` from this address over all accounts unless this account signed in from here lately. A club's
+ * players share one address: their own sign-ins never count, and one guesser locks out only the account guessed
+ * at and newcomers to that address. The player and admin sign-in share these counts.
+ */
+async function startGuess(ctx: UsersContext, email: string, ip: string): Promise<() => Promise<void>> {
+  const limits = ctx.config.rateLimits;
+  const account = `login:${ip}:${email.toLowerCase()}`;
+  const address = `login:${ip}`;
+  const known = `login-known:${ip}:${email.toLowerCase()}`;
+  const [forAccount, fromAddress] = await ctx.attempts.add([account, address], limits.windowMs);
+  if (forAccount!.count > limits.login) throw tooManyAttempts(forAccount!.ttlMs);
+  if (fromAddress!.count > limits.loginPerAddress && !(await ctx.attempts.remembers(known))) throw tooManyAttempts(fromAddress!.ttlMs);
+  return async () => {
+    await ctx.attempts.takeBack([account, address]);
+    await ctx.attempts.remember(known, KNOWN_ADDRESS_MS);
+  };
+}
+
 /** Checks the credentials; unknown email and wrong password are indistinguishable, in text and in time. */
 export async function authenticate(
   ctx: UsersContext,
@@ -76,9 +107,11 @@ export async function authenticate(
   ip: string,
   options: { adminOnly?: boolean } = {},
 ): Promise<UserRow> {
+  const passwordRight = await startGuess(ctx, email, ip);
   const user = await repo.findUserByEmail(ctx.db, email);
   const action = options.adminOnly ? 'admin.login' : 'user.login';
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
+  if (ok) await passwordRight();
   if (!user || !ok) {
     await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user?.id, actorEmail: email, target: email, ip, details: { reason: 'wrong credentials' } });
     throw new AppError(401, 'wrong_credentials', messages.wrongCredentials);
@@ -249,12 +282,47 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     }
     case 'delete':
       await requireCurrentPassword(ctx.db, user, edit);
-      await ctx.db.transaction().execute(async (trx) => {
-        await recordAudit(trx, { action: 'user.delete_self', outcome: 'success', actorId: null, actorEmail: user.email, target: user.email, ip: edit.ip });
-        await repo.deleteUser(trx, user.id);
-      });
+      await deleteOwnAccount(ctx.db, user, edit.ip);
       return null;
   }
+}
+
+/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin. */
+async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<void> {
+  const audit = { action: 'user.delete_self', actorEmail: user.email, target: user.email, ip };
+  try {
+    await db.transaction().execute(async (trx) => {
+      const { eventsDeleted } = await deleteAccount(trx, user.id);
+      await recordAudit(trx, { ...audit, outcome: 'success', actorId: null, details: { eventsDeleted } });
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) {
+      await recordAudit(db, { ...audit, outcome: 'failure', actorId: user.id, details: { reason: error.message } });
+    }
+    throw error;
+  }
+}
+
+/** The last enabled admin may not be disabled, demoted or deleted, by anyone, through any path. */
+function assertAnAdminRemains(enabledAdmins: string[], target: UserRow): void {
+  if (target.role === 'admin' && !target.disabled && enabledAdmins.filter((id) => id !== target.id).length === 0) {
+    throw conflict(messages.lastAdmin);
+  }
+}
+
+/**
+ * The one deletion of an account, by its owner or an admin, in the caller's transaction: never the last admin;
+ * its sessions and tokens go with the row, its events as tournaments.forgetAccount says.
+ */
+async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number }> {
+  // Admins first, then the user: one lock order everywhere, so two deletions at once cannot both pass the check.
+  const admins = await repo.lockAdmins(trx);
+  const target = await repo.lockUser(trx, uid);
+  if (!target) throw notFound(messages.userNotFound);
+  assertAnAdminRemains(admins, target);
+  const { eventsDeleted } = await forgetAccount(trx, target.id);
+  await repo.deleteUser(trx, target.id);
+  return { target, eventsDeleted };
 }
 
 /** Creates the configured admin at start when that address has no account yet. */
@@ -313,9 +381,7 @@ async function changeUser<T>(
       if (!target) throw notFound(messages.userNotFound);
       if (removesAdmin(target)) {
         if (target.id === actor.user.id) throw forbidden(messages.notYourself);
-        if (target.role === 'admin' && !target.disabled && admins.filter((id) => id !== target.id).length === 0) {
-          throw conflict(messages.lastAdmin);
-        }
+        assertAnAdminRemains(admins, target);
       }
       const { result, details } = await apply(trx, target);
       await recordAudit(trx, { ...audit, outcome: 'success', target: target.email, details });
@@ -366,10 +432,7 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
  */
 export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
   return changeUser(db, actor, uid, 'delete', async (trx, target) => {
-    const events = await repo.countEventsOrganisedBy(trx, target.id);
-    // Seats in other events keep the name, so those results still read right, but not the address.
-    await repo.forgetSeatEmails(trx, target.id);
-    await repo.deleteUser(trx, target.id);
-    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted: events } };
+    const { eventsDeleted } = await deleteAccount(trx, target.id);
+    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
   }, () => true);
 }

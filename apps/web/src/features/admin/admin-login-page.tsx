@@ -1,9 +1,9 @@
 import { LoginBody, messages } from '@bridge/api';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import { paths } from '../../app/paths';
@@ -11,7 +11,7 @@ import { AuthCard } from '../../components/auth-card';
 import { ErrorDialog } from '../../components/error-dialog';
 import { PasswordField } from '../../components/password-field';
 import { focusFirstError } from '../../lib/forms';
-import { startSession } from '../../lib/auth';
+import { adminUserQueryOptions, startSession } from '../../lib/auth';
 import { useAdminLogin } from './api';
 
 const validate = schemaResolver(LoginBody, { sync: true });
@@ -23,6 +23,9 @@ export function AdminLoginPage() {
   const [dialogError, setDialogError] = useState<unknown>(null);
   const [showForgotHint, setShowForgotHint] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '' }, validate });
+  // An admin already signed in goes straight to the console. The form shows meanwhile (it is the prerendered
+  // page), and stays for everyone else or when the server does not answer.
+  const session = useQuery({ ...adminUserQueryOptions(), retry: false });
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
@@ -33,6 +36,8 @@ export function AdminLoginPage() {
       setDialogError(error);
     }
   }, focusFirstError(form));
+
+  if (session.data?.role === 'admin') return <Navigate to={paths.admin.console.getHref()} replace />;
 
   return (
     <AuthCard title="Welcome Back" subtitle="Log into your Admin account to continue" documentTitle="Admin Login">
