@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
+import { UserAccessEvents } from './lib/user-access.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     mailer: Mailer;
+    /** Disable, role change, deletion, sessions ended: told here after the change, heard on every instance. */
+    userAccess: UserAccessEvents;
   }
 }
 
@@ -92,7 +95,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const userAccess = new UserAccessEvents(redis, app.log);
+  app.decorate('userAccess', userAccess);
+  app.addHook('onReady', async () => userAccess.subscribed);
   app.addHook('onClose', async () => {
+    userAccess.close();
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {
