@@ -139,6 +139,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     // Video rooms live in Redis when there is one, so a table's players may reach different instances.
     signalling: {
       heartbeatMs: config.video.heartbeatMs,
+      socketsPerUser: config.video.socketsPerUser,
       logLevel: logger ? config.logLevel : 'silent',
       redisUrl: config.redisUrl,
       // Signalling messages are small; SDP offers are a few kilobytes.
