@@ -114,6 +114,17 @@ describe('video sockets when their user\'s access changes', () => {
     b.send('join', `${event.key}table0`, { strict: true });
     expect((await b.next('error')).body.message).toBe(messages.videoNotInEvent);
   });
+
+  it('deleting one\'s own account closes its sockets', async () => {
+    const player = await makeUser(server.t.app, { names: 'Dee Deleted' });
+    const socket = await connect(player);
+    const deleted = await server.t.app.inject({
+      method: 'POST', url: '/api/v1/user/update', headers: { cookie: player.cookie },
+      payload: { type: 'delete', value: '', currentPassword: player.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await socket.closed).toBe(VideoCloseCode.accessChanged);
+  });
 });
 
 describe('who may join which table\'s room', () => {

@@ -67,8 +67,8 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
       sessionIdHash: app.sessions.currentSessionHash(request),
       ip: request.ip,
     });
-    if (!updated) await app.sessions.end(request, reply);
     if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
+    if (!updated) await app.sessions.end(request, reply);
     return {
       result: {
         message: updated ? messages.profileUpdated : messages.accountDeleted,
