@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { messages, VIDEO_SOCKETS_PER_USER, VideoCloseCode } from '@bridge/api';
 import { buildApp } from '../app.ts';
-import { buildUser, login } from '../../test/factories.ts';
+import { buildUser, lastMailLink, login, tokenOf } from '../../test/factories.ts';
 import { testConfig } from '../../test/build-test-app.ts';
 import { Client, seatedEvent, startServer, video, type User } from '../../test/video.ts';
 
@@ -113,6 +113,16 @@ describe('video sockets when their user\'s access changes', () => {
     // The session that made the change stays signed in, and so does its socket.
     b.send('join', `${event.key}table0`, { strict: true });
     expect((await b.next('error')).body.message).toBe(messages.videoNotInEvent);
+  });
+
+  it('a password reset by mail closes every socket of the account', async () => {
+    const player = await makeUser(server.t.app, { names: 'Rita Reset' });
+    const socket = await connect(player);
+    await server.t.app.inject({ method: 'POST', url: '/api/v1/user/sendPasswordResetEmail', payload: { email: player.email } });
+    const token = tokenOf(await lastMailLink(server.t.app, player.email));
+    const reset = await server.t.app.inject({ method: 'POST', url: '/api/v1/user/resetPassword', payload: { token, password: 'another good password' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await socket.closed).toBe(VideoCloseCode.accessChanged);
   });
 
   it('deleting one\'s own account closes its sockets', async () => {
