@@ -280,8 +280,8 @@ describe('table video chat on one server', () => {
     const speaker = await east.context.newPage();
     const errors = [listener, speaker].map(watchErrors);
     try {
-      // Table 3, where no other test of this block sits.
-      await Promise.all([joinTable(listener, server.url, key, 'Table 3'), joinTable(speaker, server.url, key, 'Table 3')]);
+      // Their own table (a player joins no other); the four-player call has left it.
+      await Promise.all([joinTable(listener, server.url, key, 'Table 1'), joinTable(speaker, server.url, key, 'Table 1')]);
       await listener.getByRole('button', { name: 'Turn off microphone' }).click();
       await expect.poll(() => remoteVideosPlaying(listener), WAIT).toBe(1);
 
@@ -312,11 +312,11 @@ describe('table video chat on one server', () => {
 
   it('a second tab of a player already in the chat is told so', async () => {
     const first = await players[1]!.context.newPage();
-    await joinTable(first, server.url, key, 'Table 2');
+    await joinTable(first, server.url, key, 'Table 1');
     await expect.poll(() => first.locator('figure[aria-label$=", East"]').count(), WAIT).toBe(1);
 
     const second = await players[1]!.context.newPage();
-    await second.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%202&table=${key}table1`);
+    await second.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%201&table=${key}table0`);
     await expect.poll(() => second.getByText(texts.alreadyJoined).isVisible(), WAIT).toBe(true);
     const address = new URL(second.url());
     expect(address.pathname).toBe('/video');
@@ -330,6 +330,14 @@ describe('table video chat on one server', () => {
     await page.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%201&table=${key}table0`);
     const dialog = page.getByRole('dialog', { name: 'You cannot join this table' });
     await expect.poll(() => dialog.getByText(messages.videoNotInEvent).isVisible(), WAIT).toBe(true);
+    await page.close();
+  });
+
+  it('refuses a player at a table their pair does not sit at this round, with a clear message', async () => {
+    const page = await players[0]!.context.newPage();
+    await page.goto(`${server.url}/video/chat?video=true&audio=true&name=Table%203&table=${key}table2`);
+    const dialog = page.getByRole('dialog', { name: 'You cannot join this table' });
+    await expect.poll(() => dialog.getByText(messages.videoNotAtTable).isVisible(), WAIT).toBe(true);
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
 import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
+import { UserAccessEvents } from './lib/user-access.ts';
 import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     mailer: Mailer;
+    /** Disable, role change, deletion, sessions ended: told here after the change, heard on every instance. */
+    userAccess: UserAccessEvents;
   }
 }
 
@@ -96,7 +99,11 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     },
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const userAccess = new UserAccessEvents(redis, app.log);
+  app.decorate('userAccess', userAccess);
+  app.addHook('onReady', async () => userAccess.subscribed);
   app.addHook('onClose', async () => {
+    userAccess.close();
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {
@@ -138,6 +145,7 @@ export async function buildApp({ config, database, logger = true }: BuildAppOpti
     // Video rooms live in Redis when there is one, so a table's players may reach different instances.
     signalling: {
       heartbeatMs: config.video.heartbeatMs,
+      socketsPerUser: config.video.socketsPerUser,
       logLevel: logger ? config.logLevel : 'silent',
       redisUrl: config.redisUrl,
       // Signalling messages are small; SDP offers are a few kilobytes.

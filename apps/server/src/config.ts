@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { VIDEO_SOCKETS_PER_USER } from '@bridge/api';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -77,6 +78,8 @@ const EnvSchema = z
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     STUN_URLS: urlList(['stun', 'stuns']),
     VIDEO_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    // Open signalling sockets per user across the instances (docs/decisions/028); a load bench raises it.
+    VIDEO_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(VIDEO_SOCKETS_PER_USER),
   })
   .refine((env) => !env.TURN_URLS.length || Boolean(env.TURN_SECRET), {
     path: ['TURN_SECRET'],
@@ -133,7 +136,7 @@ export interface Config {
   /** See SessionCache in plugins/session.ts. */
   sessionCacheMs: number;
   /** Video chat: relay and STUN addresses, and how often a silent socket is checked. */
-  video: { turnUrls: string[]; turnSecret: string | undefined; stunUrls: string[]; heartbeatMs: number };
+  video: { turnUrls: string[]; turnSecret: string | undefined; stunUrls: string[]; heartbeatMs: number; socketsPerUser: number };
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
-    video: { turnUrls: e.TURN_URLS, turnSecret: e.TURN_SECRET, stunUrls: e.STUN_URLS, heartbeatMs: e.VIDEO_HEARTBEAT_MS },
+    video: { turnUrls: e.TURN_URLS, turnSecret: e.TURN_SECRET, stunUrls: e.STUN_URLS, heartbeatMs: e.VIDEO_HEARTBEAT_MS, socketsPerUser: e.VIDEO_SOCKETS_PER_USER },
   };
 }

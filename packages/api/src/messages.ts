@@ -9,6 +9,8 @@ export const messages = {
   videoKibitzersClosed: 'This event does not allow kibitzers in its video chat',
   videoNotJoined: 'Join a table before sending to it',
   videoBadMessage: 'That message could not be read',
+  videoNotAtTable: 'You are not seated at this table in the current round',
+  videoTooManySockets: 'Too many video connections are open for this account; close another video tab and try again',
   tooManySignals: 'Too many messages at once; slow down and try again',
   operationFailed: 'Operation failed',
   noConnection: 'Failed to setup connection, please try again',

@@ -69,3 +69,23 @@ export type VideoServerMessage =
 export function videoChannelName(key: string, type: number, index: number): string {
   return type === 5 ? key : `${key}table${index}`;
 }
+
+/**
+ * What a channel name means, the one place that reads it: `{key}table{i}` is table i (zero-based, written without
+ * leading zeros) of a table event; anything else is the key of a player-based event. `{key}table00` is not another
+ * spelling of table 0: it reads as an event key of its own, which no event has, so a socket cannot open a second
+ * room for one table.
+ */
+export function parseVideoChannel(name: string): { key: string; table: number | null } {
+  const match = /^(.+)table(0|[1-9]\d{0,3})$/.exec(name);
+  return match ? { key: match[1]!, table: Number(match[2]) } : { key: name, table: null };
+}
+
+/** A signalling socket's close codes besides the standard ones. */
+export const VideoCloseCode = {
+  /** The user's account, role or session changed (disabled, demoted, deleted, signed out): reconnect and join again. */
+  accessChanged: 4003,
+} as const;
+
+/** Open signalling sockets one user may hold at once (every instance together); one more is refused at upgrade. */
+export const VIDEO_SOCKETS_PER_USER = 8;

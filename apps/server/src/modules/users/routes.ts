@@ -44,7 +44,7 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   }));
 
   r.post('/user/resetPassword', { config: limit(limits.passwordReset), schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
-    await users.resetPassword(ctx, request.body.token, request.body.password, request.ip);
+    await app.userAccess.changed(await users.resetPassword(ctx, request.body.token, request.body.password, request.ip));
     return { result: { message: messages.passwordResetDone } };
   });
 
@@ -68,6 +68,7 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
       sessionIdHash: app.sessions.currentSessionHash(request),
       ip: request.ip,
     });
+    if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
     if (!updated) await app.sessions.end(request, reply);
     return {
       result: {
@@ -110,19 +111,26 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesO
     result: await users.listUsersPage(ctx.db, request.query),
   }));
 
-  r.delete('/users/delete', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => ({
-    result: { message: await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key) },
-  }));
+  // Each change reaches the user's open connections (video sockets) on every instance at once.
+  r.delete('/users/delete', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => {
+    const message = await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key);
+    await app.userAccess.changed(request.query.key);
+    return { result: { message } };
+  });
 
-  r.put('/users/disable', { ...admin, schema: { querystring: UserKeyQuery, body: DisableUserBody, response: { 200: AdminMessageResponse } } }, async (request) => ({
-    result: { message: await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled) },
-  }));
+  r.put('/users/disable', { ...admin, schema: { querystring: UserKeyQuery, body: DisableUserBody, response: { 200: AdminMessageResponse } } }, async (request) => {
+    const message = await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled);
+    await app.userAccess.changed(request.query.key);
+    return { result: { message } };
+  });
 
   r.put('/users/verify', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => ({
     result: { message: await users.verifyUserEmail(ctx.db, actor(request), request.query.key) },
   }));
 
-  r.put('/users/set-role', { ...admin, schema: { body: SetRoleBody, response: { 200: AdminMessageResponse } } }, async (request) => ({
-    result: { message: await users.setUserRole(ctx.db, actor(request), request.body.uid, request.body.role) },
-  }));
+  r.put('/users/set-role', { ...admin, schema: { body: SetRoleBody, response: { 200: AdminMessageResponse } } }, async (request) => {
+    const message = await users.setUserRole(ctx.db, actor(request), request.body.uid, request.body.role);
+    await app.userAccess.changed(request.body.uid);
+    return { result: { message } };
+  });
 }

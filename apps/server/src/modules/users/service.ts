@@ -169,10 +169,10 @@ export async function sendPasswordReset(ctx: UsersContext, email: string, ip: st
   return messages.passwordResetSent(email);
 }
 
-/** Sets a new password from a reset link and ends every session of that user. */
-export async function resetPassword(ctx: UsersContext, token: string, password: string, ip: string): Promise<void> {
+/** Sets a new password from a reset link and ends every session of that user; answers the user's id. */
+export async function resetPassword(ctx: UsersContext, token: string, password: string, ip: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const used = await repo.consumeEmailToken(trx, hashToken(token), 'reset');
     const user = used ? await repo.findUserById(trx, used.userId) : undefined;
     if (!used || !user || user.disabled) throw badRequest(messages.invalidResetLink, 'invalid_token');
@@ -182,6 +182,7 @@ export async function resetPassword(ctx: UsersContext, token: string, password: 
     await repo.expireUnusedTokens(trx, user.id, 'reset');
     await repo.deleteSessionsOfUser(trx, user.id);
     await recordAudit(trx, { action: 'user.password_reset', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    return user.id;
   });
 }
 

@@ -1,33 +1,87 @@
-import { messages, type VideoSeat } from '@bridge/api';
+import { messages, parseVideoChannel, type VideoSeat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { seatPair } from '../tournaments/history.ts';
+import { planEvent, type EventPlan } from '../tournaments/movement.ts';
+import * as repo from './repo.ts';
 
 const SIDE_SEATS: Record<number, VideoSeat> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
 export type SignallingUser = Pick<UserRow, 'id' | 'names' | 'role'>;
 
-export type ChannelAccess = { ok: true; seat: VideoSeat } | { ok: false; code: 'not_found' | 'forbidden'; message: string };
+export type ChannelAccess =
+  | { ok: true; seat: VideoSeat }
+  /** 'unauthorized': the socket's session has ended or its account is disabled or gone; the socket is closed. */
+  | { ok: false; code: 'not_found' | 'forbidden' | 'unauthorized'; message: string };
 
 /**
- * Who may join a channel: the tournament key for a player-based event (type 5), '{key}table{i}' (zero-based)
- * for the others. Seated players of the event may join any of its tables (pairs move between tables in a
- * movement), kibitzers only where the event allows them, and the organiser and admins always.
+ * Who may join a channel, read afresh at every join from the socket's session (a user disabled, demoted or
+ * signed out since the socket opened is refused): the tournament key for a player-based event (type 5),
+ * '{key}table{i}' (zero-based) for the others. The organiser and admins (who direct) may join any table; a
+ * seated player only the table the movement puts their pair at in the current round (docs/decisions/027);
+ * kibitzers any table, where the event allows them.
  */
-export async function channelAccess(db: Db, user: SignallingUser, channel: string): Promise<ChannelAccess> {
+export async function channelAccess(db: Db, session: string, channel: string): Promise<ChannelAccess> {
+  const user = await repo.findSessionUser(db, session);
+  if (!user) return { ok: false, code: 'unauthorized', message: messages.notSignedIn };
   const unknown = { ok: false, code: 'not_found', message: messages.videoUnknownTable } as const;
-  const tableMatch = /^(.+)table(\d{1,4})$/.exec(channel);
-  const key = tableMatch ? tableMatch[1]! : channel;
-  const tournament = await db.selectFrom('tournaments').select(['id', 'type', 'tables', 'organiserId', 'kibitzersEnabled']).where('key', '=', key).executeTakeFirst();
+  const { key, table } = parseVideoChannel(channel);
+  const tournament = await repo.findEventByKey(db, key);
   if (!tournament) return unknown;
   const playerBased = tournament.type === 5;
-  if (playerBased ? tableMatch !== null : tableMatch === null || Number(tableMatch[2]) >= tournament.tables) return unknown;
+  if (playerBased ? table !== null : table === null || table >= tournament.tables) return unknown;
 
   if (user.role === 'admin') return { ok: true, seat: 'Director' };
   if (tournament.organiserId === user.id) return { ok: true, seat: 'Organiser' };
-  const seats = await db.selectFrom('participants').select(['side']).where('tournamentId', '=', tournament.id).where('userId', '=', user.id).execute();
-  const seated = seats.find((s) => SIDE_SEATS[s.side]);
-  if (seated) return { ok: true, seat: SIDE_SEATS[seated.side]! };
+  const seats = await repo.findSeats(db, tournament.id, user.id);
   if (seats.length === 0) return { ok: false, code: 'forbidden', message: messages.videoNotInEvent };
+  const playing = seats.filter((s) => SIDE_SEATS[s.side]);
+  if (playing.length > 0) {
+    if (table === null) return { ok: true, seat: SIDE_SEATS[playing[0]!.side]! };
+    // A player never watches another table, kibitzers or not: it may play those boards later.
+    const seat = await seatAtTable(db, tournament, playing, table + 1);
+    return seat ? { ok: true, seat } : { ok: false, code: 'forbidden', message: messages.videoNotAtTable };
+  }
   return tournament.kibitzersEnabled ? { ok: true, seat: 'Kibitzer' } : { ok: false, code: 'forbidden', message: messages.videoKibitzersClosed };
+}
+
+type EventShape = Parameters<typeof planEvent>[0] & { id: string };
+
+/**
+ * The seat at table `tableNo` (one-based) of a player whose pair the movement puts there in the current round,
+ * or null. Seats are given for round 1 (North-South one pair, East-West the other); in a Howell a pair may sit
+ * the other way round later, and its first player then takes North or East.
+ */
+async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[], tableNo: number): Promise<VideoSeat | null> {
+  let plan: EventPlan;
+  try {
+    plan = planEvent(tournament);
+  } catch {
+    // A stored shape that no longer makes a movement: the players stay at the table they were given.
+    return SIDE_SEATS[seats.find((s) => s.tableNo === tableNo)?.side ?? -1] ?? null;
+  }
+  const round = currentRound(plan, tournament.rounds, await repo.countResultsByRound(db, tournament.id));
+  for (const seat of seats) {
+    const pair = seatPair(plan, seat.tableNo, seat.side);
+    if (!pair) continue;
+    const row = plan.rows.find((r) => r.round === round && (pair.direction === 'NS' ? r.ns === pair.pairNo : pair.direction === 'EW' ? r.ew === pair.pairNo : r.ns === pair.pairNo || r.ew === pair.pairNo));
+    if (row?.table !== tableNo) continue;
+    const sitsNs = pair.direction ? pair.direction === 'NS' : row.ns === pair.pairNo;
+    const first = seat.side < 2;
+    return sitsNs ? (first ? 'North' : 'South') : first ? 'East' : 'West';
+  }
+  return null;
+}
+
+/**
+ * The round in play: the first whose results are not all in (every board of every table of the round), or the
+ * last round once all are in. A round's room opens when the round before has its last result posted.
+ */
+export function currentRound(plan: EventPlan, rounds: number, resultsByRound: ReadonlyMap<number, number>): number {
+  for (let round = 1; round <= rounds; round++) {
+    const expected = plan.rows.filter((row) => row.round === round).reduce((sum, row) => sum + plan.boardsOf(row).length, 0);
+    if ((resultsByRound.get(round) ?? 0) < expected) return round;
+  }
+  return rounds;
 }

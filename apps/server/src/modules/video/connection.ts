@@ -1,13 +1,13 @@
 import type { WebSocket } from 'ws';
-import { messages, VideoClientMessage, type VideoPeer, type VideoServerMessage } from '@bridge/api';
+import { messages, VideoClientMessage, VideoCloseCode, type VideoPeer, type VideoServerMessage } from '@bridge/api';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
 import type { DropReason, Hub, HubMember } from './hub.ts';
 
 /** What a signalling socket needs from the place it runs in: the rooms, who may join which, and a log. */
 export interface ConnectionContext {
   hub: Hub;
-  /** Whether the user may join the channel, and in which seat (a database question). */
-  access(user: SignallingUser, channel: string): Promise<ChannelAccess>;
+  /** Whether the session's user, as they are now, may join the channel, and in which seat (a database question). */
+  access(session: string, channel: string): Promise<ChannelAccess>;
   log: { error(details: object, message: string): void };
   /** A socket that has not answered a ping by the next one is dropped and its peers told. */
   heartbeatMs: number;
@@ -29,10 +29,13 @@ export class VideoConnection {
   /** The last of this socket's messages still being handled, or null when none is. */
   private pending: Promise<void> | null = null;
   private answeredPing = true;
+  /** The user's access changed: the socket is closing, and acts on nothing more. */
+  private revoked = false;
 
   private readonly hub: Hub;
 
-  constructor(private readonly socket: WebSocket, private readonly user: SignallingUser, private readonly context: ConnectionContext) {
+  /** `session`: the hash of the session the socket was opened with. */
+  constructor(private readonly socket: WebSocket, readonly user: SignallingUser, readonly session: string, private readonly context: ConnectionContext) {
     this.hub = context.hub;
     const { log, heartbeatMs } = context;
     const heartbeat = setInterval(() => {
@@ -45,6 +48,7 @@ export class VideoConnection {
     }, heartbeatMs);
     socket.on('pong', () => (this.answeredPing = true));
     socket.on('message', (data, isBinary) => {
+      if (this.revoked) return;
       if (!this.takeToken()) return this.fail(messages.tooManySignals, 'rate_limited');
       const raw = isBinary ? null : data.toString();
       this.inOrder(() => this.handle(raw), (error) => {
@@ -101,6 +105,7 @@ export class VideoConnection {
   }
 
   private handle(raw: string | null): void | Promise<void> {
+    if (this.revoked) return;
     let json: unknown;
     try {
       json = raw === null ? undefined : JSON.parse(raw);
@@ -142,8 +147,13 @@ export class VideoConnection {
    */
   private async join(channelName: string, strict: boolean) {
     if (this.channel) await this.leave();
-    const access = await this.context.access(this.user, channelName);
-    if (!access.ok) return this.fail(access.message, access.code, channelName);
+    const access = await this.context.access(this.session, channelName);
+    if (this.revoked) return;
+    if (!access.ok) {
+      this.fail(access.message, access.code, channelName);
+      if (access.code === 'unauthorized') this.revoke();
+      return;
+    }
     const peer: VideoPeer = { peerId: this.user.id, displayName: this.user.names, seat: access.seat };
     const member: HubMember = { peer, deliver: (message) => this.reply(message), dropped: (reason) => this.dropped(member, reason) };
     if ((await this.hub.join(channelName, member, strict)) === 'alreadyJoined') {
@@ -153,6 +163,17 @@ export class VideoConnection {
     this.member = member;
     const peers = (await this.hub.peers(channelName)).filter((other) => other.peerId !== peer.peerId);
     this.reply({ type: 'joined', channelName, body: { peer, peers } });
+  }
+
+  /**
+   * The user was disabled, demoted or deleted, or the socket's session ended: it leaves its room at once (its peers
+   * are told) and closes. A page still signed in reconnects and joins in the seat its user has now.
+   */
+  revoke() {
+    if (this.revoked) return;
+    this.revoked = true;
+    this.inOrder(() => this.leave(), (error) => this.context.log.error({ err: error }, 'video leave failed'));
+    this.socket.close(VideoCloseCode.accessChanged, 'access changed');
   }
 
   /** The hub put this socket out of its room: replaced by a newer socket of the user, or its seat was lost. */

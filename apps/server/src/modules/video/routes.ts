@@ -5,6 +5,7 @@ import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { channelAccess } from './channels.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
+import { findUserAccess } from './repo.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
 
@@ -29,9 +30,13 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
 
   const signalling = new SignallingHost({
     settings: options.signalling,
-    access: (user, channel) => channelAccess(app.database.db, user, channel),
+    access: (session, channel) => channelAccess(app.database.db, session, channel),
+    userAccess: (userId) => findUserAccess(app.database.db, userId),
     log: app.log,
   });
+  // Disabled, demoted, deleted or signed out, on this instance or another: their sockets close at once.
+  const unsubscribe = app.userAccess.on((userId) => void signalling.userChanged(userId));
+  app.addHook('onClose', async () => unsubscribe());
   // Started with the server, so the first player to join does not wait for the process to start.
   app.addHook('onListen', async () => {
     signalling.start().catch(() => undefined);
@@ -53,7 +58,9 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     const raw = request.raw;
     const head = upgradeHead(raw);
     if (!head) app.log.error('@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost');
-    await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role });
+    // requireUser found the session, so there is one.
+    const session = app.sessions.currentSessionHash(request)!;
+    await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role }, session);
   };
 
   app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser], preHandler: handOver }, (socket) => {

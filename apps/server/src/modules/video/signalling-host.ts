@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Role } from '@bridge/api';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
 import type { FromSignalling, SignallingSettings, ToSignalling, UpgradeRequest } from './signalling-protocol.ts';
 
@@ -20,8 +21,13 @@ const MAX_RESTART_DELAY_MS = 8000;
 
 export interface SignallingHostOptions {
   settings: SignallingSettings;
-  /** Whether the user may join the channel, and in which seat: the process asks; the server holds the database. */
-  access(user: SignallingUser, channel: string): Promise<ChannelAccess>;
+  /**
+   * Whether the user of the session may join the channel, and in which seat: the process asks; the server holds
+   * the database.
+   */
+  access(session: string, channel: string): Promise<ChannelAccess>;
+  /** A user's role now (null: disabled or gone) and unexpired sessions, read when their access changed. */
+  userAccess(userId: string): Promise<{ role: Role | null; sessions: string[] }>;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
 }
 
@@ -87,7 +93,7 @@ export class SignallingHost {
           clearTimeout(startTimer);
           resolve(child);
         } else if (message.kind === 'took') this.handoffs.get(message.id)?.taken();
-        else if (message.kind === 'access') this.answerAccess(child, message.id, message.user, message.channel);
+        else if (message.kind === 'access') this.answerAccess(child, message.id, message.session, message.channel);
       });
       send(child, { kind: 'start', settings: this.options.settings });
     });
@@ -100,7 +106,7 @@ export class SignallingHost {
    * between the send and its read, before its death is reported here) has written nothing to the socket yet, so
    * the socket goes to a new process, once.
    */
-  async hand(socket: Socket, head: Buffer, request: UpgradeRequest, user: SignallingUser, retried = false): Promise<void> {
+  async hand(socket: Socket, head: Buffer, request: UpgradeRequest, user: SignallingUser, session: string, retried = false): Promise<void> {
     let child: ChildProcess;
     try {
       child = await this.start();
@@ -126,10 +132,10 @@ export class SignallingHost {
       lost: () => {
         this.handoffs.delete(id);
         if (retried || this.closing || socket.destroyed) socket.destroy();
-        else void this.hand(socket, head, request, user, true);
+        else void this.hand(socket, head, request, user, session, true);
       },
     });
-    const message: ToSignalling = { kind: 'socket', id, user, request, head: head.toString('base64') };
+    const message: ToSignalling = { kind: 'socket', id, user, session, request, head: head.toString('base64') };
     try {
       child.send(message, socket, { keepOpen: true }, (error) => {
         if (!error) return;
@@ -141,6 +147,21 @@ export class SignallingHost {
       this.options.log.error({ err: error }, 'a video socket could not be handed to the signalling process');
       this.handoffs.delete(id);
       socket.destroy();
+    }
+  }
+
+  /**
+   * A user was disabled, demoted, deleted or signed out (here or on another instance): the process closes their
+   * sockets that no longer stand. A process not running holds none.
+   */
+  async userChanged(userId: string): Promise<void> {
+    const child = this.child;
+    if (!child || this.closing) return;
+    try {
+      const { role, sessions } = await this.options.userAccess(userId);
+      send(child, { kind: 'user', userId, role, sessions });
+    } catch (error) {
+      this.options.log.error({ err: error, userId }, 'reading a user\'s access for their video sockets failed');
     }
   }
 
@@ -164,8 +185,8 @@ export class SignallingHost {
     this.ready = undefined;
   }
 
-  private answerAccess(child: ChildProcess, id: number, user: SignallingUser, channel: string) {
-    this.options.access(user, channel).then(
+  private answerAccess(child: ChildProcess, id: number, session: string, channel: string) {
+    this.options.access(session, channel).then(
       (access) => send(child, { kind: 'access', id, access }),
       (error: unknown) => {
         this.options.log.error({ err: error }, 'checking a video channel access failed');

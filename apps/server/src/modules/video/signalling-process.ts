@@ -3,13 +3,15 @@
 import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
+import { ErrorCode, messages } from '@bridge/api';
 import { WebSocketServer } from 'ws';
 import { openRedis } from '../../lib/redis.ts';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
 import { VideoConnection, type ConnectionContext } from './connection.ts';
 import { LocalHub, type Hub } from './hub.ts';
 import { RedisHub } from './redis-hub.ts';
-import type { FromSignalling, SignallingSettings, ToSignalling } from './signalling-protocol.ts';
+import { LocalSocketCap, RedisSocketCap, type SocketCap } from './socket-cap.ts';
+import type { FromSignalling, SignallingSettings, ToSignalling, UpgradeRequest } from './signalling-protocol.ts';
 
 /** How long the sockets get to finish their closing handshake when the server shuts down. */
 const CLOSE_GRACE_MS = 1000;
@@ -23,25 +25,71 @@ let hub: Hub | undefined;
 let redis: Redis | undefined;
 let wss: WebSocketServer | undefined;
 let context: ConnectionContext | undefined;
+let cap: SocketCap | undefined;
 let closing = false;
+/** The open connections of each user, to close them when the user's access changes. */
+const connections = new Map<string, Set<VideoConnection>>();
 
 const accessAnswers = new Map<number, { resolve(access: ChannelAccess): void; reject(error: Error): void }>();
 let nextAccessId = 0;
 
-/** Asks the server, which holds the database, whether the user may join the channel. */
-function askAccess(user: SignallingUser, channel: string): Promise<ChannelAccess> {
+/** Asks the server, which holds the database, whether the session's user may join the channel. */
+function askAccess(session: string, channel: string): Promise<ChannelAccess> {
   if (!process.connected) return Promise.reject(new Error('the server has gone'));
   const id = nextAccessId++;
   return new Promise((resolve, reject) => {
     accessAnswers.set(id, { resolve, reject });
-    send({ kind: 'access', id, user, channel });
+    send({ kind: 'access', id, session, channel });
   });
+}
+
+/**
+ * Completes the handshake of a socket the server handed over, unless its user holds `socketsPerUser` open
+ * already (on every instance, with Redis): that one is answered 429 and closed (docs/decisions/028).
+ */
+async function admit(handle: Socket, user: SignallingUser, session: string, request: UpgradeRequest, head: Buffer) {
+  const release = await cap!.acquire(user.id).catch(() => null);
+  if (!release) return refuse(handle);
+  if (handle.destroyed || !wss || !context || closing) {
+    release();
+    return handle.destroy();
+  }
+  // The raw socket's end, however it comes (a close, a failed handshake, a kill), gives the place back.
+  handle.once('close', release);
+  const connectionContext = context;
+  // The handshake reads only the method, url and headers of the request the server has already checked.
+  const upgrade = { ...request, socket: handle } as unknown as import('node:http').IncomingMessage;
+  wss.handleUpgrade(upgrade, handle, head, (socket) => {
+    const connection = new VideoConnection(socket, user, session, connectionContext);
+    const mine = connections.get(user.id) ?? new Set<VideoConnection>();
+    mine.add(connection);
+    connections.set(user.id, mine);
+    socket.once('close', () => {
+      mine.delete(connection);
+      if (mine.size === 0 && connections.get(user.id) === mine) connections.delete(user.id);
+    });
+  });
+}
+
+/** An upgrade refused before the handshake, answered as the server's error handler answers a 429. */
+function refuse(handle: Socket) {
+  const body = JSON.stringify({ error: messages.videoTooManySockets, code: ErrorCode.rateLimited });
+  handle.once('finish', () => handle.destroy());
+  handle.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+}
+
+/** The user's sockets of a session that ended, or of a role they no longer have, close (docs/decisions/026). */
+function userChanged(userId: string, role: SignallingUser['role'] | null, sessions: string[]) {
+  for (const connection of connections.get(userId) ?? []) {
+    if (role === null || role !== connection.user.role || !sessions.includes(connection.session)) connection.revoke();
+  }
 }
 
 function start(given: SignallingSettings) {
   const log = pino({ level: given.logLevel, base: { process: 'video-signalling' } });
   redis = given.redisUrl ? openRedis(given.redisUrl) : undefined;
   hub = redis ? new RedisHub(redis) : new LocalHub();
+  cap = redis ? new RedisSocketCap(redis, given.socketsPerUser) : new LocalSocketCap(given.socketsPerUser);
   wss = new WebSocketServer({ noServer: true, maxPayload: given.maxPayload });
   context = { hub, access: askAccess, log, heartbeatMs: given.heartbeatMs };
   process.on('uncaughtException', (error) => {
@@ -61,6 +109,7 @@ async function close(code: number) {
   for (const client of clients) client.close(code);
   // The hub tells the peers on other instances that this process's sockets left, so it closes before Redis does.
   await hub?.close().catch(() => undefined);
+  await cap?.close().catch(() => undefined);
   await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS))]);
   for (const client of wss?.clients ?? []) client.terminate();
   await redis?.quit().catch(() => undefined);
@@ -75,15 +124,12 @@ process.on('message', (message: ToSignalling, handle?: Socket) => {
       if (!handle) return;
       send({ kind: 'took', id: message.id });
       if (!wss || !context || closing) return handle.destroy();
-      const connectionContext = context;
-      // The handshake reads only the method, url and headers of the request the server has already checked.
-      const request = { ...message.request, socket: handle } as unknown as import('node:http').IncomingMessage;
       handle.on('error', () => handle.destroy());
-      wss.handleUpgrade(request, handle, Buffer.from(message.head, 'base64'), (socket) => {
-        new VideoConnection(socket, message.user, connectionContext);
-      });
+      void admit(handle, message.user, message.session, message.request, Buffer.from(message.head, 'base64'));
       return;
     }
+    case 'user':
+      return userChanged(message.userId, message.role, message.sessions);
     case 'access': {
       const waiting = accessAnswers.get(message.id);
       accessAnswers.delete(message.id);

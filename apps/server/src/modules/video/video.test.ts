@@ -2,89 +2,11 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { messages, type VideoServerMessage } from '@bridge/api';
+import { messages } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
+import { Client, seatedEvent, startServer, TURN_SECRET, video } from '../../../test/video.ts';
 import { SIGNAL_BURST } from './connection.ts';
-
-const TURN_SECRET = 'a-coturn-static-auth-secret';
-const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200 };
-const ORIGIN = 'http://bridge.test';
-
-type User = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
-
-/** A signalling client that keeps every message, so a test can wait for the one it expects. */
-class Client {
-  readonly received: VideoServerMessage[] = [];
-  /** The close code, once the socket has closed. */
-  readonly closed: Promise<number>;
-  private waiters: (() => void)[] = [];
-  private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
-    socket.on('message', (data) => {
-      this.received.push(JSON.parse(data.toString()) as VideoServerMessage);
-      this.waiters.splice(0).forEach((wake) => wake());
-    });
-  }
-
-  static open(url: string, cookie: string | undefined, options: { origin?: string; autoPong?: boolean } = {}) {
-    const socket = new WebSocket(url, { headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) }, autoPong: options.autoPong ?? true });
-    return new Promise<Client>((resolve, reject) => {
-      socket.once('open', () => resolve(new Client(socket)));
-      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
-      socket.once('error', reject);
-    });
-  }
-
-  send(type: string, channelName: string, body?: object) {
-    this.socket.send(JSON.stringify({ type, channelName, userUid: 'ignored', body }));
-  }
-
-  /** The next message of this type not yet taken (waits for it; the test's own timeout bounds the wait). */
-  async next<T extends VideoServerMessage['type']>(type: T): Promise<Extract<VideoServerMessage, { type: T }>> {
-    for (;;) {
-      const index = this.received.findIndex((m) => m.type === type);
-      if (index >= 0) return this.received.splice(index, 1)[0] as Extract<VideoServerMessage, { type: T }>;
-      await new Promise<void>((wake) => this.waiters.push(wake));
-    }
-  }
-
-  async join(channelName: string) {
-    this.send('join', channelName, { strict: true });
-    return this.next('joined');
-  }
-
-  close() {
-    this.socket.close();
-  }
-}
-
-async function startServer(overrides: Parameters<typeof buildTestApp>[0] = {}) {
-  const t = await buildTestApp({ video, ...overrides });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address() as { port: number };
-  return { t, wsUrl: `ws://127.0.0.1:${address.port}/ws/video` };
-}
-
-async function seatedEvent(t: TestApp, options: { kibitzers: boolean; type?: number }) {
-  const make = async (names: string) => {
-    const user = await buildUser(t.app, { names });
-    return { ...user, cookie: await login(t.app, user) } as User;
-  };
-  const organiser = await make('Olga Organiser');
-  const players = await Promise.all(['Nina North', 'Eric East', 'Sara South', 'Walt West'].map(make));
-  const kibitzer = await make('Kim Kibitzer');
-  const outsider = await make('Otto Outsider');
-  const created = await t.app.inject({
-    method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser.cookie },
-    payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: options.type ?? 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: options.kibitzers } },
-  });
-  const { key } = created.json().result as { key: string };
-  const seats = players.map((p, side) => ({ email: p.email, table: 1, side }));
-  const seated = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser.cookie }, payload: { participants: [...seats, { email: kibitzer.email, table: 1, side: 7 }] } });
-  expect(seated.statusCode, seated.body).toBe(200);
-  return { key, organiser, players, kibitzer, outsider };
-}
 
 describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
   let t: TestApp;
@@ -182,7 +104,8 @@ describe('signalling (/ws/video)', () => {
   });
 
   it("handles a socket's messages in the order sent: what follows a join waits for it, and a relay after it goes through", async () => {
-    const channel = `${event.key}table2`;
+    const event = await seatedEvent(server.t, { kibitzers: false });
+    const channel = `${event.key}table0`;
     const [north, east] = await Promise.all([connect(event.players[0]!), connect(event.players[1]!)]);
     await east!.join(channel);
     // All at once, without waiting for 'joined': the join reads the database, the rest must not overtake it.
@@ -233,7 +156,8 @@ describe('signalling (/ws/video)', () => {
   });
 
   it('announces a peer that stops answering the heartbeat', async () => {
-    const channel = `${event.key}table1`;
+    const event = await seatedEvent(server.t, { kibitzers: false });
+    const channel = `${event.key}table0`;
     const watcher = await connect(event.organiser);
     expect((await watcher.join(channel)).body.peer.seat).toBe('Organiser');
     const silent = await connect(event.players[1]!, { autoPong: false });
@@ -255,12 +179,13 @@ describe('signalling (/ws/video)', () => {
   });
 
   it('answers a message it cannot read with an error and keeps the socket', async () => {
+    const event = await seatedEvent(server.t, { kibitzers: false });
     const client = await connect(event.players[2]!);
     client.socket.send('not json');
     expect((await client.next('error')).body.code).toBe('validation_failed');
-    client.send('send_offer', `${event.key}table2`, { sdp: { type: 'offer' } }); // no target
+    client.send('send_offer', `${event.key}table0`, { sdp: { type: 'offer' } }); // no target
     expect((await client.next('error')).body.code).toBe('validation_failed');
-    expect((await client.join(`${event.key}table2`)).body.peer.seat).toBe('South');
+    expect((await client.join(`${event.key}table0`)).body.peer.seat).toBe('South');
   });
 
   it('drops messages past the burst allowance with an error, without closing the socket', async () => {
@@ -339,7 +264,8 @@ describe.runIf(process.platform === 'linux')('the signalling process', () => {
   });
 
   it('closes its sockets as going away (1001) when the server closes, and the close finishes', async () => {
-    const channel = `${event.key}table1`;
+    const event = await seatedEvent(server.t, { kibitzers: false });
+    const channel = `${event.key}table0`;
     const [north, east] = await Promise.all([Client.open(server.wsUrl, event.players[0]!.cookie), Client.open(server.wsUrl, event.players[1]!.cookie)]);
     await north.join(channel);
     await east.join(channel);
