@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_FORMATS, type LogFormat } from './lib/log-destination.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -42,6 +43,7 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
     TURN_URLS: urlList(['turn', 'turns']),
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     STUN_URLS: urlList(['stun', 'stuns']),
@@ -85,6 +87,8 @@ export interface Config {
   supportEmail: string | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** auto: readable lines at a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
   rateLimits: RateLimits;
   /** Token lifetimes in milliseconds. */
   tokenTtl: { verify: number; reset: number };
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     rateLimits: { login: e.LOGIN_RATE_LIMIT, contact: 5, pageViews: 600, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 15 * 60_000 },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,

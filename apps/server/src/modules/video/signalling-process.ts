@@ -3,6 +3,7 @@
 import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
+import { logDestination, type LogFormat } from '../../lib/log-destination.ts';
 import { WebSocketServer } from 'ws';
 import { openRedis } from '../../lib/redis.ts';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
@@ -39,7 +40,10 @@ function askAccess(user: SignallingUser, channel: string): Promise<ChannelAccess
 }
 
 function start(given: SignallingSettings) {
-  const log = pino({ level: given.logLevel, base: { process: 'video-signalling' } });
+  // The server checked LOG_FORMAT; this process shares its environment and its standard output.
+  const logStream = logDestination((process.env.LOG_FORMAT as LogFormat | undefined) || 'auto');
+  const logOptions = { level: given.logLevel, base: { process: 'video-signalling' } };
+  const log = logStream ? pino(logOptions, logStream) : pino(logOptions);
   redis = given.redisUrl ? openRedis(given.redisUrl) : undefined;
   hub = redis ? new RedisHub(redis) : new LocalHub();
   wss = new WebSocketServer({ noServer: true, maxPayload: given.maxPayload });
