@@ -6,7 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { logDestination } from './lib/log-destination.ts';
-import { databaseTargetFromConfig, migrateToLatest, openDatabase } from './db/database.ts';
+import { DataDirInUseError, databaseTargetFromConfig, migrateToLatest, openDatabase } from './db/database.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -80,6 +80,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A known reason for not starting is said in one sentence; anything else keeps its stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });
