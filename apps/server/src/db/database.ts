@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import fsSync from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
