@@ -19,6 +19,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'bridge', include: ['packages/bridge/src/**/*.test.ts'] } },
       { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'] } },
+      // The repository itself: what a fresh clone installs and how its scripts start.
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       serverSuite('server-pglite', 'pglite'),
       ...(withPostgres ? [serverSuite('server-postgres', 'postgres')] : []),
       'apps/web/vitest.config.ts',

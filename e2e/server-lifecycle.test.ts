@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +29,36 @@ describe('the server process', () => {
     expect(statuses).toContain(200);
     expect(server.logs()).not.toMatch(/unhandled error|driver has already been destroyed/);
     expect(server.logs()).toMatch(/closing: finishing open requests/);
+  });
+
+  it('refuses a second start on the same data folder at once, saying which server holds it; starts again once it is stopped', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-e2e-shared-'));
+    try {
+      const first = await startServer({ DATA_DIR: dataDir });
+      const holder = fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8');
+      const second = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(second.status).toBe(1);
+      expect(second.stderr).toContain(`The embedded database in ${path.join(dataDir, 'pglite')} is in use by another server (process ${holder})`);
+      expect(second.stderr).toContain('DATA_DIR');
+      // The first server is untouched by the attempt.
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      expect(await first.stop()).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+
+      // A lock left by a server that was killed names a process that is gone: the next start takes it over.
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+      fs.writeFileSync(path.join(dataDir, 'pglite.lock'), gone);
+      const again = await startServer({ DATA_DIR: dataDir });
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+      expect(await again.stop()).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it.each([

@@ -1,14 +1,16 @@
 // Fills a running platform with realistic events through the organiser API (never SQL):
 // completed Mitchell and Howell events with matchpoint and IMP scoring, one active event and one solitaire event.
-// Usage: npm run demo   (DEMO_URL, default http://localhost:3000; ADMIN_EMAIL and ADMIN_PASSWORD of the server)
+// Usage: npm run demo   (DEMO_URL, default http://localhost:$PORT as the server reads it; ADMIN_EMAIL and
+// ADMIN_PASSWORD of the server)
 // It registers organisers and players, marks their addresses verified as the admin (a demo cannot read their
 // mail), and each organiser signs in and runs their own events. Demo accounts share the password below.
 import {
   boardsOfSet, howell, isVulnerable, mitchell, parsePbn, publishedHowell, seededRandom, boardOf,
   type Deal, type Movement, type Seat, type Strain, type Vulnerability,
 } from '@bridge/engine';
+import { demoBaseUrl, unreachableMessage } from './demo-target.ts';
 
-const base = (process.env.DEMO_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+const base = demoBaseUrl(process.env);
 const admin = { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
 if (!admin.email || !admin.password) {
   console.error('Set ADMIN_EMAIL and ADMIN_PASSWORD to the admin account the server was started with.');
@@ -24,6 +26,8 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
     body: body ? JSON.stringify(body) : undefined,
+  }).catch((error: unknown) => {
+    throw new Error(unreachableMessage(base, error));
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -43,6 +44,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Set false in tests that have no use for request logs. */
   logger?: boolean;
+  /** Where log lines go (main.ts: readable lines at a terminal); pino's JSON on standard output when unset. */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -53,10 +56,14 @@ const proxyTrust = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** Builds the whole platform (API, web, mail) on an open database; never listens, so tests can inject. */
-export async function buildApp({ config, database, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
     trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { VIDEO_SOCKETS_PER_USER } from '@bridge/api';
+import { LOG_FORMATS, type LogFormat } from './lib/log-destination.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -74,6 +75,7 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
     TURN_URLS: urlList(['turn', 'turns']),
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     STUN_URLS: urlList(['stun', 'stuns']),
@@ -129,6 +131,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses (see TRUST_PROXY). */
   trustProxy: false | number | string[];
   logLevel: string;
+  /** auto: readable lines at a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
   rateLimits: RateLimits;
   /** Token lifetimes in milliseconds. */
   tokenTtl: { verify: number; reset: number };
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL?.toLowerCase(),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     rateLimits: {
       login: e.LOGIN_RATE_LIMIT, loginPerAddress: e.LOGIN_ADDRESS_RATE_LIMIT, contact: 5, pageViews: 600,
       register: 60, registerPerEmail: 3, registerWindowMs: 3600_000, passwordReset: 5, verifyResend: 5, seating: 30, windowMs: 15 * 60_000,

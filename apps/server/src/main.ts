@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { databaseTargetFromConfig, migrateToLatest, openDatabase } from './db/database.ts';
+import { logDestination } from './lib/log-destination.ts';
+import { DataDirInUseError, databaseTargetFromConfig, migrateToLatest, openDatabase } from './db/database.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -28,7 +29,8 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
-  const log = pino({ level: config.logLevel });
+  const logStream = logDestination(config.logFormat);
+  const log = logStream ? pino({ level: config.logLevel }, logStream) : pino({ level: config.logLevel });
   const target = databaseTargetFromConfig(config);
   const database = await openDatabase(target);
 
@@ -49,7 +51,7 @@ async function main() {
     log.info({ email: config.admin.email }, 'created the admin account from ADMIN_EMAIL');
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -78,6 +80,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A known reason for not starting is said in one sentence; anything else keeps its stack.
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

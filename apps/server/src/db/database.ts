@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
@@ -51,18 +51,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  // PGlite is one process's database: a second server on the same folder would write beside the first.
+  const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   // Loaded only for the embedded database: a server on PostgreSQL carries none of PGlite (several MB of heap).
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('kysely-pglite-dialect'),
   ]);
-  const pglite = await PGlite.create({
-    dataDir: target.dataDir,
-    loadDataDir: target.loadDataDir,
-    // PGlite must always be opened with the same extensions, or the data directory will not open.
-    extensions: { pg_trgm },
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir: target.dataDir,
+      loadDataDir: target.loadDataDir,
+      // PGlite must always be opened with the same extensions, or the data directory will not open.
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [new CamelCasePlugin()] });
   return {
     db,
@@ -70,8 +78,62 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pglite,
     ping: (timeoutMs) => ping(db, timeoutMs),
     serves: (timeoutMs) => serves(db, timeoutMs),
-    close: () => db.destroy(),
+    close: () => db.destroy().finally(unlock),
   };
+}
+
+/** Another live server holds the embedded database's folder. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Takes `{dataDir}.lock` for this process, or throws DataDirInUseError when a live process holds it. A lock left
+ * by a server that died (its process is gone) is taken over. Answers the function that lets go of it.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`;
+  const mine = String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fsSync.writeFileSync(file, mine, { flag: 'wx' });
+      return () => {
+        try {
+          if (fsSync.readFileSync(file, 'utf8') === mine) fsSync.unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number.parseInt(readOrEmpty(file), 10);
+    if (holder > 0 && holder !== process.pid && isRunning(holder)) {
+      throw new DataDirInUseError(
+        `The embedded database in ${dataDir} is in use by another server (process ${holder}). ` +
+          'Stop that server first, or start this one with its own DATA_DIR (or a DATABASE_URL). ' +
+          `If no server is running, delete ${file}.`,
+      );
+    }
+    // Its server is gone (killed, or the machine restarted): the lock is stale.
+    fsSync.rmSync(file, { force: true });
+  }
+  throw new DataDirInUseError(`Could not take the lock ${file} on the embedded database; try again.`);
+}
+
+function readOrEmpty(file: string): string {
+  try {
+    return fsSync.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function withTimeout(query: Promise<boolean>, timeoutMs: number): Promise<boolean> {

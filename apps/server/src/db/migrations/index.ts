@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
 import * as site from './0002-site.ts';
 import * as tournaments from './0003-tournaments.ts';

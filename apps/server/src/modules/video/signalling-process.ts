@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { ErrorCode, messages } from '@bridge/api';
+import { logDestination, type LogFormat } from '../../lib/log-destination.ts';
 import { WebSocketServer } from 'ws';
 import { openRedis } from '../../lib/redis.ts';
 import type { ChannelAccess, SignallingUser } from './channels.ts';
@@ -86,7 +87,10 @@ function userChanged(userId: string, role: SignallingUser['role'] | null, sessio
 }
 
 function start(given: SignallingSettings) {
-  const log = pino({ level: given.logLevel, base: { process: 'video-signalling' } });
+  // The server checked LOG_FORMAT; this process shares its environment and its standard output.
+  const logStream = logDestination((process.env.LOG_FORMAT as LogFormat | undefined) || 'auto');
+  const logOptions = { level: given.logLevel, base: { process: 'video-signalling' } };
+  const log = logStream ? pino(logOptions, logStream) : pino(logOptions);
   redis = given.redisUrl ? openRedis(given.redisUrl) : undefined;
   hub = redis ? new RedisHub(redis) : new LocalHub();
   cap = redis ? new RedisSocketCap(redis, given.socketsPerUser) : new LocalSocketCap(given.socketsPerUser);
