@@ -37,7 +37,7 @@ async function scriptBudget(base: string) {
   await page.goto(`${base}/`, { waitUntil: 'networkidle' });
   const before = [...new Set(scripts)];
   await page.mouse.move(10, 10);
-  await page.getByRole('button', { name: 'Accept All' }).waitFor();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
   await page.waitForLoadState('networkidle');
   const after = [...new Set(scripts)];
   await browser.close();

@@ -195,4 +195,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router. `prerendered`: the page arrived as prerendered HTML that the app is about to hydrate,
+ * already placed by the browser and perhaps scrolled by the visitor. Hydration data (there is none to load)
+ * tells the router so, and it then leaves the scroll position alone on its first render instead of scrolling
+ * to the top as it does after a navigation.
+ */
+export const createAppRouter = (prerendered = false) =>
+  createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
