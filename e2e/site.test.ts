@@ -43,6 +43,17 @@ describe('contact form against the real server', () => {
     }
     await page.getByLabel('Name').fill('Meera Nair');
     await page.getByLabel('Email').fill('meera@example.com');
+    // A mistyped number is shown at its field, checked by the same rules as the server's, and never sent.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/tools/send-email')) sent.push(request.url());
+    });
+    await page.getByLabel('Contact').fill('+999 1234567');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByText(messages.invalidCountryCode).isVisible()).toBe(true);
+    expect(await page.getByLabel('Contact').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(sent).toEqual([]);
     await page.getByLabel('Contact').fill('98765 43210');
     await page.getByLabel('Description').fill('We would like to run our club night on the platform.');
     await page.getByRole('button', { name: 'Send' }).click();
