@@ -31,6 +31,16 @@ describe('prerendered public pages', () => {
       // Links are real links: a visitor can move between pages without the app.
       expect(await page.locator('a[href^="/"]').count(), path).toBeGreaterThan(0);
     }
+    // The download page's QR code is in the HTML, not drawn by a script, and each app has its own page.
+    await page.goto(`${server.url}/download`);
+    const qr = page.getByRole('img', { name: /QR code/ });
+    expect(await qr.getAttribute('data-value')).toMatch(/^http:\/\/[^/]+\/api\/v1\/apps\/download\?platform=android&file=apk$/);
+    expect((await qr.locator('path').getAttribute('d'))?.length).toBeGreaterThan(500);
+    for (const [query, name] of [['organiser', 'Organizer app'], ['organizer', 'Organizer app'], ['math', 'Math app']]) {
+      expect((await page.goto(`${server.url}/download?app=${query}`))?.status()).toBe(200);
+      expect(await page.locator('h1').innerText(), query).toBe(`Get the ${name}`);
+      expect(await page.getByRole('link', { name: /Download for Windows/ }).count(), query).toBe(1);
+    }
     const missing = await page.goto(`${server.url}/no-such-page`);
     expect(missing?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').innerText()).toMatch(/not found/i);
@@ -112,6 +122,21 @@ describe('prerendered public pages', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText(messages.messageSent).waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates the organiser app download page from its own prerendered HTML', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/download?app=organiser`);
+    expect(await page.locator('h1').innerText()).toBe('Get the Organizer app');
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('h1').innerText()).toBe('Get the Organizer app');
+    await page.locator('main a[href="/download?app=player"]').click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Get the Player app');
     expect(errors).toEqual([]);
     await page.close();
   });
