@@ -27,17 +27,17 @@ function gzipBytes(url: string): Promise<number> {
   });
 }
 
-async function scriptBudget(base: string) {
+async function scriptBudget(base: string, path: string) {
   const browser = await chromium.launch({ executablePath: chromePath, args: flags });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
   const before = [...new Set(scripts)];
   await page.mouse.move(10, 10);
-  await page.getByRole('button', { name: 'Accept All' }).waitFor();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
   await page.waitForLoadState('networkidle');
   const after = [...new Set(scripts)];
   await browser.close();
@@ -58,11 +58,13 @@ async function lighthouseScores(url: string): Promise<Record<(typeof categories)
 
 const server = await startBenchServer();
 try {
-  const budget = await scriptBudget(server.url);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log('| page | scripts before interaction | gzip | after first input | gzip |');
   console.log('|---|---|---|---|---|');
-  console.log(`| / | ${budget.before} | ${kb(budget.beforeBytes)} | ${budget.after} | ${kb(budget.afterBytes)} |`);
+  for (const path of pages) {
+    const budget = await scriptBudget(server.url, path);
+    console.log(`| ${path} | ${budget.before} | ${kb(budget.beforeBytes)} | ${budget.after} | ${kb(budget.afterBytes)} |`);
+  }
   console.log();
   console.log(`Lighthouse ${runs} run(s) per page, mobile (default config), each category: median (lowest)`);
   console.log();

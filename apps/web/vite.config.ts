@@ -11,7 +11,12 @@ const proxy = {
   '/ws': { target: serverTarget, ws: true },
 };
 
+// The address prerendered pages are written for (the download page's QR code): the platform's PUBLIC_URL
+// when the build is given one, as `npm start` does, else the server's default.
+const publicOrigin = new URL(process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).origin;
+
 export default defineConfig({
+  define: { 'import.meta.env.PUBLIC_ORIGIN': JSON.stringify(publicOrigin) },
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   server: { port: 5173, proxy },

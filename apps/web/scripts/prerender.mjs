@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Writes the prerendered public pages into the client build: dist/<path>/index.html for each public path,
 // dist/404.html for unknown paths, dist/spa.html (empty root) for every other app route, and dist/pages.json,
-// which tells the server which is which (and which pages fit only their bare path, without a query string). Runs after `vite build` and `vite build --ssr` (see package.json).
+// which tells the server which is which (and which pages fit only their bare path, without a query string, or
+// have a prerendered file per value of one query parameter: dist/download/index.app-organiser.html). Runs after `vite build` and `vite build --ssr` (see package.json).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -57,15 +58,29 @@ function write(file, content) {
 
 const prerendered = [];
 const queryDependent = [];
+// Per path whose content follows one query parameter: the parameter and the file of each prerendered value.
+const queryVariants = {};
 for (const pagePath of prerenderPaths) {
   const page = await render(pagePath);
   if (page.status !== 200) throw new Error(`${pagePath} rendered with status ${page.status}`);
-  write(path.join(distDir, pagePath === '/' ? '' : pagePath, 'index.html'), documentFor(page));
+  const dir = pagePath === '/' ? '' : pagePath.slice(1);
+  write(path.join(distDir, dir, 'index.html'), documentFor(page));
   prerendered.push(pagePath);
   if (page.queryDependent) queryDependent.push(pagePath);
+  if (page.queryVariants) {
+    const { param, values } = page.queryVariants;
+    const files = {};
+    for (const value of values) {
+      const variant = await render(`${pagePath}?${new URLSearchParams({ [param]: value })}`);
+      if (variant.status !== 200) throw new Error(`${pagePath}?${param}=${value} rendered with status ${variant.status}`);
+      files[value] = path.posix.join(dir, `index.${param}-${value}.html`);
+      write(path.join(distDir, files[value]), documentFor(variant));
+    }
+    queryVariants[pagePath] = { param, files };
+  }
 }
 const notFound = await render(notFoundPath);
 write(path.join(distDir, '404.html'), documentFor(notFound));
 write(path.join(distDir, 'spa.html'), documentFor(undefined));
-write(path.join(distDir, 'pages.json'), JSON.stringify({ prerendered, queryDependent, appRoutes: routePatterns() }, null, 2));
+write(path.join(distDir, 'pages.json'), JSON.stringify({ prerendered, queryDependent, queryVariants, appRoutes: routePatterns() }, null, 2));
 console.log(`prerendered ${prerendered.length} pages, 404.html and spa.html`);

@@ -5,8 +5,12 @@
  * focus or scroll. Every other page starts the app at once.
  *
  * A button clicked before the app is ready is not lost: the click is held and replayed on the same element
- * once hydration has finished (React keeps the prerendered DOM nodes).
+ * once hydration has finished (React keeps the prerendered DOM nodes). The cookie banner is shown here, as the
+ * page loads, rather than by the app when it takes over, where it would appear under a press already under
+ * way (docs/decisions/032).
  */
+import { storageKeys } from './lib/storage-keys';
+
 const HYDRATED_EVENT = 'bridge:hydrated';
 
 // zod (in the API client) compiles object parsers with `new Function` unless told not to. The CSP forbids
@@ -57,6 +61,8 @@ window.addEventListener(
   HYDRATED_EVENT,
   () => {
     hydrated = true;
+    // Marks the page as live (for styles and for the browser tests, which wait for it).
+    document.documentElement.dataset.app = 'live';
     replayTypedText();
     document.removeEventListener('click', holdClick, { capture: true });
     const button = heldClick;
@@ -66,7 +72,21 @@ window.addEventListener(
   { once: true },
 );
 
-if (document.getElementById('root')?.hasChildNodes()) document.addEventListener('click', holdClick, { capture: true });
+/** Shows the prerendered cookie banner now, as the page loads, when the visitor has made no choice yet. */
+function askConsentEarly(): void {
+  let choice: string | null = null;
+  try {
+    choice = window.localStorage.getItem(storageKeys.cookieConsent);
+  } catch {
+    // Storage unavailable: no choice can have been stored.
+  }
+  if (choice !== 'accepted' && choice !== 'rejected') document.documentElement.dataset.askConsent = '';
+}
+
+if (document.getElementById('root')?.hasChildNodes()) {
+  askConsentEarly();
+  document.addEventListener('click', holdClick, { capture: true });
+}
 if (document.documentElement.dataset.hydrate === 'interaction') {
   for (const type of TRIGGERS) window.addEventListener(type, startApp, { capture: true, passive: true });
 } else {

@@ -23,6 +23,8 @@ export type PrerenderedPage = {
   hydrate: 'load' | 'interaction';
   /** The page's content depends on its query string, so the HTML fits only the bare path. */
   queryDependent: boolean;
+  /** The query parameter the content follows and the values prerendered as pages of their own. */
+  queryVariants?: { param: string; values: string[] };
 };
 
 // React emits hoistable tags (<title>, <meta>, <link>) before the markup when it renders a fragment.
@@ -43,7 +45,10 @@ export async function render(url: string): Promise<PrerenderedPage> {
   );
   const head = HEAD_TAGS.exec(markup)?.[0] ?? '';
   const handles = context.matches.map(
-    (match) => match.route.handle as { module?: string; hydrate?: 'interaction'; queryDependent?: boolean } | undefined,
+    (match) =>
+      match.route.handle as
+        | { module?: string; hydrate?: 'interaction'; queryDependent?: boolean; queryVariants?: PrerenderedPage['queryVariants'] }
+        | undefined,
   );
   return {
     status: context.statusCode,
@@ -52,6 +57,7 @@ export async function render(url: string): Promise<PrerenderedPage> {
     modules: handles.flatMap((handle) => (handle?.module ? [handle.module] : [])),
     hydrate: handles.some((handle) => handle?.hydrate === 'interaction') ? 'interaction' : 'load',
     queryDependent: handles.some((handle) => handle?.queryDependent),
+    queryVariants: handles.find((handle) => handle?.queryVariants)?.queryVariants,
   };
 }
 

@@ -12,15 +12,17 @@ import { routes } from './app/router';
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element in index.html');
+  const prerendered = container.hasChildNodes();
   const app = (
     <StrictMode>
-      <App />
+      <App prerendered={prerendered} />
     </StrictMode>
   );
-  if (!container.hasChildNodes()) {
+  if (!prerendered) {
     createRoot(container).render(app);
     return;
   }
+  forgetSavedScrollPosition();
   await Promise.all(
     (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -33,6 +35,25 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(container, app);
   });
+}
+
+/**
+ * The browser has already placed this page (at the top, at its #hash, or where it was before a reload) and the
+ * visitor may have scrolled it since. A position the router saved for this history entry is older than either,
+ * and a fresh page load shares its entry key ('default') with every other fresh load in the tab, so the router
+ * would move the page to another page's position. It is dropped before the router reads it.
+ */
+function forgetSavedScrollPosition(): void {
+  const storageKey = 'react-router-scroll-positions'; // ScrollRestoration's default
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as Record<string, number> | null;
+    const entry = (window.history.state as { key?: string } | null)?.key ?? 'default';
+    if (!saved || !(entry in saved)) return;
+    delete saved[entry];
+    sessionStorage.setItem(storageKey, JSON.stringify(saved));
+  } catch {
+    // Storage unavailable: the router cannot have saved anything either.
+  }
 }
 
 void start();

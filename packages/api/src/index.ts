@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './text.ts';
 export * from './user.ts';
 export * from './site.ts';
+export * from './contact.ts';
 export * from './pages.ts';
 export * from './tournaments.ts';
 export * from './admin.ts';

@@ -1,24 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { resultOf } from './errors.ts';
-import { isCleanText, isSingleLine } from './text.ts';
-
-/** The contact form (specification section 3, "Contact message"); `type` is always 1. */
-export const ContactMessageBody = z.object({
-  name: z.string({ error: messages.contactNameRequired }).trim().min(1, messages.contactNameRequired).max(120).refine(isSingleLine, messages.controlCharacters),
-  email: z
-    .string({ error: messages.emailRequired })
-    .trim()
-    .min(1, messages.emailRequired)
-    .max(254)
-    .pipe(z.email({ error: messages.invalidEmail })),
-  contact: z.string({ error: messages.contactTooShort }).trim().min(1, messages.contactTooShort).max(40).refine(isSingleLine, messages.controlCharacters),
-  // The specification keeps, as observed, the password text for an empty required text area.
-  description: z.string({ error: messages.passwordTooShort }).trim().min(1, messages.passwordTooShort).max(5000).refine(isCleanText, messages.controlCharacters),
-  type: z.literal(1).default(1),
-});
-export type ContactMessageBody = z.input<typeof ContactMessageBody>;
-export const ContactMessageResponse = resultOf(z.object({ message: z.string() }));
+import { isSingleLine } from './text.ts';
 
 export const AppIdSchema = z.enum(['player', 'organiser', 'math']);
 export type AppId = z.infer<typeof AppIdSchema>;

@@ -64,11 +64,13 @@ describe('serving a prerendered build', () => {
       'index.html': page('Home'),
       'aboutus/index.html': page('About'),
       'download/index.html': page('Player app download'),
+      'download/index.app-organiser.html': page('Organiser app download'),
       '404.html': page('Page not found'),
       'spa.html': shell,
       'pages.json': JSON.stringify({
         prerendered: ['/', '/aboutus', '/download'],
         queryDependent: ['/download'],
+        queryVariants: { '/download': { param: 'app', files: { organiser: 'download/index.app-organiser.html' } } },
         appRoutes: ['/', '/aboutus', '/download', '/results/:key', '/console/profile'],
       }),
     };
@@ -98,9 +100,16 @@ describe('serving a prerendered build', () => {
     expect(zlib.gunzipSync(compressed.rawPayload).toString()).toBe(page('About'));
   });
 
-  it('answers a page that follows its query string with the app shell when a query is given', async () => {
+  it('answers a page that follows a query parameter with the page prerendered for its value', async () => {
     expect((await fetchPage('/download')).body).toBe(page('Player app download'));
-    expect((await fetchPage('/download?app=organiser')).body).toBe(shell);
+    expect((await fetchPage('/download?app=organiser')).body).toBe(page('Organiser app download'));
+    expect((await fetchPage('/download/?utm_source=mail&app=organiser')).body).toBe(page('Organiser app download'));
+    // Other parameters do not change the page.
+    expect((await fetchPage('/download?utm_source=mail')).body).toBe(page('Player app download'));
+    // A value the build did not prerender (or a name that is not a value of its own) gets the app shell.
+    for (const url of ['/download?app=chess', '/download?app=toString', '/download?app=__proto__']) {
+      expect((await fetchPage(url)).body, url).toBe(shell);
+    }
     expect((await fetchPage('/aboutus?utm_source=mail')).body).toBe(page('About'));
   });
 

@@ -5,7 +5,13 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@bridge/api';
 
 /** Written by the web build (apps/web/scripts/prerender.mjs). */
-type PagesManifest = { prerendered: string[]; queryDependent?: string[]; appRoutes: string[] };
+type PagesManifest = {
+  prerendered: string[];
+  queryDependent?: string[];
+  /** Pages prerendered once per value of one query parameter (`/download?app=organiser`): the file of each. */
+  queryVariants?: Record<string, { param: string; files: Record<string, string> }>;
+  appRoutes: string[];
+};
 
 /** A matcher for the app's route patterns, where `:name` stands for one path segment. */
 export function compileRoutePatterns(patterns: string[]): (pathname: string) => boolean {
@@ -44,6 +50,16 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
   // Keys are exact paths, so a request path never reaches the file system unchecked.
   const prerendered = new Map((pages?.prerendered ?? []).map((page) => [page, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`]));
   const queryDependent = new Set(pages?.queryDependent ?? []);
+  const queryVariants = new Map(Object.entries(pages?.queryVariants ?? {}));
+  /** The prerendered file for a query-dependent page and its query, if the build made one. */
+  const variantFile = (pathname: string, query: string): string | undefined => {
+    const variants = queryVariants.get(pathname);
+    if (!variants) return undefined;
+    const value = new URLSearchParams(query).get(variants.param);
+    // Only that parameter changes the page; other parameters (a campaign tag) leave it as the bare path's.
+    if (value === null) return prerendered.get(pathname);
+    return Object.hasOwn(variants.files, value) ? variants.files[value] : undefined;
+  };
   const isAppRoute = pages ? compileRoutePatterns(pages.appRoutes) : () => true;
   const shell = pages ? 'spa.html' : 'index.html';
 
@@ -56,6 +72,8 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       const file = prerendered.get(pathname);
       // A page whose content follows its query string (/download?app=organiser) was prerendered without one.
       if (file && !(query && queryDependent.has(pathname))) return reply.sendFile(file);
+      const variant = query ? variantFile(pathname, query) : undefined;
+      if (variant) return reply.sendFile(variant);
       if (isAppRoute(pathname)) return reply.sendFile(shell);
       return reply.status(404).sendFile('404.html');
     }

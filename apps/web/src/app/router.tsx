@@ -18,7 +18,13 @@ const modules = import.meta.glob<Record<string, ComponentType>>([
 ]);
 
 /** A lazily loaded route: `lazy` for the router, `handle.module` (path from src/) for prerendering. */
-function lazyModule(file: string, exportName: string, options: { hydrate?: 'interaction'; queryDependent?: boolean } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+/**
+ * `queryVariants`: the page's content follows one query parameter, and each listed value is prerendered too
+ * (the server picks the file by the parameter; any other query leaves the page as the bare path's).
+ */
+type PrerenderOptions = { hydrate?: 'interaction'; queryDependent?: boolean; queryVariants?: { param: string; values: string[] } };
+
+function lazyModule(file: string, exportName: string, options: PrerenderOptions = {}): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = modules[file];
   if (!load) throw new Error(`Route module ${file} not found`);
   const lazy = lazyPage(() => load().then((module) => module[exportName] as ComponentType));
@@ -36,9 +42,13 @@ const page = {
   playerApp: lazyModule('../features/marketing/player-app-page.tsx', 'PlayerAppPage', onInteraction),
   organiserApp: lazyModule('../features/marketing/organiser-app-page.tsx', 'OrganiserAppPage', onInteraction),
   contact: lazyModule('../features/marketing/contact-page.tsx', 'ContactPage', onInteraction),
-  // Its tiles link to the installers before the release list has loaded. Its content follows `?app=`, so the
-  // prerendered HTML (the player app) is served only without a query.
-  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage', { ...onInteraction, queryDependent: true }),
+  // Its tiles link to the installers before the release list has loaded. Its content follows `?app=`: each
+  // app's page is prerendered, and the server sends the one the query asks for.
+  download: lazyModule('../features/marketing/download-page.tsx', 'DownloadPage', {
+    ...onInteraction,
+    queryDependent: true,
+    queryVariants: { param: 'app', values: ['player', 'organiser', 'organizer', 'math'] },
+  }),
   privacy: lazyModule('../features/marketing/privacy-page.tsx', 'PrivacyPage', onInteraction),
   results: lazyModule('../features/results/results-page.tsx', 'ResultsPage'),
 
@@ -195,4 +205,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/**
+ * The browser's router. `prerendered`: the page arrived as prerendered HTML that the app is about to hydrate,
+ * already placed by the browser and perhaps scrolled by the visitor. Hydration data (there is none to load)
+ * tells the router so, and it then leaves the scroll position alone on its first render instead of scrolling
+ * to the top as it does after a navigation.
+ */
+export const createAppRouter = (prerendered = false) =>
+  createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);

@@ -6,12 +6,14 @@ import classes from './cookie-banner.module.css';
 
 /** Asks once for analytics consent; page views are sent only after 'Accept All'. */
 export function CookieBanner({ privacyHref }: { privacyHref: string }) {
-  // 'pending' on the server and during hydration, so prerendered HTML never carries the banner.
+  // 'pending' on the server and during hydration. The prerendered page carries the banner hidden, and boot.ts
+  // shows it as the page loads when no choice is stored: a banner that appeared only once the app took over
+  // would slide under a finger already on its way to a button, and take the press.
   const consent = useSyncExternalStore(subscribeStorage, () => getCookieConsent() ?? 'unset', () => 'pending');
-  if (consent !== 'unset') return null;
+  if (consent !== 'unset' && consent !== 'pending') return null;
 
   return (
-    <div className={classes.wrapper}>
+    <div className={classes.wrapper} data-pending={consent === 'pending' || undefined}>
       <Paper className={classes.banner} shadow="lg" withBorder p="md" role="region" aria-label="Cookie consent">
         <Group justify="space-between" gap="md" wrap="wrap">
           <Text size="sm" className={classes.text}>

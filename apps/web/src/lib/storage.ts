@@ -1,17 +1,8 @@
 import type { User } from '@bridge/api';
 import { useMemo, useSyncExternalStore } from 'react';
+import { storageKeys } from './storage-keys';
 
-/** Fixed localStorage keys of the client state (specification section 3, "Local client state"). */
-export const storageKeys = {
-  currentUser: 'bridge.currentUser',
-  isAdmin: 'bridge.isAdmin',
-  isLoggingOut: 'bridge.isLoggingOut',
-  cookieConsent: 'bridge.cookieConsent',
-  selectedItem: 'bridge.selectedItem',
-  selectedSubItem: 'bridge.selectedSubItem',
-  relayServers: 'bridge.relayServers',
-  loadedAfresh: 'bridge.loadedAfresh',
-} as const;
+export { storageKeys };
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 export type CookieConsent = 'accepted' | 'rejected';

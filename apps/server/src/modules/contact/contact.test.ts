@@ -33,6 +33,7 @@ describe('POST /api/v1/tools/send-email', () => {
     [{ contact: '' }, messages.contactTooShort],
     [{ contact: '12' }, messages.contactTooShort],
     [{ contact: '+999 1234567' }, messages.invalidCountryCode],
+    [{ contact: '98765 4321 98765 4321' }, messages.checkContact],
     [{ description: '   ' }, messages.passwordTooShort],
     [{ type: 2 }, expect.any(String)],
   ])('refuses %j with "%s" and stores nothing', async (change, error) => {
@@ -41,5 +42,26 @@ describe('POST /api/v1/tools/send-email', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(error);
     expect(await stored()).toHaveLength(before);
+  });
+});
+
+describe('the contact rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ rateLimits: { login: 5, contact: 2, pageViews: 5, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 60_000 } });
+  });
+  afterAll(async () => limited.close());
+  const from = (payload: object) => limited.app.inject({ method: 'POST', url: '/api/v1/tools/send-email', payload, remoteAddress: '10.20.30.40' });
+
+  it('counts only accepted messages: refused ones (a mistyped number, a blank field) use none of it', async () => {
+    for (const change of [{ contact: '12' }, { contact: '+999 1234567' }, { contact: '98765' }, { name: '' }, { email: 'nope' }]) {
+      expect((await from({ ...valid, ...change })).statusCode).toBe(400);
+    }
+    expect((await from(valid)).statusCode).toBe(200);
+    expect((await from(valid)).statusCode).toBe(200);
+    const third = await from(valid);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().code).toBe('rate_limited');
+    expect(await limited.database.db.selectFrom('contactMessages').select('id').where('ip', '=', '10.20.30.40').execute()).toHaveLength(2);
   });
 });

@@ -1,17 +1,8 @@
-import { ContactMessageBody, ContactMessageResponse, ListReleasesResponse, RecentEventsResponse } from '@bridge/api';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ListReleasesResponse, RecentEventsResponse } from '@bridge/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 
-const contactResult = ContactMessageResponse.shape.result;
 const releasesResult = ListReleasesResponse.shape.result;
-
-/** The contact form shows its own error dialog, hence `handlesError`. */
-export const useSendContactMessage = () =>
-  useMutation({
-    mutationFn: (body: ContactMessageBody) =>
-      apiRequest(`${API_BASE}/tools/send-email`, { body: ContactMessageBody.parse(body), schema: contactResult }),
-    meta: { handlesError: true },
-  });
 
 export const releasesQueryOptions = () =>
   queryOptions({

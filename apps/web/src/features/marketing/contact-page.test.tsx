@@ -36,6 +36,25 @@ describe('ContactPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['12', messages.contactTooShort],
+    ['98765', messages.contactTooShort],
+    ['+999 1234567', messages.invalidCountryCode],
+    ['98765 4321 98765 4321', messages.checkContact],
+  ])('refuses the number %s at its field, as the server would, without sending', async (contact, text) => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderApp(<ContactPage />, { path: '/contactus' });
+    fill({ Name: 'Ann Example', Email: 'ann@example.com', Contact: contact, Description: 'Hello' });
+    send();
+
+    const error = await screen.findByText(text);
+    // At the field: the field points at the message, and no dialog opens.
+    expect(field('Contact').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Contact').getAttribute('aria-describedby')).toContain(error.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('sends the message, says so and empties the form', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
@@ -61,7 +80,7 @@ describe('ContactPage', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Ann Example',
       email: 'ann@example.com',
-      contact: '+44 20 7946 0000',
+      contact: '+442079460000', // as the server stores it
       description: 'Can our club run a Howell movement for seven pairs?',
       type: 1,
     });
@@ -72,7 +91,7 @@ describe('ContactPage', () => {
       jsonResponse({ error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' }, 429),
     );
     renderApp(<ContactPage />, { path: '/contactus' });
-    fill({ Name: 'Ann', Email: 'ann@example.com', Contact: '0123', Description: 'Hello' });
+    fill({ Name: 'Ann', Email: 'ann@example.com', Contact: '98765 43210', Description: 'Hello' });
     send();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait 1 minute and try again.');

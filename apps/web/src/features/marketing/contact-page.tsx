@@ -9,7 +9,7 @@ import { ErrorDialog } from '../../components/error-dialog';
 import { PageTitle } from '../../components/page-title';
 import { focusFirstError } from '../../lib/forms';
 import { office } from '../../lib/site';
-import { useSendContactMessage } from './api';
+import { useSendContactMessage } from './contact-api';
 import classes from './contact-page.module.css';
 import { LazyMap } from './components/lazy-map';
 import { PageHero } from './components/page-hero';

@@ -7,14 +7,12 @@ import { DownloadPage } from './download-page';
 
 const qrEncoded = vi.hoisted(() => [] as { text: string; options: unknown }[]);
 vi.mock('qrcode', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('qrcode')>();
-  return {
-    ...actual,
-    toString: (text: string, options: Parameters<typeof actual.toString>[1]) => {
-      qrEncoded.push({ text, options });
-      return actual.toString(text, options);
-    },
+  const actual = await importOriginal<{ default: typeof import('qrcode') }>();
+  const create: typeof actual.default.create = (text, options) => {
+    qrEncoded.push({ text: String(text), options });
+    return actual.default.create(text, options);
   };
+  return { default: { ...actual.default, create } };
 });
 
 const release = (overrides: Partial<Release>): Release => ({
@@ -77,12 +75,12 @@ describe('DownloadPage', () => {
     ]);
     renderApp(<DownloadPage />, { path: '/download' });
 
-    const qr = (await screen.findByAltText(/QR code/)) as HTMLImageElement;
+    const qr = await screen.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('width')).toBe('200');
-    expect(qr.src.startsWith('data:image/svg+xml')).toBe(true);
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);
     expect(qrEncoded.at(-1)).toEqual({
       text: `${window.location.origin}/api/v1/apps/download?platform=android&file=apk`,
-      options: expect.objectContaining({ width: 200, errorCorrectionLevel: 'H' }),
+      options: expect.objectContaining({ errorCorrectionLevel: 'H' }),
     });
     const apk = screen.getByRole('link', { name: 'Download the APK' });
     expect(apk.getAttribute('href')).toBe('/api/v1/apps/download?platform=android&file=apk');
