@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bridge/api';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('POST /api/v1/tools/send-email', () => {
 describe('the contact rate limit', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await buildTestApp({ rateLimits: { login: 5, contact: 2, pageViews: 5, register: 5, passwordReset: 5, verifyResend: 5, windowMs: 60_000 } });
+    limited = await buildTestApp({ rateLimits: { ...testConfig().rateLimits, contact: 2 } });
   });
   afterAll(async () => limited.close());
   const from = (payload: object) => limited.app.inject({ method: 'POST', url: '/api/v1/tools/send-email', payload, remoteAddress: '10.20.30.40' });
