@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -6,6 +9,17 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', databaseUrl: undefined, smtpUrl: undefined });
     expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('starts from a plain copy of .env.example: a variable set to nothing means unset', () => {
+    const example = parseEnv(fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8')) as NodeJS.ProcessEnv;
+    expect(example.ADMIN_EMAIL).toBe('');
+    const config = loadConfig(example);
+    expect(config.admin).toBeUndefined();
+    expect(config.supportEmail).toBeUndefined();
+    expect(config.video.turnSecret).toBeUndefined();
+    expect(config.releasesDir).toBe(path.resolve('./data/releases'));
+    expect(config.trustProxy).toBe(false);
   });
 
   it.each([
