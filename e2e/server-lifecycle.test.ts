@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startServer } from './support/server.ts';
+import { startServer, type RunningServer } from './support/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,8 +33,11 @@ describe('the server process', () => {
 
   it('refuses a second start on the same data folder at once, saying which server holds it; starts again once it is stopped', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-e2e-shared-'));
+    // Stopped however the test ends, so a failed assertion leaves no server running.
+    const started: RunningServer[] = [];
     try {
       const first = await startServer({ DATA_DIR: dataDir });
+      started.push(first);
       const holder = fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8');
       const second = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
@@ -54,9 +57,11 @@ describe('the server process', () => {
       const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
       fs.writeFileSync(path.join(dataDir, 'pglite.lock'), gone);
       const again = await startServer({ DATA_DIR: dataDir });
+      started.push(again);
       expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
       expect(await again.stop()).toBe(0);
     } finally {
+      await Promise.all(started.map((server) => server.stop()));
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
