@@ -7,7 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@bridge/api';
 import { buildApp } from '../app.ts';
-import { cleanCell, csvField } from '../modules/admin/export.ts';
+import { cleanCell, csvField } from '../lib/exports/writers.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser, login } from '../../test/factories.ts';

@@ -1,14 +1,14 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import type { AuditFilters, DownloadFilters, EventFilters, ParticipantFilters } from '@bridge/api';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { EventFilters, ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type { Database, TournamentRow } from '../../db/schema.ts';
+import { weeklyCounts } from '../../db/weekly.ts';
+import { dayAfter, dayStart } from '../../lib/days.ts';
 
 // SQL of the admin console's lists. Every list is newest first and read in keyset pages (db/keyset.ts).
 
 /** The start of a YYYY-MM-DD day in UTC, and the start of the day after (ranges include both days given). */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 // Events -------------------------------------------------------------------------------------------------------
 
@@ -247,116 +247,5 @@ export function listParticipants(db: Db, tournamentId: string, filters: Omit<Par
   return query.orderBy('participants.tableNo').orderBy('participants.side').orderBy('participants.createdAt').orderBy('participants.id').execute();
 }
 
-// Audits -------------------------------------------------------------------------------------------------------
-
-const auditKeyset = { table: 'audit_log', time: 'auditLog.at', id: 'auditLog.id', cursorTime: 'at', idKind: 'bigint' } as const;
-
-/** A page of the audit log, newest first. */
-export function listAudits(db: Db, filters: AuditFilters, page: PageRequest) {
-  let query = db.selectFrom('auditLog').selectAll();
-  if (filters.action) {
-    query = filters.action.endsWith('.')
-      ? query.where('action', 'like', `${filters.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : query.where('action', '=', filters.action);
-  }
-  if (filters.actor) query = query.where('actorEmail', 'ilike', containsPattern(filters.actor));
-  if (filters.outcome) query = query.where('outcome', '=', filters.outcome);
-  if (filters.startDate) query = query.where('at', '>=', dayStart(filters.startDate));
-  if (filters.endDate) query = query.where('at', '<', dayAfter(filters.endDate));
-  return keysetPage(query, auditKeyset, page).execute();
-}
-
-// Downloads ----------------------------------------------------------------------------------------------------
-
-const downloadsWhere = (filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) =>
-  (eb: ExpressionBuilder<Database, 'analyticsEvents'>) => {
-    const conditions = [
-      eb('eventName', '=', filters.eventName),
-      eb('occurredAt', '>=', from),
-      eb('occurredAt', '<', to),
-    ];
-    if (filters.platform) conditions.push(eb('platform', '=', filters.platform));
-    if (filters.app) conditions.push(eb('app', '=', filters.app));
-    if (filters.query) {
-      const pattern = containsPattern(filters.query);
-      conditions.push(eb.or([eb('userAgent', 'ilike', pattern), eb('deviceModel', 'ilike', pattern), eb('pagePath', 'ilike', pattern), eb('fileName', 'ilike', pattern)]));
-    }
-    return eb.and(conditions);
-  };
-
-/** Downloads in [from, to) grouped by day, file, user agent, device and origin page; newest day first. */
-export async function listDownloads(db: Db, filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) {
-  const day = sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .selectFrom('analyticsEvents')
-    .select([
-      day.as('date'), 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath',
-      (eb) => eb.fn.countAll<string>().as('count'),
-    ])
-    .where(downloadsWhere(filters, from, to))
-    .groupBy([day, 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath'])
-    .orderBy(day, 'desc')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('fileName')
-    .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
-}
-
-/** Total downloads per file name (all time, or within a range). */
-export async function downloadsSummary(db: Db, from?: Date, to?: Date) {
-  let query = db
-    .selectFrom('analyticsEvents')
-    .select(['fileName', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('eventName', '=', 'file_download')
-    .where('fileName', 'is not', null);
-  if (from) query = query.where('occurredAt', '>=', from);
-  if (to) query = query.where('occurredAt', '<', to);
-  const rows = await query.groupBy('fileName').orderBy('fileName').execute();
-  return rows.map((row) => ({ fileName: row.fileName!, count: Number(row.count) }));
-}
-
-// Dashboard ----------------------------------------------------------------------------------------------------
-
-export const WEEKS = 8;
-
-/** Rows of a table added in each of the last 8 weeks (oldest first) by a time column, and the total matching. */
-export async function weeklyCounts(
-  db: Db,
-  table: 'users' | 'tournaments' | 'analyticsEvents' | 'contactMessages',
-  column: string,
-  now: Date,
-  where?: (eb: ExpressionBuilder<Database, typeof table>) => ReturnType<ExpressionBuilder<Database, typeof table>['and']>,
-): Promise<{ total: number; weekly: number[] }> {
-  const since = new Date(now.getTime() - WEEKS * 7 * 86_400_000);
-  const ref = sql.ref(column);
-  const week = sql<number>`floor(extract(epoch from (${now}::timestamptz - ${ref})) / 604800)::int`;
-  let total = db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));
-  let recent = db
-    .selectFrom(table)
-    .select([week.as('week'), (eb) => eb.fn.countAll<string>().as('n')])
-    .where(ref, '>=', since)
-    .where(ref, '<=', now);
-  if (where) {
-    total = total.where(where);
-    recent = recent.where(where);
-  }
-  const [totalRow, rows] = await Promise.all([total.executeTakeFirstOrThrow(), recent.groupBy(sql`1`).execute()]);
-  const weekly = Array.from({ length: WEEKS }, () => 0);
-  for (const row of rows) {
-    const index = WEEKS - 1 - Number(row.week);
-    if (index >= 0 && index < WEEKS) weekly[index] = (weekly[index] ?? 0) + Number(row.n);
-  }
-  return { total: Number(totalRow.n), weekly };
-}
-
-// Contact messages ---------------------------------------------------------------------------------------------
-
-const contactKeyset = { table: 'contact_messages', time: 'contactMessages.createdAt', id: 'contactMessages.id', cursorTime: 'createdAt', idKind: 'bigint' } as const;
-
-/** A page of the contact inbox, newest first; `query` matches the sender's name or email. */
-export function listContactMessages(db: Db, query: string | undefined, page: PageRequest) {
-  let q = db.selectFrom('contactMessages').selectAll();
-  // The same expression as the trigram index of migration 0005.
-  if (query) q = q.where(sql<string>`name || ' ' || email`, 'ilike', containsPattern(query));
-  return keysetPage(q, contactKeyset, page).execute();
-}
+export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date) =>
+  weeklyCounts(db, 'tournaments', status === 'active' ? 'createdAt' : 'completedAt', now, (eb) => eb.and([eb('status', '=', status)]));

@@ -1,14 +1,13 @@
 import {
-  messages, type ActiveEvent, type AdminParticipant, type AuditRow, type ContactMessageRow, type Dashboard, type DownloadFilters,
-  type ParticipantFilters, type PastEvent, type ScoreData, type ScoreEntry,
+  EventFilters, messages, ParticipantFilters, type ActiveEvent, type AdminParticipant, type PastEvent, type ScoreData, type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
-import type { Selectable } from 'kysely';
-import type { AuditLogTable, ContactMessagesTable, UserRow } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
-import { listReleases } from '../downloads/releases.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { WeeklyCounts } from '../../db/weekly.ts';
+import { notFound } from '../../lib/errors.ts';
+import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
+import { recordAudit } from '../audits/service.ts';
 import { planEvent } from '../tournaments/movement.ts';
 import { seatPair } from '../tournaments/history.ts';
 import { detailsJson, pairNames } from '../tournaments/service.ts';
@@ -199,90 +198,51 @@ export async function listParticipants(db: Db, filters: ParticipantFilters): Pro
   return (await repo.listParticipants(db, event.id, filters)).map((row) => presentParticipant(event.key, row));
 }
 
-// Audits -------------------------------------------------------------------------------------------------------
+// Exports and figures ----------------------------------------------------------------------------------------
 
-export const presentAudit = (row: Selectable<AuditLogTable>): AuditRow => ({
-  objectId: String(row.id),
-  at: row.at.toISOString(),
-  actorId: row.actorId,
-  actorEmail: row.actorEmail,
-  action: row.action,
-  target: row.target,
-  outcome: row.outcome,
-  ip: row.ip,
-  details: row.details,
-});
+/** The event exports' columns; the cells come formatted from the database in this order (repo.exportEvents). */
+const eventColumns = (past: boolean) => [
+  { header: 'Organiser', width: 22 },
+  { header: 'Organiser Email', width: 28 },
+  { header: 'Event Name', width: 14 },
+  { header: 'Title', width: 24 },
+  { header: 'Tables', width: 8 },
+  { header: 'Live Table (Scorer)', width: 10 },
+  { header: 'Movement', width: 11 },
+  { header: 'Scoring', width: 12 },
+  { header: 'Hand Generation', width: 12 },
+  { header: 'Kibitzers Allowed', width: 10 },
+  { header: 'Created At', width: 17 },
+  ...(past ? [{ header: 'Completed At', width: 17 }] : []),
+];
 
-export async function listAudits(db: Db, query: Parameters<typeof repo.listAudits>[1] & PageRequest) {
-  const { rows, lastDocId } = pageOfRows(await repo.listAudits(db, query, query), query.limit, (row) => String(row.id));
-  return { data: rows.map(presentAudit), lastDocId };
+/** The `active-events` and `past-events` exports. */
+export const exportEvents = (status: 'active' | 'complete') => async (db: Db, query: unknown): Promise<Table> => {
+  const filters = parseQuery(EventFilters, query);
+  const batches = pages(async (lastDocId) => cursorPage(await repo.exportEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id));
+  const dataset = status === 'active' ? 'active-events' : 'past-events';
+  return { prefix: dataset, title: status === 'active' ? 'Active Events' : 'Past Events', columns: eventColumns(status === 'complete'), batches: cellsOnly(batches) };
+};
+
+/** The `participants` export: one event's seats. */
+export async function exportParticipants(db: Db, query: unknown): Promise<Table> {
+  const filters = parseQuery(ParticipantFilters, query);
+  const event = await repo.findEventByKey(db, filters.key);
+  if (!event) throw notFound(messages.eventNotFound);
+  const columns: Column<repo.ParticipantRow>[] = [
+    { header: 'Name', width: 24, value: (r) => r.names },
+    { header: 'Email', width: 28, value: (r) => r.email },
+    { header: 'Contact', width: 16, value: (r) => r.contact },
+    { header: 'Table', width: 9, value: (r) => `Table ${r.tableNo}` },
+    { header: 'Table Side', width: 10, value: (r) => sideName(r.side) },
+    { header: 'Bot', width: 6, value: (r) => yesNo(r.isBot) },
+    { header: 'Registered At', width: 17, value: (r) => when(r.registeredAt) },
+    { header: 'Created At', width: 17, value: (r) => when(r.createdAt) },
+    { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
+  ];
+  // An event's participants are a few hundred at most: one read.
+  return table(`participants-${event.key}`, `Participants of ${event.key}`, columns, pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })));
 }
 
-// Downloads ----------------------------------------------------------------------------------------------------
-
-const MAX_RANGE_DAYS = 366;
-
-/** The [from, to) instants of a YYYY-MM-DD range, both days included; refuses a reversed or over-long range. */
-export function dayRange(startDate: string, endDate: string): { from: Date; to: Date } {
-  const from = repo.dayStart(startDate);
-  const to = repo.dayAfter(endDate);
-  if (from >= to) throw badRequest(messages.dateRangeReversed);
-  if ((to.getTime() - from.getTime()) / 86_400_000 > MAX_RANGE_DAYS) throw badRequest(messages.dateRangeTooLong);
-  return { from, to };
-}
-
-export async function listDownloads(db: Db, filters: DownloadFilters) {
-  const { from, to } = dayRange(filters.startDate, filters.endDate);
-  return repo.listDownloads(db, filters, from, to);
-}
-
-export async function downloadsSummary(db: Db, range: { startDate?: string | undefined; endDate?: string | undefined }) {
-  if (Boolean(range.startDate) !== Boolean(range.endDate)) throw badRequest(messages.selectBothDates);
-  const bounds = range.startDate && range.endDate ? dayRange(range.startDate, range.endDate) : undefined;
-  return repo.downloadsSummary(db, bounds?.from, bounds?.to);
-}
-
-// Dashboard, contact inbox, tools ------------------------------------------------------------------------------
-
-/** The key figures of the Dashboard, each with its weekly additions over the last 8 weeks. */
-export async function dashboard(db: Db, now = new Date()): Promise<Dashboard> {
-  const [users, active, completed, downloads, contact] = await Promise.all([
-    repo.weeklyCounts(db, 'users', 'createdAt', now),
-    repo.weeklyCounts(db, 'tournaments', 'createdAt', now, (eb) => eb.and([eb('status', '=', 'active')])),
-    repo.weeklyCounts(db, 'tournaments', 'completedAt', now, (eb) => eb.and([eb('status', '=', 'complete')])),
-    repo.weeklyCounts(db, 'analyticsEvents', 'occurredAt', now, (eb) => eb.and([eb('eventName', '=', 'file_download')])),
-    repo.weeklyCounts(db, 'contactMessages', 'createdAt', now),
-  ]);
-  const figure = (counts: { total: number; weekly: number[] }) => ({ value: counts.total, weekly: counts.weekly });
-  return {
-    users: figure(users),
-    newUsersThisWeek: { value: users.weekly[users.weekly.length - 1] ?? 0, weekly: users.weekly },
-    activeEvents: figure(active),
-    completedEvents: figure(completed),
-    downloads: figure(downloads),
-    contactMessages: figure(contact),
-  };
-}
-
-export const presentContactMessage = (row: Selectable<ContactMessagesTable>): ContactMessageRow => ({
-  objectId: String(row.id),
-  name: row.name,
-  email: row.email,
-  contact: row.contact,
-  description: row.description,
-  type: row.type,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export async function listContactMessages(db: Db, query: string | undefined, page: PageRequest) {
-  const { rows, lastDocId } = pageOfRows(await repo.listContactMessages(db, query, page), page.limit, (row) => String(row.id));
-  return { data: rows.map(presentContactMessage), lastDocId };
-}
-
-/** The address of the newest player installer (Windows first, else Android), for the Test Player item. */
-export async function testPlayerUrl(releasesDir: string, publicUrl: string): Promise<string> {
-  const releases = (await listReleases(releasesDir)).filter((release) => release.app === 'player');
-  const release = releases.find((r) => r.platform === 'windows') ?? releases[0];
-  if (!release) throw notFound(messages.releaseMissing);
-  return new URL(release.url, publicUrl).toString();
-}
+/** The Dashboard's active-events (by creation) and completed-events (by completion) figures. */
+export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date): Promise<WeeklyCounts> => repo.weeklyEvents(db, status, now);

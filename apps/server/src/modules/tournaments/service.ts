@@ -7,7 +7,7 @@ import { messages, type CreateTournamentBody, type EventResults, type PostResult
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audits/service.ts';
 import { scheduledBoards, seatsOf } from './interchange.ts';
 import { planEvent } from './movement.ts';
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type { NewUser, UserRow } from '../../db/schema.ts';
+import { weeklyCounts } from '../../db/weekly.ts';
 
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
@@ -76,3 +77,5 @@ export async function lockAdmins(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).orderBy('id').forUpdate().execute();
   return rows.map((row) => row.id);
 }
+
+export const weeklyUsers = (db: Db, now: Date) => weeklyCounts(db, 'users', 'createdAt', now);

@@ -1,15 +1,17 @@
-import { ErrorCode, messages, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import { ErrorCode, messages, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { WeeklyCounts } from '../../db/weekly.ts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../../lib/errors.ts';
+import { BATCH, pages, parseQuery, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit } from '../audits/service.ts';
 import { forgetAccount } from '../tournaments/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
@@ -356,6 +358,31 @@ export async function listUsersPage(db: Db, request: PageRequest & { query?: str
   const page = pageOfRows(rows, request.limit, (row) => row.id);
   return { data: page.rows.map(presentAdminUser), lastDocId: page.lastDocId };
 }
+
+/** The `users` export: every user matching the list's search, in the list's order. */
+export async function exportUsers(db: Db, query: unknown): Promise<Table> {
+  const { query: search } = parseQuery(UserFilters, query);
+  type Row = Awaited<ReturnType<typeof listUsersPage>>['data'][number];
+  const columns: Column<Row>[] = [
+    { header: 'Name', width: 24, value: (r) => r.names },
+    { header: 'Email', width: 30, value: (r) => r.email },
+    { header: 'Role', width: 8, value: (r) => r.role },
+    { header: 'Status', width: 9, value: (r) => (r.disabled ? 'Disabled' : 'Enabled') },
+    { header: 'Email Verified', width: 9, value: (r) => yesNo(r.emailVerified) },
+    { header: 'Contact', width: 16, value: (r) => r.contact },
+    { header: 'BFI or BBO Number', width: 14, value: (r) => r.bfiId },
+    { header: 'City', width: 14, value: (r) => r.city },
+    { header: 'Postal Index Number', width: 10, value: (r) => r.postalIndexNumber },
+    { header: 'Created At', width: 17, value: (r) => when(new Date(r.createdAt)) },
+  ];
+  return table('users', 'Users', columns, pages(async (lastDocId) => {
+    const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
+    return { rows: page.data, lastDocId: page.lastDocId };
+  }));
+}
+
+/** The Dashboard's users figures. */
+export const weeklyUsers = (db: Db, now: Date): Promise<WeeklyCounts> => repo.weeklyUsers(db, now);
 
 type AdminChange = 'disable' | 'enable' | 'role' | 'delete' | 'verify';
 
