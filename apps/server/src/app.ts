@@ -21,7 +21,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminUserRoutes, userRoutes } from './modules/users/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { eventAdminRoutes } from './modules/events/admin-routes.ts';
 import { analyticsRoutes } from './modules/insights/routes.ts';
 import { insightAdminRoutes } from './modules/insights/admin-routes.ts';
 import { exportDownloads } from './modules/insights/service.ts';
@@ -33,10 +33,11 @@ import { dashboardAdminRoutes } from './modules/dashboard/admin-routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { downloadAdminRoutes } from './modules/downloads/admin-routes.ts';
 import { exportUsers } from './modules/users/service.ts';
-import { exportEvents, exportParticipants } from './modules/admin/service.ts';
+import { exportEvents, exportParticipants } from './modules/events/service.ts';
 import { exportRoute } from './lib/exports/route.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
-import { tournamentRoutes } from './modules/tournaments/routes.ts';
+import { consoleRoutes } from './modules/events/console-routes.ts';
+import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
 
 declare module 'fastify' {
@@ -151,7 +152,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
-  await app.register(adminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(eventAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(insightAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(auditAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(dashboardAdminRoutes, { prefix: '/api/admin/v1' });
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

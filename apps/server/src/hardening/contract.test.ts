@@ -113,7 +113,7 @@ interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
-/** Every (method, path) the app registered, from its route tree (as modules/admin/access.test.ts reads it). */
+/** Every (method, path) the app registered, from its route tree (as admin-access.test.ts reads it). */
 function registeredRoutes(app: FastifyInstance): { method: Method; path: string }[] {
   const found: { method: Method; path: string }[] = [];
   const stack: string[] = [];

@@ -35,3 +35,15 @@ export function listAudits(db: Db, filters: AuditFilters, page: PageRequest) {
   if (filters.endDate) query = query.where('at', '<', dayAfter(filters.endDate));
   return keysetPage(query, auditKeyset, page).execute();
 }
+
+/** Audit rows of one action by one actor since a time. */
+export async function countAudits(db: Db, filter: { action: string; actorId: string; since: Date }): Promise<number> {
+  const { n } = await db
+    .selectFrom('auditLog')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('action', '=', filter.action)
+    .where('at', '>', filter.since)
+    .where('actorId', '=', filter.actorId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

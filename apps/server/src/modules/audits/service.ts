@@ -60,3 +60,6 @@ export async function exportAudits(db: Db, query: unknown): Promise<Table> {
   ];
   return table('audits', 'Audits', columns, pages(async (lastDocId) => cursorPage(await repo.listAudits(db, filters, { limit: BATCH, page: 1, lastDocId }), (r) => String(r.id))));
 }
+
+/** How many times one actor did one action since a time (failed guesses of the current password, say). */
+export const countAudits = (db: Db, filter: { action: string; actorId: string; since: Date }): Promise<number> => repo.countAudits(db, filter);

@@ -2,7 +2,7 @@ import type { Dashboard } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
 import { weeklyContactMessages } from '../contact/service.ts';
-import { weeklyEvents } from '../admin/service.ts';
+import { weeklyEvents } from '../events/service.ts';
 import { weeklyDownloads } from '../insights/service.ts';
 import { weeklyUsers } from '../users/service.ts';
 

@@ -79,3 +79,6 @@ export async function lockAdmins(db: Db): Promise<string[]> {
 }
 
 export const weeklyUsers = (db: Db, now: Date) => weeklyCounts(db, 'users', 'createdAt', now);
+
+export const deleteEmailTokens = (db: Db, userId: string, purpose: 'verify' | 'reset') =>
+  db.deleteFrom('emailTokens').where('userId', '=', userId).where('purpose', '=', purpose).execute();

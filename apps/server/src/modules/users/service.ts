@@ -11,8 +11,8 @@ import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
-import { recordAudit } from '../audits/service.ts';
-import { forgetAccount } from '../tournaments/service.ts';
+import { countAudits, recordAudit } from '../audits/service.ts';
+import { forgetAccount } from '../events/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -213,14 +213,8 @@ const CURRENT_PASSWORD_WRONG = 'user.current_password_wrong';
  */
 async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate): Promise<void> {
   const since = new Date(Date.now() - CURRENT_PASSWORD_WINDOW_MS);
-  const { failures } = await db
-    .selectFrom('auditLog')
-    .select((eb) => eb.fn.countAll<string>().as('failures'))
-    .where('action', '=', CURRENT_PASSWORD_WRONG)
-    .where('at', '>', since)
-    .where('actorId', '=', user.id)
-    .executeTakeFirstOrThrow();
-  if (Number(failures) >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
+  const failures = await countAudits(db, { action: CURRENT_PASSWORD_WRONG, actorId: user.id, since });
+  if (failures >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
   if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
     await recordAudit(db, { action: CURRENT_PASSWORD_WRONG, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip, details: { edit: edit.type } });
     throw badRequest(messages.currentPasswordWrong, 'wrong_password');
@@ -441,7 +435,7 @@ export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled
 export function verifyUserEmail(db: Db, actor: AdminActor, uid: string): Promise<string> {
   return changeUser(db, actor, uid, 'verify', async (trx, target) => {
     await repo.updateUser(trx, target.id, { emailVerified: true });
-    await trx.deleteFrom('emailTokens').where('userId', '=', target.id).where('purpose', '=', 'verify').execute();
+    await repo.deleteEmailTokens(trx, target.id, 'verify');
     return { result: messages.userVerified, details: { wasVerified: target.emailVerified } };
   }, () => false);
 }

@@ -20,24 +20,3 @@ export async function findUserAccess(db: Db, userId: string): Promise<{ role: Ro
   ]);
   return { role: user && !user.disabled ? user.role : null, sessions: sessions.map((s) => s.idHash) };
 }
-
-export const findEventByKey = (db: Db, key: string) =>
-  db
-    .selectFrom('tournaments')
-    .select(['id', 'type', 'tables', 'rounds', 'boardsPerRound', 'movementType', 'organiserId', 'kibitzersEnabled'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-
-export const findSeats = (db: Db, tournamentId: string, userId: string) =>
-  db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', tournamentId).where('userId', '=', userId).execute();
-
-/** How many results each round of the event has in (one per board and table). */
-export async function countResultsByRound(db: Db, tournamentId: string): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('boardResults')
-    .select(['round', (eb) => eb.fn.countAll<string>().as('results')])
-    .where('tournamentId', '=', tournamentId)
-    .groupBy('round')
-    .execute();
-  return new Map(rows.map((row) => [row.round, Number(row.results)]));
-}

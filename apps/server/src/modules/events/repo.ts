@@ -1,14 +1,14 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { EventFilters, ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type { Database, TournamentRow } from '../../db/schema.ts';
+import type { BoardResultsTable, BoardsTable, Database, PairScoresTable, ParticipantsTable, TournamentRow, TournamentsTable } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 import { dayAfter, dayStart } from '../../lib/days.ts';
 
-// SQL of the admin console's lists. Every list is newest first and read in keyset pages (db/keyset.ts).
-
-/** The start of a YYYY-MM-DD day in UTC, and the start of the day after (ranges include both days given). */
+// SQL of events: the only file that reads or writes the event tables (tournaments, participants, boards,
+// board_results, pair_scores). It reads `users` only to join an organiser's name and to seat accounts by email.
+// The admin lists are newest first and read in keyset pages (db/keyset.ts).
 
 // Events -------------------------------------------------------------------------------------------------------
 
@@ -139,8 +139,13 @@ export async function listEventsWithScores(db: Db, status: 'active' | 'complete'
 export const hasSeat = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
   Boolean(await db.selectFrom('participants').select('id').where('tournamentId', '=', tournamentId).where('userId', '=', userId).executeTakeFirst());
 
+/** The one way to find an event by its key: the event with its organiser's name, email and contact. */
 export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefined> =>
   eventsQuery(db).where('tournaments.key', '=', key).executeTakeFirst();
+
+/** The completed event whose USEBIO link carries this token. */
+export const findEventByXmlToken = (db: Db, xmlToken: string): Promise<TournamentRow | undefined> =>
+  db.selectFrom('tournaments').selectAll().where('xmlToken', '=', xmlToken).executeTakeFirst();
 
 export interface ScoreRow {
   tournamentId: string;
@@ -196,7 +201,7 @@ export const seatRows = (db: Db, tournamentIds: string[]) =>
 
 /** Deletes an event and everything under it; answers how many rows of each kind went. */
 export async function deleteEvent(trx: Db, tournamentId: string) {
-  // The event's row first, as every change of an event locks it first (tournaments/service.ts): a result posted
+  // The event's row first, as every change of an event locks it first (service.ts): a result posted
   // meanwhile waits for the delete and then finds no event, and neither side waits on rows the other holds.
   await trx.selectFrom('tournaments').select('id').where('id', '=', tournamentId).forUpdate().execute();
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
@@ -249,3 +254,115 @@ export function listParticipants(db: Db, tournamentId: string, filters: Omit<Par
 
 export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date) =>
   weeklyCounts(db, 'tournaments', status === 'active' ? 'createdAt' : 'completedAt', now, (eb) => eb.and([eb('status', '=', status)]));
+
+// Organiser's changes ------------------------------------------------------------------------------------------
+
+/** The event's row as it is now, locked for the rest of the transaction. */
+export const lockEvent = (trx: Db, tournamentId: string): Promise<TournamentRow | undefined> =>
+  trx.selectFrom('tournaments').selectAll().where('id', '=', tournamentId).forUpdate().executeTakeFirst();
+
+export const insertEvent = (trx: Db, values: Insertable<TournamentsTable>): Promise<TournamentRow> =>
+  trx.insertInto('tournaments').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const insertBoards = (trx: Db, rows: Insertable<BoardsTable>[]) => trx.insertInto('boards').values(rows).execute();
+
+/** Accounts by email, to seat their owners (an email with no account is seated all the same). */
+export const findAccountsByEmail = (trx: Db, emails: string[]) =>
+  trx.selectFrom('users').select(['id', 'names', 'email']).where('email', 'in', emails).execute();
+
+export const insertParticipants = (trx: Db, rows: Insertable<ParticipantsTable>[]) => trx.insertInto('participants').values(rows).execute();
+
+/** Sets one board's deal; answers how many boards changed (0 when the event does not play it). */
+export async function setDeal(trx: Db, tournamentId: string, boardNo: number, deal: string): Promise<number> {
+  const updated = await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
+  return Number(updated.numUpdatedRows);
+}
+
+export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
+  trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
+
+export const findResult = (trx: Db, tournamentId: string, at: { round: number; board: number; table: number }) =>
+  trx.selectFrom('boardResults').selectAll()
+    .where('tournamentId', '=', tournamentId).where('round', '=', at.round).where('boardNo', '=', at.board).where('tableNo', '=', at.table)
+    .executeTakeFirst();
+
+export const updateResult = (trx: Db, id: string, values: Updateable<BoardResultsTable>) => trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
+
+export const insertResult = (trx: Db, values: Insertable<BoardResultsTable>) => trx.insertInto('boardResults').values(values).execute();
+
+/** Every posted line of an event, in no particular order (scoring does not depend on it). */
+export const listResults = (db: Db, tournamentId: string) => db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();
+
+export const deletePairScores = (trx: Db, tournamentId: string) => trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute();
+
+export const insertPairScores = (trx: Db, rows: Insertable<PairScoresTable>[]) => trx.insertInto('pairScores').values(rows).execute();
+
+export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: string; resultId: string; completedAt: Date }) =>
+  trx.updateTable('tournaments').set({ status: 'complete', ...values }).where('id', '=', tournamentId).execute();
+
+/**
+ * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
+ * in other organisers' events keep the name but lose the account and its email address.
+ */
+export async function forgetAccount(trx: Db, userId: string): Promise<number> {
+  const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).executeTakeFirst();
+  await trx.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
+  return Number(deleted.numDeletedRows);
+}
+
+// Results, files and the public lists -------------------------------------------------------------------------
+
+/** The latest events of a status, pair events only, for the public `/tournaments` page. */
+export const listRecent = (db: Db, status: 'active' | 'complete', limit: number) =>
+  db.selectFrom('tournaments').selectAll().where('status', '=', status).where('type', '!=', 5)
+    .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+
+export const listBoards = (db: Db, tournamentId: string) => db.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').execute();
+
+/** Posted lines by board, round and table: the order of the results page and the files. */
+export const listResultsInOrder = (db: Db, tournamentId: string) =>
+  db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute();
+
+export const listSeatNames = (db: Db, tournamentId: string) =>
+  db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournamentId).execute();
+
+export const listAllParticipants = (db: Db, tournamentId: string) => db.selectFrom('participants').selectAll().where('tournamentId', '=', tournamentId).execute();
+
+/** Stored pair scores, by direction and place (the USEBIO file's order). */
+export const listPairScores = (db: Db, tournamentId: string) =>
+  db.selectFrom('pairScores').selectAll().where('tournamentId', '=', tournamentId).orderBy('direction').orderBy('place').execute();
+
+// A player's own seats -----------------------------------------------------------------------------------------
+
+/** A user's seats at one event. */
+export const findSeats = (db: Db, tournamentId: string, userId: string) =>
+  db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', tournamentId).where('userId', '=', userId).execute();
+
+/** The completed pair events a user had a seat in, newest first. */
+export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', '=', 'complete')
+    .where('type', '!=', 5)
+    .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
+    .orderBy('completedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+
+export const listSeatsOfEvents = (db: Db, tournamentIds: string[]) =>
+  db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', tournamentIds).execute();
+
+export const listPairScoresOfEvents = (db: Db, tournamentIds: string[]) => db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', tournamentIds).execute();
+
+/** How many results each round of the event has in (one per board and table). */
+export async function countResultsByRound(db: Db, tournamentId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('boardResults')
+    .select(['round', (eb) => eb.fn.countAll<string>().as('results')])
+    .where('tournamentId', '=', tournamentId)
+    .groupBy('round')
+    .execute();
+  return new Map(rows.map((row) => [row.round, Number(row.results)]));
+}

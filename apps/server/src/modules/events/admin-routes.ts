@@ -4,13 +4,12 @@ import {
   DeleteEventResponse, EventKeyQuery, ListActiveEventsResponse, ListEventsQuery, ListParticipantsResponse, ListPastEventsResponse,
   ParticipantFilters, SearchEventsQuery, SearchEventsResponse,
 } from '@bridge/api';
-import * as admin from './service.ts';
+import * as events from './service.ts';
 
 /**
- * The admin API (`/api/admin/v1`) beside the user routes of the users module: events and participants. Every route
- * is for admins only.
+ * The admin's event routes (`/api/admin/v1`): events and their participants. Every route is for admins only.
  */
-export async function adminRoutes(app: FastifyInstance) {
+export async function eventAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
@@ -18,24 +17,24 @@ export async function adminRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => ({ user: request.user!, ip: request.ip });
 
   r.get('/tournaments/active', { schema: { querystring: ListEventsQuery, response: { 200: ListActiveEventsResponse } } }, async (request) => ({
-    result: await admin.listActiveEvents(db, request.query, request.query),
+    result: await events.listActiveEvents(db, request.query, request.query),
   }));
 
   r.get('/tournaments/complete', { schema: { querystring: ListEventsQuery, response: { 200: ListPastEventsResponse } } }, async (request) => ({
-    result: await admin.listPastEvents(db, request.query, request.query),
+    result: await events.listPastEvents(db, request.query, request.query),
   }));
 
   r.get('/tournaments/search', { schema: { querystring: SearchEventsQuery, response: { 200: SearchEventsResponse } } }, async (request) => ({
     result: request.query.status === 'active'
-      ? await admin.listActiveEvents(db, request.query, request.query)
-      : await admin.listPastEvents(db, request.query, request.query),
+      ? await events.listActiveEvents(db, request.query, request.query)
+      : await events.listPastEvents(db, request.query, request.query),
   }));
 
   r.delete('/tournaments/complete/delete', { schema: { querystring: EventKeyQuery, response: { 200: DeleteEventResponse } } }, async (request) => ({
-    result: await admin.deleteEvent(db, actor(request), request.query.key),
+    result: await events.deleteEvent(db, actor(request), request.query.key),
   }));
 
   r.get('/participants/all', { schema: { querystring: ParticipantFilters, response: { 200: ListParticipantsResponse } } }, async (request) => ({
-    result: await admin.listParticipants(db, request.query),
+    result: await events.listParticipants(db, request.query),
   }));
 }
