@@ -458,3 +458,9 @@ export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promi
     return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
   }, () => true);
 }
+
+/** The user of an unexpired session of an enabled account, as it is now: who a video socket belongs to. */
+export const sessionUser = (db: Db, idHash: string) => repo.findLiveSessionUser(db, idHash);
+
+/** A user's role (null when the account is gone or disabled) and unexpired sessions: what a video socket may still do. */
+export const userAccess = (db: Db, userId: string) => repo.findUserAccess(db, userId);

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { seatPair } from '../events/history.ts';
 import { planEvent, type EventPlan } from '../events/movement.ts';
 import { findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
-import * as repo from './repo.ts';
+import { sessionUser } from '../users/service.ts';
 
 const SIDE_SEATS: Record<number, VideoSeat> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 
@@ -24,7 +24,7 @@ export type ChannelAccess =
  * kibitzers any table, where the event allows them.
  */
 export async function channelAccess(db: Db, session: string, channel: string): Promise<ChannelAccess> {
-  const user = await repo.findSessionUser(db, session);
+  const user = await sessionUser(db, session);
   if (!user) return { ok: false, code: 'unauthorized', message: messages.notSignedIn };
   const unknown = { ok: false, code: 'not_found', message: messages.videoUnknownTable } as const;
   const { key, table } = parseVideoChannel(channel);
