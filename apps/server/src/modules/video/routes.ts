@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
-import { channelAccess } from './channels.ts';
+import { channelAccess } from './service.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
