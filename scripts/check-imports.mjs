@@ -1,14 +1,28 @@
 #!/usr/bin/env node
 // Enforces the import directions of docs/architecture.md (run by `npm run lint`). Each relative import and
-// workspace package import is resolved to a file and checked against the zones below. No dependencies, so
-// it runs the same on every machine.
+// workspace package import is resolved to a file and checked against the zones below; in the server's modules,
+// database queries are allowed in `repo.ts` files only. No dependencies, so it runs the same on every machine.
+// `node scripts/check-imports.mjs <folder>` checks another tree (the seeded violations of its test).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
-const subdirs = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const subdirs = (dir) =>
+  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+/**
+ * The server's domains, bottom (0) to top: a module calls the services of modules on a lower layer only, so
+ * no two modules call each other (docs/architecture.md draws it). Tests are exempt: they drive the app as a whole.
+ */
+const MODULE_LAYERS = {
+  audits: 0, insights: 0, contact: 0,
+  events: 1, downloads: 1,
+  users: 2,
+  video: 3, dashboard: 3, health: 3, seo: 3,
+};
+const serverModules = subdirs('apps/server/src/modules');
 
 /** Each rule: files under `from` may not import files under any of `forbidden` (except under `except`). */
 const rules = [
@@ -23,12 +37,26 @@ const rules = [
   { from: 'apps/web/src/components/', forbidden: ['apps/web/src/features/'], why: 'shared components must not import features' },
   { from: 'apps/web/src/lib/', forbidden: ['apps/web/src/features/', 'apps/web/src/components/'], why: 'lib/ is below features and components' },
   { from: 'apps/server/src/plugins/', forbidden: ['apps/server/src/modules/'], why: 'plugins must not import modules' },
-  ...subdirs('apps/server/src/modules').map((module) => ({
+  { from: 'apps/server/src/lib/', forbidden: ['apps/server/src/modules/'], why: 'lib/ is below the modules: they feed it, it never calls them' },
+  { from: 'apps/server/src/db/', forbidden: ['apps/server/src/modules/'], why: 'db/ is below the modules' },
+  ...serverModules.map((module) => ({
     from: `apps/server/src/modules/${module}/`,
-    forbidden: subdirs('apps/server/src/modules').filter((m) => m !== module).map((m) => `apps/server/src/modules/${m}/repo.ts`),
+    forbidden: serverModules.filter((m) => m !== module).map((m) => `apps/server/src/modules/${m}/repo.ts`),
     why: "another module's repo is off limits: call its service",
   })),
+  ...serverModules.map((module) => ({
+    from: `apps/server/src/modules/${module}/`,
+    skipTests: true,
+    forbidden: serverModules
+      .filter((m) => m !== module && !((MODULE_LAYERS[m] ?? Infinity) < (MODULE_LAYERS[module] ?? -Infinity)))
+      .map((m) => `apps/server/src/modules/${m}/`),
+    why: `modules call the services of lower domains only (docs/architecture.md); ${module} is on layer ${MODULE_LAYERS[module] ?? 'none: add it to MODULE_LAYERS'}`,
+  })),
 ];
+
+/** Kysely query builders and raw SQL: in a server module, only its repo.ts may hold them. */
+const QUERY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*(?:<[^>]*>)?\s*`|\.raw\s*\(/;
+const isModuleSource = (from) => /^apps\/server\/src\/modules\/[^/]+\/.+\.ts$/.test(from) && !from.endsWith('/repo.ts') && !from.endsWith('.test.ts');
 const packageRoots = { '@bridge/api': 'packages/api/src/index.ts', '@bridge/engine': 'packages/bridge/src/index.ts' };
 
 function resolveImport(fromFile, specifier) {
@@ -53,18 +81,27 @@ function* sourceFiles(dir) {
 const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const problems = [];
 let files = 0;
-for (const top of ['packages', 'apps']) {
+for (const top of ['packages', 'apps'].filter((dir) => fs.existsSync(path.join(root, dir)))) {
   for (const file of sourceFiles(path.join(root, top))) {
     files++;
     const source = fs.readFileSync(file, 'utf8');
     const from = rel(file);
+    if (isModuleSource(from)) {
+      source.split('\n').forEach((line, i) => {
+        if (QUERY.test(line)) problems.push(`${from}:${i + 1}: a database query outside repo.ts (queries live in the module's repo)`);
+      });
+    }
     for (const match of source.matchAll(importPattern)) {
       const specifier = match[1] ?? match[2];
+      if (from.startsWith('apps/server/src/modules/') && from.endsWith('/repo.ts') && /^(@fastify\/|fastify)/.test(specifier)) {
+        problems.push(`${from}: imports ${specifier} (repos know Kysely, not Fastify)`);
+      }
       const target = resolveImport(file, specifier);
       if (!target) continue;
       const to = rel(target);
       for (const rule of rules) {
         if (!from.startsWith(rule.from)) continue;
+        if (rule.skipTests && from.endsWith('.test.ts')) continue;
         if (rule.except?.some((prefix) => to.startsWith(prefix))) continue;
         if (rule.forbidden.some((prefix) => to.startsWith(prefix))) problems.push(`${from}: imports ${specifier} (${rule.why})`);
       }

@@ -20,13 +20,25 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { adminUserRoutes, userRoutes } from './modules/users/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { adminUserRoutes } from './modules/users/admin-routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { eventAdminRoutes } from './modules/events/admin-routes.ts';
+import { analyticsRoutes } from './modules/insights/routes.ts';
+import { insightAdminRoutes } from './modules/insights/admin-routes.ts';
+import { exportDownloads } from './modules/insights/service.ts';
+import { auditAdminRoutes } from './modules/audits/admin-routes.ts';
+import { exportAudits, recordAudit } from './modules/audits/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
+import { contactAdminRoutes } from './modules/contact/admin-routes.ts';
+import { dashboardAdminRoutes } from './modules/dashboard/admin-routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
+import { downloadAdminRoutes } from './modules/downloads/admin-routes.ts';
+import { exportUsers } from './modules/users/service.ts';
+import { exportEvents, exportParticipants } from './modules/events/service.ts';
+import { exportRoute } from './lib/exports/route.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
-import { tournamentRoutes } from './modules/tournaments/routes.ts';
+import { consoleRoutes } from './modules/events/console-routes.ts';
+import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
 
 declare module 'fastify' {
@@ -141,11 +153,32 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(healthRoutes, { prefix: '/api', database });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
-  await app.register(adminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(eventAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(insightAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(auditAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(dashboardAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(contactAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(downloadAdminRoutes, { prefix: '/api/admin/v1' });
+  // Each module feeds the export library with its own rows; every export is audited before its rows are read.
+  await app.register(exportRoute, {
+    prefix: '/api/admin/v1',
+    datasets: {
+      'active-events': exportEvents('active'),
+      'past-events': exportEvents('complete'),
+      participants: exportParticipants,
+      users: exportUsers,
+      audits: exportAudits,
+      downloads: exportDownloads,
+    },
+    audit: (db, { user, ip, dataset, format, filters }) => recordAudit(db, {
+      action: 'admin.export', outcome: 'success', actorId: user.id, actorEmail: user.email, target: dataset, ip, details: { format, filters },
+    }),
+  });
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

@@ -7,7 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@bridge/api';
 import { buildApp } from '../app.ts';
-import { cleanCell, csvField } from '../modules/admin/export.ts';
+import { cleanCell, csvField } from '../lib/exports/writers.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser, login } from '../../test/factories.ts';
@@ -113,7 +113,7 @@ interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
-/** Every (method, path) the app registered, from its route tree (as modules/admin/access.test.ts reads it). */
+/** Every (method, path) the app registered, from its route tree (as admin-access.test.ts reads it). */
 function registeredRoutes(app: FastifyInstance): { method: Method; path: string }[] {
   const found: { method: Method; path: string }[] = [];
   const stack: string[] = [];

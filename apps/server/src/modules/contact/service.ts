@@ -1,6 +1,12 @@
+import type { Selectable } from 'kysely';
+import type { ContactMessageRow } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
+import type { ContactMessagesTable } from '../../db/schema.ts';
+import type { WeeklyCounts } from '../../db/weekly.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { contactMessageMail } from '../../mail/templates.ts';
+import * as repo from './repo.ts';
 
 interface ContactContext {
   db: Db;
@@ -18,10 +24,28 @@ export async function sendContactMessage(
   ip: string,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.insertInto('contactMessages').values({ ...body, ip }).execute();
+    await repo.insertMessage(trx, { ...body, ip });
     if (ctx.supportEmail) {
       await enqueueMail(trx, ctx.supportEmail, contactMessageMail(body));
     }
   });
   if (ctx.supportEmail) ctx.mailer.kick();
 }
+
+export const presentContactMessage = (row: Selectable<ContactMessagesTable>): ContactMessageRow => ({
+  objectId: String(row.id),
+  name: row.name,
+  email: row.email,
+  contact: row.contact,
+  description: row.description,
+  type: row.type,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listContactMessages(db: Db, query: string | undefined, page: PageRequest) {
+  const { rows, lastDocId } = pageOfRows(await repo.listMessages(db, query, page), page.limit, (row) => String(row.id));
+  return { data: rows.map(presentContactMessage), lastDocId };
+}
+
+/** The Dashboard's contact messages figure. */
+export const weeklyContactMessages = (db: Db, now: Date): Promise<WeeklyCounts> => repo.weeklyMessages(db, now);

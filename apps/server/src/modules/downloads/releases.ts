@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { AppId, Platform, Release } from '@bridge/api';
+import { messages, type AppId, type Platform, type Release } from '@bridge/api';
+import { notFound } from '../../lib/errors.ts';
 
 const RELEASE_FILE = /^(player|organiser|math)-(windows|android)-(\d+(?:\.\d+){0,3})\.(exe|msi|msix|apk|zip)$/;
 
@@ -51,4 +52,12 @@ export async function listReleases(dir: string): Promise<ReleaseFile[]> {
     releases.push({ ...release, size: stat.size, path: filePath, url: downloadUrl(release.app, release.platform) });
   }
   return releases.sort((a, b) => a.app.localeCompare(b.app) || a.platform.localeCompare(b.platform));
+}
+
+/** The address of the newest player installer (Windows first, else Android), for the admin's Test Player item. */
+export async function testPlayerUrl(releasesDir: string, publicUrl: string): Promise<string> {
+  const releases = (await listReleases(releasesDir)).filter((release) => release.app === 'player');
+  const release = releases.find((r) => r.platform === 'windows') ?? releases[0];
+  if (!release) throw notFound(messages.releaseMissing);
+  return new URL(release.url, publicUrl).toString();
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DownloadQuery, ListReleasesResponse, messages, type AppId } from '@bridge/api';
 import { notFound } from '../../lib/errors.ts';
-import { recordDownload } from '../analytics/service.ts';
+import { recordDownload } from '../insights/service.ts';
 import { listReleases } from './releases.ts';
 
 const contentTypes: Record<string, string> = {

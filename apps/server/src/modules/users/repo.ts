@@ -1,7 +1,9 @@
+import type { Role } from '@bridge/api';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type { NewUser, UserRow } from '../../db/schema.ts';
+import { weeklyCounts } from '../../db/weekly.ts';
 
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
@@ -75,4 +77,31 @@ export const lockUser = (db: Db, id: string): Promise<UserRow | undefined> =>
 export async function lockAdmins(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).orderBy('id').forUpdate().execute();
   return rows.map((row) => row.id);
+}
+
+export const weeklyUsers = (db: Db, now: Date) => weeklyCounts(db, 'users', 'createdAt', now);
+
+export const deleteEmailTokens = (db: Db, userId: string, purpose: 'verify' | 'reset') =>
+  db.deleteFrom('emailTokens').where('userId', '=', userId).where('purpose', '=', purpose).execute();
+
+// The video rooms' checks, made again on every socket message that needs them (decision 026).
+
+/** The user of an unexpired session of an enabled account, as it is now (not as it was when the socket opened). */
+export const findLiveSessionUser = (db: Db, idHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['users.id', 'users.names', 'users.role'])
+    .where('sessions.idHash', '=', idHash)
+    .where('sessions.expiresAt', '>', new Date())
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+
+/** A user's role, null when the account is gone or disabled, and the hashes of its unexpired sessions. */
+export async function findUserAccess(db: Db, userId: string): Promise<{ role: Role | null; sessions: string[] }> {
+  const [user, sessions] = await Promise.all([
+    db.selectFrom('users').select(['role', 'disabled']).where('id', '=', userId).executeTakeFirst(),
+    db.selectFrom('sessions').select('idHash').where('userId', '=', userId).where('expiresAt', '>', new Date()).execute(),
+  ]);
+  return { role: user && !user.disabled ? user.role : null, sessions: sessions.map((s) => s.idHash) };
 }

@@ -1,16 +1,18 @@
-import { ErrorCode, messages, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import { ErrorCode, messages, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { WeeklyCounts } from '../../db/weekly.ts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyAttempts } from '../../lib/errors.ts';
+import { BATCH, pages, parseQuery, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
-import { recordAudit } from '../audit/service.ts';
-import { forgetAccount } from '../tournaments/service.ts';
+import { countAudits, recordAudit } from '../audits/service.ts';
+import { forgetAccount } from '../events/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -211,14 +213,8 @@ const CURRENT_PASSWORD_WRONG = 'user.current_password_wrong';
  */
 async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate): Promise<void> {
   const since = new Date(Date.now() - CURRENT_PASSWORD_WINDOW_MS);
-  const { failures } = await db
-    .selectFrom('auditLog')
-    .select((eb) => eb.fn.countAll<string>().as('failures'))
-    .where('action', '=', CURRENT_PASSWORD_WRONG)
-    .where('at', '>', since)
-    .where('actorId', '=', user.id)
-    .executeTakeFirstOrThrow();
-  if (Number(failures) >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
+  const failures = await countAudits(db, { action: CURRENT_PASSWORD_WRONG, actorId: user.id, since });
+  if (failures >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
   if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
     await recordAudit(db, { action: CURRENT_PASSWORD_WRONG, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip, details: { edit: edit.type } });
     throw badRequest(messages.currentPasswordWrong, 'wrong_password');
@@ -357,6 +353,31 @@ export async function listUsersPage(db: Db, request: PageRequest & { query?: str
   return { data: page.rows.map(presentAdminUser), lastDocId: page.lastDocId };
 }
 
+/** The `users` export: every user matching the list's search, in the list's order. */
+export async function exportUsers(db: Db, query: unknown): Promise<Table> {
+  const { query: search } = parseQuery(UserFilters, query);
+  type Row = Awaited<ReturnType<typeof listUsersPage>>['data'][number];
+  const columns: Column<Row>[] = [
+    { header: 'Name', width: 24, value: (r) => r.names },
+    { header: 'Email', width: 30, value: (r) => r.email },
+    { header: 'Role', width: 8, value: (r) => r.role },
+    { header: 'Status', width: 9, value: (r) => (r.disabled ? 'Disabled' : 'Enabled') },
+    { header: 'Email Verified', width: 9, value: (r) => yesNo(r.emailVerified) },
+    { header: 'Contact', width: 16, value: (r) => r.contact },
+    { header: 'BFI or BBO Number', width: 14, value: (r) => r.bfiId },
+    { header: 'City', width: 14, value: (r) => r.city },
+    { header: 'Postal Index Number', width: 10, value: (r) => r.postalIndexNumber },
+    { header: 'Created At', width: 17, value: (r) => when(new Date(r.createdAt)) },
+  ];
+  return table('users', 'Users', columns, pages(async (lastDocId) => {
+    const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
+    return { rows: page.data, lastDocId: page.lastDocId };
+  }));
+}
+
+/** The Dashboard's users figures. */
+export const weeklyUsers = (db: Db, now: Date): Promise<WeeklyCounts> => repo.weeklyUsers(db, now);
+
 type AdminChange = 'disable' | 'enable' | 'role' | 'delete' | 'verify';
 
 /**
@@ -414,7 +435,7 @@ export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled
 export function verifyUserEmail(db: Db, actor: AdminActor, uid: string): Promise<string> {
   return changeUser(db, actor, uid, 'verify', async (trx, target) => {
     await repo.updateUser(trx, target.id, { emailVerified: true });
-    await trx.deleteFrom('emailTokens').where('userId', '=', target.id).where('purpose', '=', 'verify').execute();
+    await repo.deleteEmailTokens(trx, target.id, 'verify');
     return { result: messages.userVerified, details: { wasVerified: target.emailVerified } };
   }, () => false);
 }
@@ -437,3 +458,9 @@ export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promi
     return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
   }, () => true);
 }
+
+/** The user of an unexpired session of an enabled account, as it is now: who a video socket belongs to. */
+export const sessionUser = (db: Db, idHash: string) => repo.findLiveSessionUser(db, idHash);
+
+/** A user's role (null when the account is gone or disabled) and unexpired sessions: what a video socket may still do. */
+export const userAccess = (db: Db, userId: string) => repo.findUserAccess(db, userId);

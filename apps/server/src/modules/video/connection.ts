@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { messages, VideoClientMessage, VideoCloseCode, type VideoPeer, type VideoServerMessage } from '@bridge/api';
-import type { ChannelAccess, SignallingUser } from './channels.ts';
+import type { ChannelAccess, SignallingUser } from './service.ts';
 import type { DropReason, Hub, HubMember } from './hub.ts';
 
 /** What a signalling socket needs from the place it runs in: the rooms, who may join which, and a log. */

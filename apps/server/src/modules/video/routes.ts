@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
-import { channelAccess } from './channels.ts';
+import { userAccess } from '../users/service.ts';
+import { channelAccess } from './service.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
-import { findUserAccess } from './repo.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
 
@@ -31,7 +31,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   const signalling = new SignallingHost({
     settings: options.signalling,
     access: (session, channel) => channelAccess(app.database.db, session, channel),
-    userAccess: (userId) => findUserAccess(app.database.db, userId),
+    userAccess: (userId) => userAccess(app.database.db, userId),
     log: app.log,
   });
   // Disabled, demoted, deleted or signed out, on this instance or another: their sockets close at once.

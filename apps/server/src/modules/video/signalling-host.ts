@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@bridge/api';
-import type { ChannelAccess, SignallingUser } from './channels.ts';
+import type { ChannelAccess, SignallingUser } from './service.ts';
 import type { FromSignalling, SignallingSettings, ToSignalling, UpgradeRequest } from './signalling-protocol.ts';
 
 const ENTRY = fileURLToPath(new URL('./signalling-process.ts', import.meta.url));

@@ -7,7 +7,7 @@ import { ErrorCode, messages } from '@bridge/api';
 import { logDestination, type LogFormat } from '../../lib/log-destination.ts';
 import { WebSocketServer } from 'ws';
 import { openRedis } from '../../lib/redis.ts';
-import type { ChannelAccess, SignallingUser } from './channels.ts';
+import type { ChannelAccess, SignallingUser } from './service.ts';
 import { VideoConnection, type ConnectionContext } from './connection.ts';
 import { LocalHub, type Hub } from './hub.ts';
 import { RedisHub } from './redis-hub.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '@bridge/api';
-import type { ChannelAccess, SignallingUser } from './channels.ts';
+import type { ChannelAccess, SignallingUser } from './service.ts';
 
 /**
  * The messages between the server and its signalling process (docs/decisions/016): the server authenticates a

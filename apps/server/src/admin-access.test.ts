@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildUser, login } from '../test/factories.ts';
 
 let t: TestApp;
 let playerCookie: string;

@@ -2,7 +2,9 @@ import type { MyHistory, MyHistoryEvent } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { planEvent, type EventPlan } from './movement.ts';
-import { findTournament, pairNames } from './service.ts';
+import { notFound } from '../../lib/errors.ts';
+import { pairNames } from './interchange.ts';
+import * as repo from './repo.ts';
 
 /** The history answers at most this many events (the latest ones), so one request stays small however long a player plays. */
 export const HISTORY_LIMIT = 200;
@@ -48,21 +50,12 @@ const twoDecimals = (value: number) => Math.round(value * 100) / 100;
  * Three queries whatever the number of events.
  */
 export async function myHistory(db: Db, userId: string): Promise<MyHistory> {
-  const latest = await db
-    .selectFrom('tournaments')
-    .selectAll()
-    .where('status', '=', 'complete')
-    .where('type', '!=', 5)
-    .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
-    .orderBy('completedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(HISTORY_LIMIT)
-    .execute();
+  const latest = await repo.listPlayedEvents(db, userId, HISTORY_LIMIT);
   if (latest.length === 0) return { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } };
   const ids = latest.map((t) => t.id);
   const [seats, scores] = await Promise.all([
-    db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', ids).execute(),
-    db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', ids).execute(),
+    repo.listSeatsOfEvents(db, ids),
+    repo.listPairScoresOfEvents(db, ids),
   ]);
 
   const events: MyHistoryEvent[] = [];
@@ -104,9 +97,10 @@ export async function myHistory(db: Db, userId: string): Promise<MyHistory> {
 
 /** The pairs a user sat in at one event (any status: it tells them only about their own seat). */
 export async function myPairs(db: Db, userId: string, key: string): Promise<string[]> {
-  const t = await findTournament(db, key);
+  const t = await repo.findEventByKey(db, key);
+  if (!t) throw notFound('Tournament not found');
   const plan = planOrNull(t);
   if (!plan) return [];
-  const seats = await db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', t.id).where('userId', '=', userId).execute();
+  const seats = await repo.findSeats(db, t.id, userId);
   return [...new Set(seats.flatMap((s) => seatPair(plan, s.tableNo, s.side)?.key ?? []))];
 }

@@ -1,22 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import {
-  dealerOf, exportPbn, exportUsebio, formatDeal, nsScore, parseDeal, parsePbn, pbnBoardNumbers, randomDeal, scoreEvent, vulnerabilityOf,
-  type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
+  dealerOf, formatDeal, nsScore, parseDeal, parsePbn, pbnBoardNumbers, randomDeal, scoreEvent, vulnerabilityOf,
+  type Contract, type Seat, type Vulnerability,
 } from '@bridge/engine';
-import { messages, type CreateTournamentBody, type EventResults, type PostResultBody } from '@bridge/api';
+import {
+  EventFilters, messages, ParticipantFilters, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
+} from '@bridge/api';
 import type { Db } from '../../db/database.ts';
-import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
+import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
+import type { WeeklyCounts } from '../../db/weekly.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/service.ts';
-import { scheduledBoards, seatsOf } from './interchange.ts';
+import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
+import { recordAudit } from '../audits/service.ts';
+import { seatPair } from './history.ts';
+import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
 import { planEvent } from './movement.ts';
+import { presentActiveEvent, presentParticipant, presentPastEvent } from './presenter.ts';
+import * as repo from './repo.ts';
 
 const KEY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'; // no look-alikes (l, 1, o, 0)
 /** A random event key of 10 characters (specification section 9). */
 export const newEventKey = () => [...randomBytes(10)].map((b) => KEY_ALPHABET[b % KEY_ALPHABET.length]).join('');
 
-export async function findTournament(db: Db, key: string): Promise<TournamentRow> {
-  const tournament = await db.selectFrom('tournaments').selectAll().where('key', '=', key).executeTakeFirst();
+/** The event of this key, for the organiser and public routes (a 404 "Tournament not found" otherwise). */
+export async function findTournament(db: Db, key: string): Promise<repo.EventRow> {
+  const tournament = await repo.findEventByKey(db, key);
   if (!tournament) throw notFound('Tournament not found');
   return tournament;
 }
@@ -38,7 +47,7 @@ const assertActive = (tournament: TournamentRow, what: Frozen = 'results') => {
  * `complete` sees the completed status, and one racing a delete finds no event (404) instead of a missing row.
  */
 async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: Frozen): Promise<TournamentRow> {
-  const current = await trx.selectFrom('tournaments').selectAll().where('id', '=', tournament.id).forUpdate().executeTakeFirst();
+  const current = await repo.lockEvent(trx, tournament.id);
   if (!current) throw notFound(messages.eventNotFound);
   assertActive(current, what);
   return current;
@@ -81,9 +90,7 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
     throw badRequest(`In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`);
   }
   return db.transaction().execute(async (trx) => {
-    const tournament = await trx
-      .insertInto('tournaments')
-      .values({
+    const tournament = await repo.insertEvent(trx, {
         key: newEventKey(),
         organiserId: organiser.id,
         tables: body.tables,
@@ -101,9 +108,7 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
         xmlToken: null,
         resultId: null,
         completedAt: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    });
     const boards = plan.boards.map((boardNo) => {
       const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
       return {
@@ -115,19 +120,11 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
         vulnerability: vulnerabilityOf(boardNo),
       };
     });
-    await insertInBatches(boards, (batch) => trx.insertInto('boards').values(batch).execute());
+    await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
     await recordAudit(trx, { action: 'tournament.create', outcome: 'success', actorId: organiser.id, actorEmail: organiser.email, target: tournament.key, ip });
     return tournament;
   });
 }
-
-/** The join record's `details` JSON string (specification section 3). */
-export const detailsJson = (t: TournamentRow) =>
-  JSON.stringify({
-    type: t.type, typeName: t.typeName, players: t.players, rounds: t.rounds, movementType: t.movementType,
-    scoreType: t.scoreType, handgeneratedModeAsString: t.handMode, liveTableEvent: t.liveTableEvent,
-    kibtzersEnabled: t.kibitzersEnabled,
-  });
 
 export interface ParticipantInput { email?: string; names?: string; table: number; side: number; isBot: boolean }
 
@@ -156,7 +153,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
       const emails = [...new Set(participants.flatMap((p) => (p.isBot ? [] : [p.email!])))];
       const accounts = new Map<string, { id: string; names: string }>();
       await insertInBatches(emails.map((email) => ({ email })), async (batch) => {
-        const found = await trx.selectFrom('users').select(['id', 'names', 'email']).where('email', 'in', batch.map((b) => b.email)).execute();
+        const found = await repo.findAccountsByEmail(trx, batch.map((b) => b.email));
         for (const account of found) accounts.set(account.email, account);
       });
       const rows = participants.map((p) => {
@@ -169,7 +166,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
           tableNo: p.table, side: p.side, isBot: p.isBot,
         };
       });
-      await insertInBatches(rows, (batch) => trx.insertInto('participants').values(batch).execute());
+      await insertInBatches(rows, (batch) => repo.insertParticipants(trx, batch));
       await recordAudit(trx, { action: 'tournament.participants', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip, details: { count: rows.length } });
       return rows.length;
     });
@@ -192,13 +189,8 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
-    const updated = await trx
-      .updateTable('boards')
-      .set({ deal: formatDeal(deal), dealIndex: null })
-      .where('tournamentId', '=', tournament.id)
-      .where('boardNo', '=', boardNo)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+    const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
+    if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
   });
 }
 
@@ -236,7 +228,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
     for (const [board, deal] of deals) {
-      await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournament.id).where('boardNo', '=', board).execute();
+      await repo.setDeal(trx, tournament.id, board, deal);
     }
     await recordAudit(trx, { action: 'tournament.import_deals', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, details: { boards: deals.size } });
   });
@@ -266,7 +258,7 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   if (!adjusted && contract!.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
   return db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'results');
-    const board = await trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).where('boardNo', '=', body.board).executeTakeFirst();
+    const board = await repo.findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
     const passedOut = adjusted !== null || contract!.level === 0;
     const score = adjusted ? null : nsScore(contract!, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks!, board.vulnerability as Vulnerability);
@@ -276,11 +268,9 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
       tricks: passedOut ? null : body.tricks!, nsScore: score ?? 0,
       adjustedNs: adjusted?.ns ?? null, adjustedEw: adjusted?.ew ?? null,
     };
-    const before = await trx.selectFrom('boardResults').selectAll()
-      .where('tournamentId', '=', tournament.id).where('round', '=', body.round).where('boardNo', '=', body.board).where('tableNo', '=', body.table)
-      .executeTakeFirst();
+    const before = await repo.findResult(trx, tournament.id, body);
     if (before) {
-      await trx.updateTable('boardResults').set({ ...values, editedAt: new Date() }).where('id', '=', before.id).execute();
+      await repo.updateResult(trx, before.id, { ...values, editedAt: new Date() });
       await recordAudit(trx, {
         action: 'result.correct', outcome: 'success', actorId: user.id, actorEmail: user.email, target: `${tournament.key} r${body.round} b${body.board} t${body.table}`, ip,
         details: {
@@ -289,21 +279,11 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
         },
       });
     } else {
-      await trx.insertInto('boardResults').values({ tournamentId: tournament.id, round: body.round, boardNo: body.board, tableNo: body.table, ...values }).execute();
+      await repo.insertResult(trx, { tournamentId: tournament.id, round: body.round, boardNo: body.board, tableNo: body.table, ...values });
     }
     return score;
   });
 }
-
-/** A stored result as the engine scores it: a played score, or the director's adjusted score. */
-const travellerLineOf = (r: BoardResultRow): TravellerLine => ({
-  board: r.boardNo,
-  nsPair: r.nsPair,
-  ewPair: r.ewPair,
-  result: r.adjustedNs && r.adjustedEw ? { kind: 'adjusted', ns: r.adjustedNs, ew: r.adjustedEw } : { kind: 'score', nsScore: r.nsScore },
-});
-
-const scoringMethodOf = (t: TournamentRow): ScoringMethod => (t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps');
 
 /** Closes the event: pair scores and ranks computed and stored in one transaction with the status change. */
 export async function completeTournament(db: Db, user: UserRow, tournament: TournamentRow, ip: string) {
@@ -312,19 +292,19 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
   const plan = planEvent(tournament);
   return db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'results');
-    const results = await trx.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).execute();
+    const results = await repo.listResults(trx, tournament.id);
     if (results.length === 0) throw badRequest('No results have been posted for this event');
     const lines = results.map(travellerLineOf);
     const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
-    await trx.deleteFrom('pairScores').where('tournamentId', '=', tournament.id).execute();
+    await repo.deletePairScores(trx, tournament.id);
     const pairScores = scored.pairs.map((p) => ({
       tournamentId: tournament.id, pairKey: p.key, direction: p.direction, pairNo: p.pair, boards: p.boards,
       total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
     }));
-    await insertInBatches(pairScores, (batch) => trx.insertInto('pairScores').values(batch).execute());
+    await insertInBatches(pairScores, (batch) => repo.insertPairScores(trx, batch));
     const xmlToken = randomBytes(24).toString('base64url');
     const resultId = randomBytes(10).toString('hex');
-    await trx.updateTable('tournaments').set({ status: 'complete', xmlToken, resultId, completedAt: new Date() }).where('id', '=', tournament.id).execute();
+    await repo.markComplete(trx, tournament.id, { xmlToken, resultId, completedAt: new Date() });
     await recordAudit(trx, { action: 'tournament.complete', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip });
     return { xmlToken, resultId };
   });
@@ -337,33 +317,14 @@ export function assertCanRead(user: UserRow | null, tournament: TournamentRow): 
   assertCanManage(user, tournament);
 }
 
-type ParticipantRow = { tableNo: number; side: number; names: string };
-
-/**
- * Names of each pair by its starting seats: at table t in round 1, North and South are one pair, East and
- * West the other.
- */
-export function pairNames(plan: ReturnType<typeof planEvent>, participants: readonly ParticipantRow[]) {
-  const firstRound = plan.rows.filter((r) => r.round === 1);
-  return (direction: 'NS' | 'EW' | null, pair: number): { name: string }[] => {
-    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
-    if (!row) return [];
-    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
-    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
-  };
-}
-
 /** Events in play and the latest completed ones, for the public `/tournaments` page. */
 export async function recentEvents(db: Db, limit = 20) {
-  const list = (status: 'active' | 'complete') =>
-    db.selectFrom('tournaments').selectAll().where('status', '=', status).where('type', '!=', 5)
-      .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
   const present = (t: TournamentRow) => ({
     key: t.key, name: t.typeName, movementType: t.movementType, scoreType: t.scoreType, tables: t.tables,
     createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
     resultsUrl: t.status === 'complete' ? `/results/${t.key}` : null,
   });
-  const [live, completed] = await Promise.all([list('active'), list('complete')]);
+  const [live, completed] = await Promise.all([repo.listRecent(db, 'active', limit), repo.listRecent(db, 'complete', limit)]);
   return { live: live.map(present), completed: completed.map(present) };
 }
 
@@ -371,9 +332,7 @@ export async function recentEvents(db: Db, limit = 20) {
 export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
   const plan = planEvent(tournament);
   const [boards, results, participants] = await Promise.all([
-    db.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').execute(),
-    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
-    db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
+    repo.listBoards(db, tournament.id), repo.listResultsInOrder(db, tournament.id), repo.listSeatNames(db, tournament.id),
   ]);
   const method = scoringMethodOf(tournament);
   const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
@@ -409,82 +368,168 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
   };
 }
 
-/** The USEBIO 1.2 results file of a completed event. */
-export async function usebioXml(db: Db, tournament: TournamentRow): Promise<string> {
-  const plan = planEvent(tournament);
-  const [pairs, results, participants] = await Promise.all([
-    db.selectFrom('pairScores').selectAll().where('tournamentId', '=', tournament.id).orderBy('direction').orderBy('place').execute(),
-    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
-    db.selectFrom('participants').selectAll().where('tournamentId', '=', tournament.id).execute(),
-  ]);
-  const scored = scoreEvent(results.map(travellerLineOf), { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
-  const matchpoints = scored.lines;
-  // IMP pairs are placed by their factored totals, so that is the total written beside the place.
-  const factored = new Map(scored.pairs.map((p) => [p.key, p.factoredTotal]));
-  const namesOf = pairNames(plan, participants);
-  const byBoard = new Map<number, typeof matchpoints>();
-  for (const line of matchpoints) byBoard.set(line.board, [...(byBoard.get(line.board) ?? []), line]);
-  return exportUsebio({
-    club: { name: 'Bridge Platform' },
-    identifier: tournament.key,
-    description: tournament.typeName,
-    date: tournament.completedAt ?? tournament.createdAt,
-    scoringMethod: tournament.scoreType === 'Match Point' ? 'MATCH_POINTS' : tournament.impMethod === 'Butler' ? 'BUTLER_IMPS' : 'CROSS_IMPS',
-    winnerType: plan.movement.winners,
-    programName: 'Bridge Platform',
-    programVersion: '1.0',
-    pairs: pairs.map((p) => ({ number: p.pairNo, direction: p.direction ?? undefined, place: p.label, totalScore: factored.get(p.pairKey) ?? p.total, percentage: p.percentage, players: namesOf(p.direction, p.pairNo) })),
-    boards: [...byBoard.entries()].map(([number, lines]) => ({
-      number,
-      lines: lines.map((line) => {
-        const r = results.find((x) => x.boardNo === line.board && x.nsPair === line.nsPair && x.ewPair === line.ewPair)!;
-        return {
-          nsPair: r.nsPair, ewPair: r.ewPair,
-          contract: r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
-          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.nsScore,
-          // An adjusted score is written as its percentage code (A6040) with no contract.
-          adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
-          nsMatchPoints: line.ns, ewMatchPoints: line.ew,
-        };
-      }),
-    })),
-  });
-}
-
-/** The PBN file of an event: every board's deal, then each played result. */
-export async function eventPbn(db: Db, tournament: TournamentRow): Promise<string> {
-  const [boards, results, participants] = await Promise.all([
-    db.selectFrom('boards').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').execute(),
-    db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournament.id).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute(),
-    db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournament.id).execute(),
-  ]);
-  const playersAt = seatsOf(planEvent(tournament), participants);
-  const games = boards.flatMap((board) => {
-    const base = {
-      event: tournament.typeName, site: 'Bridge Platform', date: tournament.createdAt, board: board.boardNo,
-      dealer: board.dealer as Seat, vulnerability: board.vulnerability as Vulnerability,
-      deal: board.deal ? parseDeal(board.deal) : null, scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
-    };
-    const played = results.filter((r) => r.boardNo === board.boardNo);
-    if (played.length === 0) return [base];
-    // Each result names its players, round, table and pairs (PBN 2.1 tags), so a reader can rebuild the event.
-    return played.map((r) => {
-      const where = { ...base, players: playersAt(r.nsPair, r.ewPair), round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair };
-      return r.adjustedNs && r.adjustedEw
-        ? { ...where, adjusted: { ns: r.adjustedNs, ew: r.adjustedEw } }
-        : { ...where, contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract, declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore };
-    });
-  });
-  return exportPbn(games);
-}
-
 /**
  * What deleting an account does to events, in the deletion's transaction before the user row goes: the events it
  * organised are deleted (their seats, boards and results with them), and its seats in other organisers' events
  * keep the name, so those results still read right, but lose the account and its email address.
  */
 export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number }> {
-  const deleted = await db.deleteFrom('tournaments').where('organiserId', '=', userId).executeTakeFirst();
-  await db.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
-  return { eventsDeleted: Number(deleted.numDeletedRows) };
+  return { eventsDeleted: await repo.forgetAccount(db, userId) };
+}
+
+// Lists, the user console and the admin's changes ------------------------------------------------------------
+
+export interface AdminActor {
+  user: UserRow;
+  ip: string;
+}
+
+/** Past-event records of these events, each with its scoreData, read in two queries for the whole page. */
+export async function presentPastEvents(db: Db, rows: repo.EventRow[]): Promise<PastEvent[]> {
+  const ids = rows.map((row) => row.id);
+  const [lines, seats] = await Promise.all([repo.scoreRows(db, ids), repo.seatRows(db, ids)]);
+  return rows.map((row) => presentPastEvent(row, lines.filter((l) => l.tournamentId === row.id), seats.filter((s) => s.tournamentId === row.id)));
+}
+
+export async function listActiveEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
+  const { rows, lastDocId } = pageOfRows(await repo.listEvents(db, 'active', filters, page), page.limit, (row) => row.id);
+  return { data: rows.map(presentActiveEvent), lastDocId };
+}
+
+export async function listPastEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
+  const { rows, lastDocId } = pageOfRows(await repo.listEventsWithScores(db, 'complete', filters, page), page.limit, (row) => row.id);
+  return { data: rows.map((row) => presentPastEvent(row, row.lines, row.seats)), lastDocId };
+}
+
+/**
+ * One event of a user's own (organised or played in) with its participants and scoreData, for the user console.
+ * Anyone else's event is "not found", not "forbidden": the console never learns that it exists.
+ */
+export async function findOwnEvent(db: Db, userId: string, key: string) {
+  const event = await repo.findEventByKey(db, key);
+  const organiser = event?.organiserId === userId;
+  if (!event || (!organiser && !(await repo.hasSeat(db, event.id, userId)))) throw notFound(messages.eventNotFound);
+  const [record] = await presentPastEvents(db, [event]);
+  const seats = await repo.listParticipants(db, event.id, {});
+  // Nobody reads another player's phone; a player reads only names of the others (the organiser also the
+  // emails they seated), and their own details.
+  const participants = seats.map((p) => {
+    const shown = presentParticipant(event.key, p);
+    if (p.userId === userId) return shown;
+    return { ...shown, userData: { names: p.names, email: organiser ? p.email : null, contact: null } };
+  });
+  // While the event is in play a player sees only the lines their own pair played, not the boards still to come.
+  const scoreData = organiser || event.status === 'complete' ? record!.scoreData : ownLines(event, record!.scoreData, seats.filter((p) => p.userId === userId));
+  return { ...record!, scoreData, status: event.status, participants };
+}
+
+/** The lines of scoreData played by the pairs of these seats (round 1 seats, as `seatPair` reads them). */
+function ownLines(event: repo.EventRow, scoreData: ScoreData, seats: repo.ParticipantRow[]): ScoreData {
+  let plan;
+  try {
+    plan = planEvent(event);
+  } catch {
+    return {};
+  }
+  const pairs = seats.flatMap((s) => seatPair(plan, s.tableNo, s.side) ?? []);
+  const plays = (entry: ScoreEntry) =>
+    pairs.some((p) => (p.direction !== 'EW' && entry.ns === p.pairNo) || (p.direction !== 'NS' && entry.ew === p.pairNo));
+  const own: ScoreData = {};
+  for (const [round, boards] of Object.entries(scoreData)) {
+    for (const [board, tables] of Object.entries(boards)) {
+      for (const [table, entry] of Object.entries(tables)) {
+        if (plays(entry)) ((own[round] ??= {})[board] ??= {})[table] = entry;
+      }
+    }
+  }
+  return own;
+}
+
+/** Deletes an event with its participants, board results, pair scores and boards, audited in the same transaction. */
+export async function deleteEvent(db: Db, actor: AdminActor, key: string) {
+  return db.transaction().execute(async (trx) => {
+    const event = await repo.findEventByKey(trx, key);
+    if (!event) throw notFound(messages.eventNotFound);
+    const deleted = await repo.deleteEvent(trx, event.id);
+    await recordAudit(trx, {
+      action: 'admin.event.delete', outcome: 'success', actorId: actor.user.id, actorEmail: actor.user.email, target: key, ip: actor.ip,
+      details: { status: event.status, organiser: event.organiserEmail, ...deleted },
+    });
+    return { message: messages.eventDeleted, deleted };
+  });
+}
+
+// Participants -------------------------------------------------------------------------------------------------
+
+export async function listParticipants(db: Db, filters: ParticipantFilters): Promise<AdminParticipant[]> {
+  const event = await repo.findEventByKey(db, filters.key);
+  if (!event) throw notFound(messages.eventNotFound);
+  return (await repo.listParticipants(db, event.id, filters)).map((row) => presentParticipant(event.key, row));
+}
+
+// Exports and figures ----------------------------------------------------------------------------------------
+
+/** The event exports' columns; the cells come formatted from the database in this order (repo.exportEvents). */
+const eventColumns = (past: boolean) => [
+  { header: 'Organiser', width: 22 },
+  { header: 'Organiser Email', width: 28 },
+  { header: 'Event Name', width: 14 },
+  { header: 'Title', width: 24 },
+  { header: 'Tables', width: 8 },
+  { header: 'Live Table (Scorer)', width: 10 },
+  { header: 'Movement', width: 11 },
+  { header: 'Scoring', width: 12 },
+  { header: 'Hand Generation', width: 12 },
+  { header: 'Kibitzers Allowed', width: 10 },
+  { header: 'Created At', width: 17 },
+  ...(past ? [{ header: 'Completed At', width: 17 }] : []),
+];
+
+/** The `active-events` and `past-events` exports. */
+export const exportEvents = (status: 'active' | 'complete') => async (db: Db, query: unknown): Promise<Table> => {
+  const filters = parseQuery(EventFilters, query);
+  const batches = pages(async (lastDocId) => cursorPage(await repo.exportEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id));
+  const dataset = status === 'active' ? 'active-events' : 'past-events';
+  return { prefix: dataset, title: status === 'active' ? 'Active Events' : 'Past Events', columns: eventColumns(status === 'complete'), batches: cellsOnly(batches) };
+};
+
+/** The `participants` export: one event's seats. */
+export async function exportParticipants(db: Db, query: unknown): Promise<Table> {
+  const filters = parseQuery(ParticipantFilters, query);
+  const event = await repo.findEventByKey(db, filters.key);
+  if (!event) throw notFound(messages.eventNotFound);
+  const columns: Column<repo.ParticipantRow>[] = [
+    { header: 'Name', width: 24, value: (r) => r.names },
+    { header: 'Email', width: 28, value: (r) => r.email },
+    { header: 'Contact', width: 16, value: (r) => r.contact },
+    { header: 'Table', width: 9, value: (r) => `Table ${r.tableNo}` },
+    { header: 'Table Side', width: 10, value: (r) => sideName(r.side) },
+    { header: 'Bot', width: 6, value: (r) => yesNo(r.isBot) },
+    { header: 'Registered At', width: 17, value: (r) => when(r.registeredAt) },
+    { header: 'Created At', width: 17, value: (r) => when(r.createdAt) },
+    { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
+  ];
+  // An event's participants are a few hundred at most: one read.
+  return table(`participants-${event.key}`, `Participants of ${event.key}`, columns, pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })));
+}
+
+/** The Dashboard's active-events (by creation) and completed-events (by completion) figures. */
+export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date): Promise<WeeklyCounts> => repo.weeklyEvents(db, status, now);
+
+// What other modules read of an event ----------------------------------------------------------------------------
+
+/** The event of this key, or undefined (the video rooms answer their own "unknown table"). */
+export const findEvent = (db: Db, key: string) => repo.findEventByKey(db, key);
+
+/** A user's seats at one event. */
+export const seatsOfUser = (db: Db, tournamentId: string, userId: string) => repo.findSeats(db, tournamentId, userId);
+
+/** How many results each round of the event has in. */
+export const resultsByRound = (db: Db, tournamentId: string) => repo.countResultsByRound(db, tournamentId);
+
+/** The completed event whose USEBIO link carries this token. */
+export async function findEventByXmlToken(db: Db, xmlToken: string) {
+  const tournament = await repo.findEventByXmlToken(db, xmlToken);
+  if (!tournament) throw notFound('No results file has that link');
+  return tournament;
 }

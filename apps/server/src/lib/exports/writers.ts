@@ -1,22 +1,17 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import {
-  AuditFilters, DownloadFilters, EventFilters, ParticipantFilters, UserFilters, messages,
-  type ExportDataset, type ExportFormat,
-} from '@bridge/api';
+import type { ExportFormat } from '@bridge/api';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { listUsersPage } from '../users/service.ts';
+import { badRequest } from '../errors.ts';
 import { faceFor, pdfFaces, REORDERED, type PdfFace } from './pdf-fonts.ts';
-import * as repo from './repo.ts';
-import { dayRange } from './service.ts';
 
 // Exports of the admin lists: every row matching the list's search and filters, read in keyset batches and
-// written to the answer as they come, so memory stays flat however many rows there are.
+// written to the answer as they come, so memory stays flat however many rows there are. The modules feed
+// their rows (a `Table`); this library writes CSV, XLSX or PDF and knows no domain.
 
-const BATCH = 1000;
+/** Rows read per batch: a dataset's repo reads BATCH + 1 to know whether another batch follows. */
+export const BATCH = 1000;
 const XLSX_ROWS_PER_TURN = 10;
 const PDF_ROWS_PER_TURN = 100;
 
@@ -54,7 +49,7 @@ async function* cellsOf<T>(columns: Column<T>[], batches: AsyncIterable<T[]>): A
   for await (const rows of batches) yield rows.map((row) => cleanRow(columns.map((c) => c.value(row))));
 }
 
-const table = <T>(prefix: string, title: string, columns: Column<T>[], batches: AsyncIterable<T[]>): Table => ({
+export const table = <T>(prefix: string, title: string, columns: Column<T>[], batches: AsyncIterable<T[]>): Table => ({
   prefix,
   title,
   columns: columns.map(({ header, width }) => ({ header, width })),
@@ -62,13 +57,13 @@ const table = <T>(prefix: string, title: string, columns: Column<T>[], batches: 
 });
 
 /** `YYYY-MM-DD HH:MM` in UTC. */
-const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+export const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
+export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const SIDES = ['North', 'East', 'South', 'West'];
-const sideName = (side: number) => (side === -1 ? '' : SIDES[side] ?? 'Kibitzer');
+export const sideName = (side: number) => (side === -1 ? '' : SIDES[side] ?? 'Kibitzer');
 
 /** Reads a list page after page until the last one. */
-async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ rows: T[]; lastDocId: string | null }>): AsyncIterable<T[]> {
+export async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ rows: T[]; lastDocId: string | null }>): AsyncIterable<T[]> {
   let cursor: string | undefined;
   do {
     const page = await fetch(cursor);
@@ -77,119 +72,20 @@ async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ row
   } while (cursor);
 }
 
-const cursorPage = <T>(rows: T[], idOf: (row: T) => string) =>
+/** One batch of a keyset read asked for BATCH + 1 rows: the rows to write and the cursor of the next batch. */
+export const cursorPage = <T>(rows: T[], idOf: (row: T) => string) =>
   rows.length > BATCH ? { rows: rows.slice(0, BATCH), lastDocId: idOf(rows[BATCH - 1]!) } : { rows, lastDocId: null };
 
-/** The event exports' columns; the cells come formatted from the database in this order (repo.exportEvents). */
-const eventColumns = (past: boolean) => [
-  { header: 'Organiser', width: 22 },
-  { header: 'Organiser Email', width: 28 },
-  { header: 'Event Name', width: 14 },
-  { header: 'Title', width: 24 },
-  { header: 'Tables', width: 8 },
-  { header: 'Live Table (Scorer)', width: 10 },
-  { header: 'Movement', width: 11 },
-  { header: 'Scoring', width: 12 },
-  { header: 'Hand Generation', width: 12 },
-  { header: 'Kibitzers Allowed', width: 10 },
-  { header: 'Created At', width: 17 },
-  ...(past ? [{ header: 'Completed At', width: 17 }] : []),
-];
-
-async function* cellsOnly(batches: AsyncIterable<repo.EventExportRow[]>): AsyncIterable<Cell[][]> {
+/** Rows whose cells come formatted from the database, in the columns' order. */
+export async function* cellsOnly(batches: AsyncIterable<{ cells: Cell[] }[]>): AsyncIterable<Cell[][]> {
   for await (const rows of batches) yield rows.map((row) => cleanRow(row.cells));
 }
 
-function parse<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+/** A dataset's list parameters, checked before anything is sent. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
   return parsed.data;
-}
-
-/** The rows and columns of one dataset for the list parameters given (checked here, before anything is sent). */
-export async function exportDataset(db: Db, dataset: ExportDataset, query: unknown): Promise<Table> {
-  switch (dataset) {
-    case 'active-events':
-    case 'past-events': {
-      const filters = parse(EventFilters, query);
-      const status = dataset === 'active-events' ? 'active' : 'complete';
-      const batches = pages(async (lastDocId) => cursorPage(await repo.exportEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id));
-      return { prefix: dataset, title: dataset === 'active-events' ? 'Active Events' : 'Past Events', columns: eventColumns(status === 'complete'), batches: cellsOnly(batches) };
-    }
-    case 'participants': {
-      const filters = parse(ParticipantFilters, query);
-      const event = await repo.findEventByKey(db, filters.key);
-      if (!event) throw notFound(messages.eventNotFound);
-      const columns: Column<repo.ParticipantRow>[] = [
-        { header: 'Name', width: 24, value: (r) => r.names },
-        { header: 'Email', width: 28, value: (r) => r.email },
-        { header: 'Contact', width: 16, value: (r) => r.contact },
-        { header: 'Table', width: 9, value: (r) => `Table ${r.tableNo}` },
-        { header: 'Table Side', width: 10, value: (r) => sideName(r.side) },
-        { header: 'Bot', width: 6, value: (r) => yesNo(r.isBot) },
-        { header: 'Registered At', width: 17, value: (r) => when(r.registeredAt) },
-        { header: 'Created At', width: 17, value: (r) => when(r.createdAt) },
-        { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
-      ];
-      // An event's participants are a few hundred at most: one read.
-      return table(`participants-${event.key}`, `Participants of ${event.key}`, columns, pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })));
-    }
-    case 'users': {
-      const { query: search } = parse(UserFilters, query);
-      type Row = Awaited<ReturnType<typeof listUsersPage>>['data'][number];
-      const columns: Column<Row>[] = [
-        { header: 'Name', width: 24, value: (r) => r.names },
-        { header: 'Email', width: 30, value: (r) => r.email },
-        { header: 'Role', width: 8, value: (r) => r.role },
-        { header: 'Status', width: 9, value: (r) => (r.disabled ? 'Disabled' : 'Enabled') },
-        { header: 'Email Verified', width: 9, value: (r) => yesNo(r.emailVerified) },
-        { header: 'Contact', width: 16, value: (r) => r.contact },
-        { header: 'BFI or BBO Number', width: 14, value: (r) => r.bfiId },
-        { header: 'City', width: 14, value: (r) => r.city },
-        { header: 'Postal Index Number', width: 10, value: (r) => r.postalIndexNumber },
-        { header: 'Created At', width: 17, value: (r) => when(new Date(r.createdAt)) },
-      ];
-      return table('users', 'Users', columns, pages(async (lastDocId) => {
-          const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
-          return { rows: page.data, lastDocId: page.lastDocId };
-        }));
-    }
-    case 'audits': {
-      const filters = parse(AuditFilters, query);
-      type Row = Awaited<ReturnType<typeof repo.listAudits>>[number];
-      const columns: Column<Row>[] = [
-        { header: 'When', width: 17, value: (r) => when(r.at) },
-        { header: 'Actor', width: 28, value: (r) => r.actorEmail },
-        { header: 'Action', width: 24, value: (r) => r.action },
-        { header: 'Target', width: 28, value: (r) => r.target },
-        { header: 'Outcome', width: 9, value: (r) => r.outcome },
-        { header: 'IP', width: 16, value: (r) => r.ip },
-      ];
-      return table('audits', 'Audits', columns, pages(async (lastDocId) => cursorPage(await repo.listAudits(db, filters, { limit: BATCH, page: 1, lastDocId }), (r) => String(r.id))));
-    }
-    case 'downloads': {
-      const filters = parse(DownloadFilters, query);
-      const { from, to } = dayRange(filters.startDate, filters.endDate);
-      type Row = Awaited<ReturnType<typeof repo.listDownloads>>[number];
-      const columns: Column<Row>[] = [
-        { header: 'Date', width: 11, value: (r) => r.date },
-        { header: 'Application', width: 26, value: (r) => r.fileName },
-        { header: 'User Agent', width: 50, value: (r) => r.userAgent },
-        { header: 'OS Version', width: 14, value: (r) => r.osVersion },
-        { header: 'Device Model', width: 16, value: (r) => r.deviceModel },
-        { header: 'Downloads', width: 10, value: (r) => r.count },
-        { header: 'Origin', width: 20, value: (r) => r.pagePath },
-      ];
-      // One day at a time, newest first: each day's rows are grouped in the database.
-      async function* days() {
-        for (let end = to.getTime(); end > from.getTime(); end -= 86_400_000) {
-          const rows = await repo.listDownloads(db, filters, new Date(end - 86_400_000), new Date(end));
-          if (rows.length > 0) yield rows;
-        }
-      }
-      return table('downloads', 'App Downloads', columns, days());
-    }
-  }
 }
 
 // Writers ------------------------------------------------------------------------------------------------------

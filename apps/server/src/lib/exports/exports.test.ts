@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
-import { csvField } from './export.ts';
+import { csvField } from './writers.ts';
 
 let t: TestApp;
 let adminCookie: string;

@@ -1,14 +1,14 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import type { AuditFilters, DownloadFilters, EventFilters, ParticipantFilters } from '@bridge/api';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import type { EventFilters, ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type { Database, TournamentRow } from '../../db/schema.ts';
+import type { BoardResultsTable, BoardsTable, Database, PairScoresTable, ParticipantsTable, TournamentRow, TournamentsTable } from '../../db/schema.ts';
+import { weeklyCounts } from '../../db/weekly.ts';
+import { dayAfter, dayStart } from '../../lib/days.ts';
 
-// SQL of the admin console's lists. Every list is newest first and read in keyset pages (db/keyset.ts).
-
-/** The start of a YYYY-MM-DD day in UTC, and the start of the day after (ranges include both days given). */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-export const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+// SQL of events: the only file that reads or writes the event tables (tournaments, participants, boards,
+// board_results, pair_scores). It reads `users` only to join an organiser's name and to seat accounts by email.
+// The admin lists are newest first and read in keyset pages (db/keyset.ts).
 
 // Events -------------------------------------------------------------------------------------------------------
 
@@ -139,8 +139,13 @@ export async function listEventsWithScores(db: Db, status: 'active' | 'complete'
 export const hasSeat = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
   Boolean(await db.selectFrom('participants').select('id').where('tournamentId', '=', tournamentId).where('userId', '=', userId).executeTakeFirst());
 
+/** The one way to find an event by its key: the event with its organiser's name, email and contact. */
 export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefined> =>
   eventsQuery(db).where('tournaments.key', '=', key).executeTakeFirst();
+
+/** The completed event whose USEBIO link carries this token. */
+export const findEventByXmlToken = (db: Db, xmlToken: string): Promise<TournamentRow | undefined> =>
+  db.selectFrom('tournaments').selectAll().where('xmlToken', '=', xmlToken).executeTakeFirst();
 
 export interface ScoreRow {
   tournamentId: string;
@@ -196,7 +201,7 @@ export const seatRows = (db: Db, tournamentIds: string[]) =>
 
 /** Deletes an event and everything under it; answers how many rows of each kind went. */
 export async function deleteEvent(trx: Db, tournamentId: string) {
-  // The event's row first, as every change of an event locks it first (tournaments/service.ts): a result posted
+  // The event's row first, as every change of an event locks it first (service.ts): a result posted
   // meanwhile waits for the delete and then finds no event, and neither side waits on rows the other holds.
   await trx.selectFrom('tournaments').select('id').where('id', '=', tournamentId).forUpdate().execute();
   const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
@@ -247,116 +252,117 @@ export function listParticipants(db: Db, tournamentId: string, filters: Omit<Par
   return query.orderBy('participants.tableNo').orderBy('participants.side').orderBy('participants.createdAt').orderBy('participants.id').execute();
 }
 
-// Audits -------------------------------------------------------------------------------------------------------
+export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date) =>
+  weeklyCounts(db, 'tournaments', status === 'active' ? 'createdAt' : 'completedAt', now, (eb) => eb.and([eb('status', '=', status)]));
 
-const auditKeyset = { table: 'audit_log', time: 'auditLog.at', id: 'auditLog.id', cursorTime: 'at', idKind: 'bigint' } as const;
+// Organiser's changes ------------------------------------------------------------------------------------------
 
-/** A page of the audit log, newest first. */
-export function listAudits(db: Db, filters: AuditFilters, page: PageRequest) {
-  let query = db.selectFrom('auditLog').selectAll();
-  if (filters.action) {
-    query = filters.action.endsWith('.')
-      ? query.where('action', 'like', `${filters.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-      : query.where('action', '=', filters.action);
-  }
-  if (filters.actor) query = query.where('actorEmail', 'ilike', containsPattern(filters.actor));
-  if (filters.outcome) query = query.where('outcome', '=', filters.outcome);
-  if (filters.startDate) query = query.where('at', '>=', dayStart(filters.startDate));
-  if (filters.endDate) query = query.where('at', '<', dayAfter(filters.endDate));
-  return keysetPage(query, auditKeyset, page).execute();
+/** The event's row as it is now, locked for the rest of the transaction. */
+export const lockEvent = (trx: Db, tournamentId: string): Promise<TournamentRow | undefined> =>
+  trx.selectFrom('tournaments').selectAll().where('id', '=', tournamentId).forUpdate().executeTakeFirst();
+
+export const insertEvent = (trx: Db, values: Insertable<TournamentsTable>): Promise<TournamentRow> =>
+  trx.insertInto('tournaments').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const insertBoards = (trx: Db, rows: Insertable<BoardsTable>[]) => trx.insertInto('boards').values(rows).execute();
+
+/** Accounts by email, to seat their owners (an email with no account is seated all the same). */
+export const findAccountsByEmail = (trx: Db, emails: string[]) =>
+  trx.selectFrom('users').select(['id', 'names', 'email']).where('email', 'in', emails).execute();
+
+export const insertParticipants = (trx: Db, rows: Insertable<ParticipantsTable>[]) => trx.insertInto('participants').values(rows).execute();
+
+/** Sets one board's deal; answers how many boards changed (0 when the event does not play it). */
+export async function setDeal(trx: Db, tournamentId: string, boardNo: number, deal: string): Promise<number> {
+  const updated = await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
+  return Number(updated.numUpdatedRows);
 }
 
-// Downloads ----------------------------------------------------------------------------------------------------
+export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
+  trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
 
-const downloadsWhere = (filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) =>
-  (eb: ExpressionBuilder<Database, 'analyticsEvents'>) => {
-    const conditions = [
-      eb('eventName', '=', filters.eventName),
-      eb('occurredAt', '>=', from),
-      eb('occurredAt', '<', to),
-    ];
-    if (filters.platform) conditions.push(eb('platform', '=', filters.platform));
-    if (filters.app) conditions.push(eb('app', '=', filters.app));
-    if (filters.query) {
-      const pattern = containsPattern(filters.query);
-      conditions.push(eb.or([eb('userAgent', 'ilike', pattern), eb('deviceModel', 'ilike', pattern), eb('pagePath', 'ilike', pattern), eb('fileName', 'ilike', pattern)]));
-    }
-    return eb.and(conditions);
-  };
+export const findResult = (trx: Db, tournamentId: string, at: { round: number; board: number; table: number }) =>
+  trx.selectFrom('boardResults').selectAll()
+    .where('tournamentId', '=', tournamentId).where('round', '=', at.round).where('boardNo', '=', at.board).where('tableNo', '=', at.table)
+    .executeTakeFirst();
 
-/** Downloads in [from, to) grouped by day, file, user agent, device and origin page; newest day first. */
-export async function listDownloads(db: Db, filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) {
-  const day = sql<string>`to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .selectFrom('analyticsEvents')
-    .select([
-      day.as('date'), 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath',
-      (eb) => eb.fn.countAll<string>().as('count'),
-    ])
-    .where(downloadsWhere(filters, from, to))
-    .groupBy([day, 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath'])
-    .orderBy(day, 'desc')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('fileName')
+export const updateResult = (trx: Db, id: string, values: Updateable<BoardResultsTable>) => trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
+
+export const insertResult = (trx: Db, values: Insertable<BoardResultsTable>) => trx.insertInto('boardResults').values(values).execute();
+
+/** Every posted line of an event, in no particular order (scoring does not depend on it). */
+export const listResults = (db: Db, tournamentId: string) => db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();
+
+export const deletePairScores = (trx: Db, tournamentId: string) => trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute();
+
+export const insertPairScores = (trx: Db, rows: Insertable<PairScoresTable>[]) => trx.insertInto('pairScores').values(rows).execute();
+
+export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: string; resultId: string; completedAt: Date }) =>
+  trx.updateTable('tournaments').set({ status: 'complete', ...values }).where('id', '=', tournamentId).execute();
+
+/**
+ * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
+ * in other organisers' events keep the name but lose the account and its email address.
+ */
+export async function forgetAccount(trx: Db, userId: string): Promise<number> {
+  const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).executeTakeFirst();
+  await trx.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
+  return Number(deleted.numDeletedRows);
+}
+
+// Results, files and the public lists -------------------------------------------------------------------------
+
+/** The latest events of a status, pair events only, for the public `/tournaments` page. */
+export const listRecent = (db: Db, status: 'active' | 'complete', limit: number) =>
+  db.selectFrom('tournaments').selectAll().where('status', '=', status).where('type', '!=', 5)
+    .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+
+export const listBoards = (db: Db, tournamentId: string) => db.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').execute();
+
+/** Posted lines by board, round and table: the order of the results page and the files. */
+export const listResultsInOrder = (db: Db, tournamentId: string) =>
+  db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute();
+
+export const listSeatNames = (db: Db, tournamentId: string) =>
+  db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournamentId).execute();
+
+export const listAllParticipants = (db: Db, tournamentId: string) => db.selectFrom('participants').selectAll().where('tournamentId', '=', tournamentId).execute();
+
+/** Stored pair scores, by direction and place (the USEBIO file's order). */
+export const listPairScores = (db: Db, tournamentId: string) =>
+  db.selectFrom('pairScores').selectAll().where('tournamentId', '=', tournamentId).orderBy('direction').orderBy('place').execute();
+
+// A player's own seats -----------------------------------------------------------------------------------------
+
+/** A user's seats at one event. */
+export const findSeats = (db: Db, tournamentId: string, userId: string) =>
+  db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', tournamentId).where('userId', '=', userId).execute();
+
+/** The completed pair events a user had a seat in, newest first. */
+export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
+  db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', '=', 'complete')
+    .where('type', '!=', 5)
+    .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
+    .orderBy('completedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
-}
 
-/** Total downloads per file name (all time, or within a range). */
-export async function downloadsSummary(db: Db, from?: Date, to?: Date) {
-  let query = db
-    .selectFrom('analyticsEvents')
-    .select(['fileName', (eb) => eb.fn.countAll<string>().as('count')])
-    .where('eventName', '=', 'file_download')
-    .where('fileName', 'is not', null);
-  if (from) query = query.where('occurredAt', '>=', from);
-  if (to) query = query.where('occurredAt', '<', to);
-  const rows = await query.groupBy('fileName').orderBy('fileName').execute();
-  return rows.map((row) => ({ fileName: row.fileName!, count: Number(row.count) }));
-}
+export const listSeatsOfEvents = (db: Db, tournamentIds: string[]) =>
+  db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', tournamentIds).execute();
 
-// Dashboard ----------------------------------------------------------------------------------------------------
+export const listPairScoresOfEvents = (db: Db, tournamentIds: string[]) => db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', tournamentIds).execute();
 
-export const WEEKS = 8;
-
-/** Rows of a table added in each of the last 8 weeks (oldest first) by a time column, and the total matching. */
-export async function weeklyCounts(
-  db: Db,
-  table: 'users' | 'tournaments' | 'analyticsEvents' | 'contactMessages',
-  column: string,
-  now: Date,
-  where?: (eb: ExpressionBuilder<Database, typeof table>) => ReturnType<ExpressionBuilder<Database, typeof table>['and']>,
-): Promise<{ total: number; weekly: number[] }> {
-  const since = new Date(now.getTime() - WEEKS * 7 * 86_400_000);
-  const ref = sql.ref(column);
-  const week = sql<number>`floor(extract(epoch from (${now}::timestamptz - ${ref})) / 604800)::int`;
-  let total = db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));
-  let recent = db
-    .selectFrom(table)
-    .select([week.as('week'), (eb) => eb.fn.countAll<string>().as('n')])
-    .where(ref, '>=', since)
-    .where(ref, '<=', now);
-  if (where) {
-    total = total.where(where);
-    recent = recent.where(where);
-  }
-  const [totalRow, rows] = await Promise.all([total.executeTakeFirstOrThrow(), recent.groupBy(sql`1`).execute()]);
-  const weekly = Array.from({ length: WEEKS }, () => 0);
-  for (const row of rows) {
-    const index = WEEKS - 1 - Number(row.week);
-    if (index >= 0 && index < WEEKS) weekly[index] = (weekly[index] ?? 0) + Number(row.n);
-  }
-  return { total: Number(totalRow.n), weekly };
-}
-
-// Contact messages ---------------------------------------------------------------------------------------------
-
-const contactKeyset = { table: 'contact_messages', time: 'contactMessages.createdAt', id: 'contactMessages.id', cursorTime: 'createdAt', idKind: 'bigint' } as const;
-
-/** A page of the contact inbox, newest first; `query` matches the sender's name or email. */
-export function listContactMessages(db: Db, query: string | undefined, page: PageRequest) {
-  let q = db.selectFrom('contactMessages').selectAll();
-  // The same expression as the trigram index of migration 0005.
-  if (query) q = q.where(sql<string>`name || ' ' || email`, 'ilike', containsPattern(query));
-  return keysetPage(q, contactKeyset, page).execute();
+/** How many results each round of the event has in (one per board and table). */
+export async function countResultsByRound(db: Db, tournamentId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('boardResults')
+    .select(['round', (eb) => eb.fn.countAll<string>().as('results')])
+    .where('tournamentId', '=', tournamentId)
+    .groupBy('round')
+    .execute();
+  return new Map(rows.map((row) => [row.round, Number(row.results)]));
 }

@@ -1,9 +1,10 @@
 import { messages, parseVideoChannel, type VideoSeat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { seatPair } from '../tournaments/history.ts';
-import { planEvent, type EventPlan } from '../tournaments/movement.ts';
-import * as repo from './repo.ts';
+import { seatPair } from '../events/history.ts';
+import { planEvent, type EventPlan } from '../events/movement.ts';
+import { findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
+import { sessionUser } from '../users/service.ts';
 
 const SIDE_SEATS: Record<number, VideoSeat> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 
@@ -23,18 +24,18 @@ export type ChannelAccess =
  * kibitzers any table, where the event allows them.
  */
 export async function channelAccess(db: Db, session: string, channel: string): Promise<ChannelAccess> {
-  const user = await repo.findSessionUser(db, session);
+  const user = await sessionUser(db, session);
   if (!user) return { ok: false, code: 'unauthorized', message: messages.notSignedIn };
   const unknown = { ok: false, code: 'not_found', message: messages.videoUnknownTable } as const;
   const { key, table } = parseVideoChannel(channel);
-  const tournament = await repo.findEventByKey(db, key);
+  const tournament = await findEvent(db, key);
   if (!tournament) return unknown;
   const playerBased = tournament.type === 5;
   if (playerBased ? table !== null : table === null || table >= tournament.tables) return unknown;
 
   if (user.role === 'admin') return { ok: true, seat: 'Director' };
   if (tournament.organiserId === user.id) return { ok: true, seat: 'Organiser' };
-  const seats = await repo.findSeats(db, tournament.id, user.id);
+  const seats = await seatsOfUser(db, tournament.id, user.id);
   if (seats.length === 0) return { ok: false, code: 'forbidden', message: messages.videoNotInEvent };
   const playing = seats.filter((s) => SIDE_SEATS[s.side]);
   if (playing.length > 0) {
@@ -61,7 +62,7 @@ async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: num
     // A stored shape that no longer makes a movement: the players stay at the table they were given.
     return SIDE_SEATS[seats.find((s) => s.tableNo === tableNo)?.side ?? -1] ?? null;
   }
-  const round = currentRound(plan, tournament.rounds, await repo.countResultsByRound(db, tournament.id));
+  const round = currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
   for (const seat of seats) {
     const pair = seatPair(plan, seat.tableNo, seat.side);
     if (!pair) continue;

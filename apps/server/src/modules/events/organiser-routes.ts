@@ -5,11 +5,10 @@ import {
   AddParticipantsBody, BoardParams, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
   PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
 } from '@bridge/api';
-import { ListPastEventsResponse, MyEventResponse, MyEventsQuery, MyHistoryResponse, MyPairsResponse } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { findOwnEvent, listPastEvents } from '../admin/service.ts';
-import { myHistory, myPairs } from './history.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { eventPbn, usebioXml } from './interchange.ts';
+import { detailsJson } from './presenter.ts';
 import * as tournaments from './service.ts';
 
 const KeyParams = z.object({ key: z.string().min(1).max(40) });
@@ -36,29 +35,9 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     return { result: await tournaments.recentEvents(db) };
   });
 
-  // The user console: events the caller organised or has a seat in (the admin list's records, for one user).
-  r.get('/tournaments/mine', { preHandler: app.requireUser, schema: { querystring: MyEventsQuery, response: { 200: ListPastEventsResponse } } }, async (request) => {
-    const { limit, page, lastDocId, ...filters } = request.query;
-    return { result: await listPastEvents(db, { ...filters, involving: request.user!.id }, { limit, page, lastDocId }) };
-  });
-
-  // Declared before '/mine/:key' for readers; Fastify prefers the static segment either way.
-  r.get('/tournaments/mine/history', { preHandler: app.requireUser, schema: { response: { 200: MyHistoryResponse } } }, async (request) => ({
-    result: await myHistory(db, request.user!.id),
-  }));
-
-  // The results page asks which of an event's pairs is the viewer's, to mark it; only the caller's own seats.
-  r.get('/tournaments/mine/:key/pairs', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyPairsResponse } } }, async (request) => ({
-    result: { pairs: await myPairs(db, request.user!.id, request.params.key) },
-  }));
-
-  r.get('/tournaments/mine/:key', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyEventResponse } } }, async (request) => ({
-    result: await findOwnEvent(db, request.user!.id, request.params.key),
-  }));
-
   r.get('/tournaments', { schema: { querystring: TournamentKeyQuery, response: { 200: TournamentJoinResponse } } }, async (request) => {
     const t = await tournaments.findTournament(db, request.query.key);
-    return { result: { id: t.id, key: t.key, tables: t.tables, details: tournaments.detailsJson(t) } };
+    return { result: { id: t.id, key: t.key, tables: t.tables, details: detailsJson(t) } };
   });
 
   // Seating looks emails up: limited like login, so it cannot be used to sweep addresses.
@@ -102,12 +81,11 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
   });
 
   r.get('/tournaments/files/download/:xmlToken', { schema: { params: z.object({ xmlToken: z.string().min(10).max(100) }) } }, async (request, reply) => {
-    const t = await db.selectFrom('tournaments').selectAll().where('xmlToken', '=', request.params.xmlToken).executeTakeFirst();
-    if (!t) throw notFound('No results file has that link');
+    const t = await tournaments.findEventByXmlToken(db, request.params.xmlToken);
     return reply
       .type('application/xml; charset=utf-8')
       .header('content-disposition', `attachment; filename="${t.key}.xml"`)
-      .send(await tournaments.usebioXml(db, t));
+      .send(await usebioXml(db, t));
   });
 
   r.get('/tournaments/:key/results', { schema: { params: KeyParams, response: { 200: EventResultsResponse } } }, async (request, reply) => {
@@ -125,6 +103,6 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     return reply
       .type('application/x-pbn; charset=utf-8')
       .header('content-disposition', `attachment; filename="${t.key}.pbn"`)
-      .send(await tournaments.eventPbn(db, t));
+      .send(await eventPbn(db, t));
   });
 }

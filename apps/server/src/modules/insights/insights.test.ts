@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
-import { dashboard } from './service.ts';
+import { dashboard } from '../dashboard/service.ts';
 
 let t: TestApp;
 let releasesDir: string;

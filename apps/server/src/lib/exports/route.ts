@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ExportDatasetSchema, ExportQuery, type ExportDataset, type ExportFormat } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { contentTypes, exportFileName, exportStream, type Table } from './writers.ts';
+
+/** A module's dataset: its rows for the list parameters given (checked before anything is sent). */
+export type DatasetSource = (db: Db, query: unknown) => Promise<Table>;
+
+export interface ExportRouteOptions {
+  /** Each dataset's source, from the module that owns its rows (wired in app.ts). */
+  datasets: Record<ExportDataset, DatasetSource>;
+  /** Records the export in the audit log before its rows are read. */
+  audit: (db: Db, entry: { user: UserRow; ip: string; dataset: ExportDataset; format: ExportFormat; filters: Record<string, unknown> }) => Promise<void>;
+}
+
+/**
+ * `GET /api/admin/v1/export/{dataset}`: every row matching the list's search and filters (the list's own
+ * parameters), streamed as it is read. One route for every dataset, so an unknown one is a 400 like any bad
+ * parameter (decision 036).
+ */
+export async function exportRoute(app: FastifyInstance, { datasets, audit }: ExportRouteOptions) {
+  const db = app.database.db;
+  // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
+  app.addHook('onRequest', async (request) => app.requireAdmin(request));
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/export/:dataset',
+    { schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const table = await datasets[request.params.dataset](db, filters);
+      await audit(db, { user: request.user!, ip: request.ip, dataset: request.params.dataset, format, filters });
+      const stream = exportStream(table, format, (error) => request.log.error({ err: error }, 'export failed'));
+      return reply
+        .type(contentTypes[format])
+        .header('content-disposition', `attachment; filename="${exportFileName(table.prefix, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
