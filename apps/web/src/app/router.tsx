@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { lazyPage } from './lazy-route';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 import { RouteError } from './route-error';
 
 // Only the root and the public layout are in the first download; every page is split out by route.

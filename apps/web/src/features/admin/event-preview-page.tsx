@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { EventPreview, type EventPreviewTab } from '../../components/events/event-preview';
 import { activeEventsAdapter, pastEventsAdapter } from './api';
 

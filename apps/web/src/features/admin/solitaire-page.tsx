@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { EventList } from '../../components/events/event-list';
 import { solitaireEventsAdapter } from './api';
 

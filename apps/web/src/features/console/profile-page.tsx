@@ -3,7 +3,7 @@ import { Button, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { titleStyles } from '../../components/modal-styles';
 import { PagePlaceholder } from '../../components/page-placeholder';
 import { errorMessage } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { DownloadIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage, isApiError } from '../../lib/api-client';

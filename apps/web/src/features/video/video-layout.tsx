@@ -1,6 +1,6 @@
 import { Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
 import classes from './video-layout.module.css';
 

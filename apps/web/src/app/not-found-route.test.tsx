@@ -2,8 +2,8 @@
 import { messages } from '@bridge/api';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../app/router';
-import { renderApp } from '../../testing/render-app';
+import { routes } from './router';
+import { renderApp } from '../testing/render-app';
 
 describe('NotFoundPage', () => {
   it('answers an unknown path with the 404 texts and a link home', async () => {
