@@ -39,6 +39,15 @@ const layout = {
   video: lazyModule('../../features/video/video-layout.tsx', 'VideoLayout'),
 };
 
+// A 401 is handled here once, for every page below each guard (routes/session-guard.tsx).
+const guard = {
+  user: lazyModule('./session-guard.tsx', 'UserSessionGuard'),
+  admin: lazyModule('./session-guard.tsx', 'AdminSessionGuard'),
+};
+
+/** A layout's pages, with an error element that keeps the layout's frame around it. */
+const withinLayout = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError inLayout />, children }];
+
 const redirectTo = (to: string) => <Navigate to={to} replace />;
 
 export const routes: RouteObject[] = [
@@ -50,7 +59,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         Component: PublicLayout,
-        children: [...staticPublicRoutes, { ...layout.query, children: apiPublicRoutes }],
+        children: withinLayout([...staticPublicRoutes, { ...layout.query, children: apiPublicRoutes }]),
       },
       { path: paths.admin.root.path, element: redirectTo(paths.admin.login.getHref()) },
       {
@@ -70,17 +79,31 @@ export const routes: RouteObject[] = [
               { path: paths.admin.logout.path, ...page.adminLogout },
             ],
           },
-          { path: paths.console.root.path, ...layout.console, children: consoleRoutes },
-          { path: paths.admin.console.path, ...layout.admin, children: adminConsoleRoutes },
+          {
+            path: paths.console.root.path,
+            ...guard.user,
+            children: [{ ...layout.console, children: withinLayout(consoleRoutes) }],
+          },
+          {
+            path: paths.admin.console.path,
+            ...guard.admin,
+            children: [{ ...layout.admin, children: withinLayout(adminConsoleRoutes) }],
+          },
           {
             path: paths.video.root.path,
             ...layout.video,
-            children: [
-              { index: true, ...page.videoJoin },
-              { path: 'onboard', ...page.videoJoin },
-              { path: 'chat', ...page.videoChat },
+            children: withinLayout([
+              {
+                ...guard.user,
+                children: [
+                  { index: true, ...page.videoJoin },
+                  { path: 'onboard', ...page.videoJoin },
+                  { path: 'chat', ...page.videoChat },
+                ],
+              },
+              // The page after leaving a call reads no session: it only offers to rejoin.
               { path: 'endVideo', ...page.videoEnd },
-            ],
+            ]),
           },
         ],
       },

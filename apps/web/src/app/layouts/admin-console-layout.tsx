@@ -16,7 +16,6 @@ import {
   ToolsIcon,
   UsersIcon,
 } from '../../components/icons';
-import { isApiError } from '../../lib/api-client';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { openTestPlayer } from '../../features/insights/test-player';
 
@@ -51,15 +50,13 @@ function buildSections(isAdmin: boolean): ShellNavSection[] {
 
 const bottomItems: ShellNavItem[] = [{ label: 'Log Out', icon: <LogoutIcon />, href: paths.admin.logout.getHref() }];
 
-/** The admin console: signed-out visitors and players are sent to the admin login. */
+/** The admin console (signed-out visitors and players are sent to the admin login by session-guard.tsx). */
 export function AdminConsoleLayout() {
   const userQuery = useQuery(adminUserQueryOptions());
 
   if (userQuery.isPending) return <FullPageLoader label="Loading the admin console" />;
 
   if (userQuery.isError) {
-    const status = isApiError(userQuery.error) ? userQuery.error.status : 0;
-    if (status === 401 || status === 403) return <Navigate to={paths.admin.login.getHref()} replace />;
     return (
       <ShellLoadError title="We could not load the admin console" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
     );

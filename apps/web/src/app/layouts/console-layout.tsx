@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -13,7 +13,6 @@ import {
   TrophyIcon,
   UserIcon,
 } from '../../components/icons';
-import { isApiError } from '../../lib/api-client';
 import { currentUserQueryOptions } from '../../lib/auth';
 
 const sections: ShellNavSection[] = [
@@ -51,17 +50,13 @@ const bottomItems: ShellNavItem[] = [
   { label: 'Log Out', icon: <LogoutIcon />, href: paths.logout.getHref() },
 ];
 
-/** The user console: only for signed-in users with a verified email address. */
+/** The user console: only for users with a verified email address (signed-out visitors never reach it: session-guard.tsx). */
 export function ConsoleLayout() {
-  const location = useLocation();
   const userQuery = useQuery(currentUserQueryOptions());
 
   if (userQuery.isPending) return <FullPageLoader label="Loading your account" />;
 
   if (userQuery.isError) {
-    if (isApiError(userQuery.error) && userQuery.error.status === 401) {
-      return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
-    }
     return (
       <ShellLoadError title="We could not load your account" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
     );

@@ -14,6 +14,7 @@ const modules = import.meta.glob<Record<string, ComponentType>>([
   '../layouts/console-layout.tsx',
   '../layouts/admin-console-layout.tsx',
   './*/*-page.tsx',
+  './session-guard.tsx',
 ]);
 
 /**
