@@ -4,11 +4,10 @@ import {
   DashboardSchema,
   DownloadEventSchema,
   DownloadsSummaryResponse,
-  messages,
 } from '@bridge/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ADMIN_API_BASE, ApiError, apiRequest } from '../../lib/api-client';
+import { ADMIN_API_BASE, apiRequest } from '../../lib/api-client';
 
 // The admin console's insights: audits, downloads analytics, the dashboard, contact messages, tools.
 
@@ -37,26 +36,12 @@ export const downloadEventsQueryOptions = (params: DownloadParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** The summary answers `{ results }` without the `result` envelope, so it is read here rather than by apiRequest. */
+/** The summary answers `{ results }` without the `result` envelope. */
 export const downloadsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'downloads-summary'],
-    queryFn: async ({ signal }) => {
-      let response: Response;
-      try {
-        response = await fetch(`${ADMIN_API_BASE}/analytics/downloads-summary`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-      } catch (cause) {
-        if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-        throw new ApiError({ status: 0, code: 'network_error', message: messages.noConnection });
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      const parsed = DownloadsSummaryResponse.safeParse(body);
-      if (!response.ok || !parsed.success) {
-        const error = body && typeof body === 'object' && 'error' in body && typeof body.error === 'string' ? body.error : messages.operationFailed;
-        throw new ApiError({ status: response.status, code: 'invalid_response', message: error });
-      }
-      return parsed.data.results;
-    },
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`${ADMIN_API_BASE}/analytics/downloads-summary`, { schema: DownloadsSummaryResponse, envelope: false, signal })).results,
   });
 
 // Dashboard, contact inbox, tools ------------------------------------------------------------------------------
