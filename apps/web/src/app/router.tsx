@@ -36,13 +36,14 @@ const layout = {
   auth: lazyModule('../layouts/auth-layout.tsx', 'AuthLayout'),
   console: lazyModule('../layouts/console-layout.tsx', 'ConsoleLayout'),
   admin: lazyModule('../layouts/admin-console-layout.tsx', 'AdminConsoleLayout'),
-  video: lazyModule('../../features/video/video-layout.tsx', 'VideoLayout'),
+  video: lazyModule('../layouts/video-layout.tsx', 'VideoLayout'),
 };
 
 // A 401 is handled here once, for every page below each guard (routes/session-guard.tsx).
 const guard = {
-  user: lazyModule('./session-guard.tsx', 'UserSessionGuard'),
-  admin: lazyModule('./session-guard.tsx', 'AdminSessionGuard'),
+  console: lazyModule('../layouts/console-layout.tsx', 'UserSessionGuard'),
+  admin: lazyModule('../layouts/admin-console-layout.tsx', 'AdminSessionGuard'),
+  video: lazyModule('../layouts/video-layout.tsx', 'UserSessionGuard'),
 };
 
 /** A layout's pages, with an error element that keeps the layout's frame around it. */
@@ -81,7 +82,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.console.root.path,
-            ...guard.user,
+            ...guard.console,
             children: [{ ...layout.console, children: withinLayout(consoleRoutes) }],
           },
           {
@@ -94,7 +95,7 @@ export const routes: RouteObject[] = [
             ...layout.video,
             children: withinLayout([
               {
-                ...guard.user,
+                ...guard.video,
                 children: [
                   { index: true, ...page.videoJoin },
                   { path: 'onboard', ...page.videoJoin },

@@ -19,6 +19,10 @@ import {
 import { adminUserQueryOptions } from '../../lib/auth';
 import { openTestPlayer } from '../../features/insights/test-player';
 
+// The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
+// React but not Mantine would split React out of the chunk the public pages load (docs/decisions/040).
+export { AdminSessionGuard } from '../routes/session-guard';
+
 const base = paths.admin.console.getHref();
 
 function buildSections(isAdmin: boolean): ShellNavSection[] {

@@ -15,6 +15,10 @@ import {
 } from '../../components/icons';
 import { currentUserQueryOptions } from '../../lib/auth';
 
+// The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
+// React but not Mantine would split React out of the chunk the public pages load (docs/decisions/040).
+export { UserSessionGuard } from '../routes/session-guard';
+
 const sections: ShellNavSection[] = [
   {
     label: 'Events',

@@ -8,13 +8,12 @@ import { lazyPage } from '../lazy-route';
 const modules = import.meta.glob<Record<string, ComponentType>>([
   '../../features/*/*-page.tsx',
   '../../features/*/*/*-page.tsx',
-  '../../features/*/*-layout.tsx',
   '../layouts/query-layout.tsx',
   '../layouts/auth-layout.tsx',
   '../layouts/console-layout.tsx',
   '../layouts/admin-console-layout.tsx',
+  '../layouts/video-layout.tsx',
   './*/*-page.tsx',
-  './session-guard.tsx',
 ]);
 
 /**

@@ -45,31 +45,26 @@ describe('session guards', () => {
   });
 });
 
-/** The routes below `route`, found by the source module of their layout. */
-function layoutRoute(tree: RouteObject[], module: string): RouteObject | undefined {
+/** Every route of the tree whose component (loaded as the router would) has one of `names`. */
+async function routesRendering(tree: RouteObject[], names: string[]): Promise<RouteObject[]> {
+  const found: RouteObject[] = [];
   for (const route of tree) {
-    if ((route.handle as { module?: string } | undefined)?.module === module) return route;
-    const found = layoutRoute(route.children ?? [], module);
-    if (found) return found;
+    const component = route.Component ?? (typeof route.lazy === 'function' ? (await route.lazy()).Component : undefined);
+    if (component && names.includes(component.name)) found.push(route);
+    found.push(...(await routesRendering(route.children ?? [], names)));
   }
-  return undefined;
+  return found;
 }
 
 describe('error elements', () => {
-  it('gives each layout an error element inside its frame, and the root one for the whole screen', () => {
-    const root = routes[0]!;
-    expect(root.errorElement).toBeTruthy();
-    const publicLayout = root.children!.find((route) => route.Component?.name === 'PublicLayout');
-    const layouts = [
-      publicLayout,
-      layoutRoute(routes, 'src/app/layouts/console-layout.tsx'),
-      layoutRoute(routes, 'src/app/layouts/admin-console-layout.tsx'),
-      layoutRoute(routes, 'src/features/video/video-layout.tsx'),
-    ];
+  it('gives each layout an error element inside its frame, and the root one for the whole screen', async () => {
+    expect(routes[0]!.errorElement).toBeTruthy();
+    const names = ['PublicLayout', 'ConsoleLayout', 'AdminConsoleLayout', 'VideoLayout'];
+    const layouts = await routesRendering(routes, names);
+    expect(layouts).toHaveLength(4);
     for (const layout of layouts) {
-      expect(layout).toBeTruthy();
-      expect(layout!.children).toHaveLength(1);
-      expect(layout!.children![0]!.errorElement).toBeTruthy();
+      expect(layout.children).toHaveLength(1);
+      expect(layout.children![0]!.errorElement).toBeTruthy();
     }
   });
 });

@@ -6,8 +6,8 @@ import { adminUserQueryOptions, currentUserQueryOptions } from '../../lib/auth';
 
 // The one place a signed-out visitor is turned away. The pages and layouts below read the same cached user
 // query for their own loading, error and verification states, but never see a 401 (or, in the admin console,
-// a 403): the guard has already sent the visitor to sign in. A lazy route of its own, so TanStack Query stays
-// out of the public pages' first download.
+// a 403): the guard has already sent the visitor to sign in. Loaded with the layout of
+// each area (re-exported there), so TanStack Query stays out of the public pages' first download.
 
 /** Signed out: the login page, which brings the visitor back here after. */
 export function UserSessionGuard() {

@@ -4,6 +4,10 @@ import { paths } from '../../config/paths';
 import { Logo } from '../../components/logo';
 import classes from './video-layout.module.css';
 
+// The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
+// React but not Mantine would split React out of the chunk the public pages load (docs/decisions/040).
+export { UserSessionGuard } from '../routes/session-guard';
+
 /** Frame of the table video chat: a slim bar and a dark stage that keeps faces in focus. */
 export function VideoLayout() {
   return (
