@@ -1,9 +1,31 @@
-import { AdminMessageResponse, AdminUserSchema, type Role } from '@bridge/api';
+import { AdminMessageResponse, AdminUserSchema, UpdateUserResponse, type Role, type UpdateUserBody } from '@bridge/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ADMIN_API_BASE, apiRequest } from '../../lib/api-client';
+import { ADMIN_API_BASE, API_BASE, apiRequest } from '../../lib/api-client';
+import { userQueryKey } from '../../lib/auth';
+import { setStoredUser } from '../../lib/storage';
 
-// The admin console's users: the list, role, status and delete.
+// Users: the signed-in user's profile, and the admin console's list (role, status, delete).
+
+const updateResult = UpdateUserResponse.shape.result;
+
+/** One profile edit (`POST /user/update`); the answer's user replaces the cached one. */
+export const useUpdateProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) =>
+      apiRequest(`${API_BASE}/user/update`, { method: 'POST', body, schema: updateResult }),
+    onSuccess: (result) => {
+      if (!result.user) return;
+      setStoredUser(result.user);
+      queryClient.setQueryData(userQueryKey, result.user);
+    },
+    // The edit dialog shows the server's sentence under its field.
+    meta: { handlesError: true },
+  });
+};
+
+// Admin console -------------------------------------------------------------------------------------------------
 
 const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), lastDocId: z.string().nullable() });
 

@@ -7,7 +7,7 @@ import { PasswordField } from '../../components/password-field';
 import { errorMessage } from '../../lib/api-client';
 import { notifySuccess } from '../../lib/notify';
 import { CurrentPasswordField, needsCurrentPassword, useCurrentPassword } from './current-password-field';
-import { useUpdateProfile } from './profile-api';
+import { useUpdateProfile } from './api';
 import type { ProfileField } from './profile-fields';
 
 type ProfileEditDialogProps = {

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { currentUserQueryOptions, signOut } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { CurrentPasswordField, useCurrentPassword } from './current-password-field';
-import { useUpdateProfile } from './profile-api';
+import { useUpdateProfile } from './api';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { profileFields, type ProfileField } from './profile-fields';
 import classes from './profile-page.module.css';

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useEventResults, useMyPairs } from './api';
+import { useEventResults, useMyPairs } from '../api/results';
 import {
   dealerText,
   formatPoints,
