@@ -34,6 +34,12 @@ const rules = [
     except: [`apps/web/src/features/${feature}/`],
     why: 'features do not import each other: compose them in app/ or move the shared piece to components/',
   })),
+  // app/ composes the features: nothing below it may reach back up (links come from config/paths.ts, a leaf).
+  ...['features', 'components', 'lib', 'config'].map((below) => ({
+    from: `apps/web/src/${below}/`,
+    forbidden: ['apps/web/src/app/'],
+    why: 'app/ composes features, components and lib; they never import app/ (routes come from config/paths.ts)',
+  })),
   { from: 'apps/web/src/components/', forbidden: ['apps/web/src/features/'], why: 'shared components must not import features' },
   { from: 'apps/web/src/lib/', forbidden: ['apps/web/src/features/', 'apps/web/src/components/'], why: 'lib/ is below features and components' },
   { from: 'apps/server/src/plugins/', forbidden: ['apps/server/src/modules/'], why: 'plugins must not import modules' },

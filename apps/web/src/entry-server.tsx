@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { publicPagePaths } from '@bridge/api';
 import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { paths } from './app/paths';
+import { paths } from './config/paths';
 import { routes } from './app/router';
 
 export type PrerenderedPage = {

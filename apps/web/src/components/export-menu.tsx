@@ -1,8 +1,16 @@
 import { Button, Menu } from '@mantine/core';
+import { ADMIN_API_BASE } from '../lib/api-client';
 import { DownloadIcon } from './icons';
 import './data-styles';
 
 export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
+
+/** The address of an admin export: the dataset's list parameters (blank ones left out) plus the format. */
+export function exportHref(dataset: string, format: ExportFormat, params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams({ format });
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  return `${ADMIN_API_BASE}/export/${dataset}?${search.toString()}`;
+}
 
 type ExportMenuProps = {
   /** The server's export address for a format: every row matching the list's current search and filters. */

@@ -45,6 +45,18 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 0, message: messages.noConnection });
   });
 
+  it('reads an answer without the result envelope only when the call says so', async () => {
+    const schema = z.object({ results: z.array(z.object({ fileName: z.string(), count: z.number() })) });
+    answer({ results: [{ fileName: 'player.apk', count: 3 }] }, 200);
+    await expect(apiRequest('/api/admin/v1/analytics/downloads-summary', { schema, envelope: false })).resolves.toEqual({
+      results: [{ fileName: 'player.apk', count: 3 }],
+    });
+    answer({ results: [{ fileName: 'player.apk', count: 3 }] }, 200);
+    expect(await failure(apiRequest('/api/admin/v1/analytics/downloads-summary', { schema }))).toMatchObject({ code: 'invalid_response' });
+    answer({ error: 'Unauthorized' }, 401);
+    expect(await failure(apiRequest('/api/v1/video/ice-servers', { schema, envelope: false }))).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
   it('treats an answer that does not match the contract as a failure', async () => {
     answer({ result: { uid: 1 } }, 200);
     const error = await failure(apiRequest('/api/v1/user', { schema: UserSchema }));

@@ -36,6 +36,11 @@ type RequestOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
   /** Schema of `result`; the answer is parsed with it so a drifting server is noticed here. */
   schema: S;
+  /**
+   * false: the answer has no `{ result }` envelope and `schema` describes the whole body. Two endpoints answer
+   * so for now (the relay credentials `{ iceServers }` and the downloads summary `{ results }`).
+   */
+  envelope?: false;
 };
 
 const codeForStatus = (status: number): string => {
@@ -81,7 +86,8 @@ function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): stri
 }
 
 /**
- * Calls the API with the session cookie, sends and reads JSON, and returns the parsed `result`.
+ * The one HTTP client of the app. Calls the API with the session cookie, sends and reads JSON, and returns the
+ * parsed `result` (or, with `envelope: false`, the parsed body).
  * Throws ApiError for every failure, including no connection and an answer that does not match the schema.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
@@ -124,6 +130,11 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     });
   }
 
+  if (options.envelope === false) {
+    const parsed = options.schema.safeParse(payload);
+    if (!parsed.success) throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.operationFailed });
+    return parsed.data;
+  }
   const parsed = resultOf(options.schema).safeParse(payload);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.operationFailed });

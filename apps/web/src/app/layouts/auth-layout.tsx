@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { site } from '../../lib/site';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import classes from './auth-layout.module.css';
 
 /** Account pages: logo bar, one centred card, a one-line footer. */

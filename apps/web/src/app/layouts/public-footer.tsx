@@ -2,7 +2,7 @@ import { Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { SpadeMark } from '../../components/logo';
 import { site } from '../../lib/site';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import classes from './public-footer.module.css';
 
 const columns = [

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useStoredUser } from '../../lib/storage';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import classes from './public-header.module.css';
 
 const links = [

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { CookieBanner } from '../../components/cookie-banner';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
 import classes from './public-layout.module.css';

@@ -9,7 +9,7 @@ import {
 } from '@bridge/api';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { API_BASE, apiRequest } from '../../lib/api-client';
+import { ADMIN_API_BASE, API_BASE, apiRequest } from '../../lib/api-client';
 
 const messageResult = MessageResponse.shape.result;
 const registerResult = RegisterResponse.shape.result;
@@ -53,5 +53,12 @@ export const useConfirmVerification = () =>
   useMutation({
     mutationFn: (token: string) =>
       apiRequest(`${API_BASE}/user/verify/confirm`, { body: { token }, schema: messageResult }),
+    meta: { handlesError: true },
+  });
+
+/** Admin sign-in: a player account gets 403 with the admin-only text. */
+export const useAdminLogin = () =>
+  useMutation({
+    mutationFn: (body: LoginBody) => apiRequest(`${ADMIN_API_BASE}/user/login`, { body, schema: UserSchema }),
     meta: { handlesError: true },
   });

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Input.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
 import { ErrorDialog } from '../../components/error-dialog';
 import { PasswordField } from '../../components/password-field';

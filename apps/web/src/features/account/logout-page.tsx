@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { SignOutDialog } from '../../components/sign-out-dialog';
 
 export function LogoutPage() {

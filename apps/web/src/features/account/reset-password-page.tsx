@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
 import { ErrorDialog } from '../../components/error-dialog';
 import { PasswordField } from '../../components/password-field';

@@ -1,7 +1,7 @@
 import { messages } from '@bridge/api';
 import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
 
 export function SessionClosedPage() {

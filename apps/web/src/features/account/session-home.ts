@@ -1,5 +1,5 @@
 import type { User } from '@bridge/api';
-import { paths, safeRedirect } from '../../app/paths';
+import { paths, safeRedirect } from '../../config/paths';
 
 /** Where a session starts (specification section 4): unverified users verify first; admins go to their console. */
 export function sessionHomePath(user: User, redirectTo?: string | null): string {

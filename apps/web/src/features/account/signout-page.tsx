@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { PageTitle } from '../../components/page-title';
 import { signOut } from '../../lib/auth';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Input.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
 import { ErrorDialog } from '../../components/error-dialog';
 import { errorMessage, isApiError } from '../../lib/api-client';

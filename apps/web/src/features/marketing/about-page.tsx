@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { PageHero } from './components/page-hero';

@@ -3,7 +3,7 @@ import { Anchor, Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import '@mantine/core/styles/List.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { DownloadIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 import { Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import '@mantine/core/styles/List.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { FaqList, type Faq } from './components/faq-list';
 import { FeatureGrid, type Feature } from './components/feature-grid';

@@ -1,7 +1,7 @@
 import { messages } from '@bridge/api';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { site } from '../../lib/site';
 import { PlayerPoster } from './components/app-posters';

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import '@mantine/core/styles/List.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { office, site } from '../../lib/site';
 import { clearCookieConsent, getCookieConsent, subscribeStorage } from '../../lib/storage';

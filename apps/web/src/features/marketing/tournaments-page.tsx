@@ -5,7 +5,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage } from '../../lib/api-client';
 import { useRecentEvents } from './api';

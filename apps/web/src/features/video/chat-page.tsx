@@ -2,14 +2,12 @@ import { ActionIcon, Alert, Badge, Button, Group, Stack, Text } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
-import { paths } from '../../app/paths';
 import { PageTitle } from '../../components/page-title';
-import { isApiError } from '../../lib/api-client';
 import { currentUserQueryOptions } from '../../lib/auth';
 import { iceServersQueryOptions, tournamentQueryOptions } from './api';
 import type { MediaChoice } from './call/media';
@@ -64,7 +62,6 @@ function useCall(options: { table: string; uid?: string; displayName?: string; i
 }
 
 export function ChatPage() {
-  const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const table = params.get('table') ?? '';
@@ -102,10 +99,6 @@ export function ChatPage() {
     clearVideoState();
     navigate(endHref(key || undefined), { replace: true });
   }, [call, navigate, key]);
-
-  if (userQuery.isError && isApiError(userQuery.error) && userQuery.error.status === 401) {
-    return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
-  }
 
   const details = tournamentQuery.data ? readDetails(tournamentQuery.data.details) : null;
   const loadFailed = userQuery.isError || iceQuery.isError;

@@ -1,14 +1,13 @@
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
-import { isApiError } from '../../lib/api-client';
 import { currentUserQueryOptions } from '../../lib/auth';
 import { iceServersQueryOptions, tournamentQueryOptions } from './api';
 import { getLocalMedia, MediaError, stopStream, type MediaProblem } from './call/media';
@@ -53,7 +52,6 @@ function usePreview(attempt: number) {
 }
 
 export function JoinPage() {
-  const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = params.get('state');
@@ -95,9 +93,6 @@ export function JoinPage() {
   const options = useMemo(() => (tournament ? tableOptions(tournament) : []), [tournament]);
   const details = tournament ? readDetails(tournament.details) : null;
 
-  if (userQuery.isError && isApiError(userQuery.error) && userQuery.error.status === 401) {
-    return <Navigate to={paths.login.getHref(location.pathname + location.search)} replace />;
-  }
   if (userQuery.data && !userQuery.data.emailVerified) return <Navigate to={paths.verifyEmail.getHref(userQuery.data.email)} replace />;
 
   const failed = userQuery.isError || tournamentQuery.isError || iceQuery.isError;

@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../config/paths';
 
 const withQuery = (path: string, query: Record<string, string | undefined>) => {
   const params = new URLSearchParams();

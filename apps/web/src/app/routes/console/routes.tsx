@@ -1,0 +1,28 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '../../../config/paths';
+import { lazyModule } from '../lazy';
+
+// The user console: the user's events (features/events) and profile (features/users).
+const page = {
+  pastEvents: lazyModule('./console/past-events-page.tsx', 'PastEventsPage'),
+  solitaire: lazyModule('./console/solitaire-page.tsx', 'SolitairePage'),
+  profile: lazyModule('../../features/users/profile-page.tsx', 'ProfilePage'),
+  pastEventPreview: lazyModule('./console/event-preview-page.tsx', 'PastEventPreviewPage'),
+  solitairePreview: lazyModule('./console/event-preview-page.tsx', 'SolitairePreviewPage'),
+};
+
+const redirectTo = (to: string) => <Navigate to={to} replace />;
+
+/** Below the console layout (`/console`). */
+export const consoleRoutes: RouteObject[] = [
+  { index: true, element: redirectTo(paths.console.pastEvents.getHref()) },
+  { path: 'my-past-events', element: redirectTo(paths.console.pastEvents.getHref()) },
+  { path: 'my-past-events/all-my-past-events', ...page.pastEvents },
+  { path: 'my-past-events/all-my-past-events/:key', ...page.pastEventPreview },
+  { path: 'my-past-events/all-my-past-events/:key/:tab', ...page.pastEventPreview },
+  { path: 'solitaire', element: redirectTo(paths.console.solitaire.getHref()) },
+  { path: 'solitaire/solitaire-events/solitaire-past-events', ...page.solitaire },
+  { path: 'solitaire/solitaire-events/solitaire-past-events/:key', ...page.solitairePreview },
+  { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.solitairePreview },
+  { path: 'profile', ...page.profile },
+];

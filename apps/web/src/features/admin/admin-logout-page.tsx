@@ -1,6 +1,0 @@
-import { paths } from '../../app/paths';
-import { SignOutDialog } from '../../components/sign-out-dialog';
-
-export function AdminLogoutPage() {
-  return <SignOutDialog scope="admin" cancelHref={paths.admin.console.getHref()} signedOutHref={paths.admin.login.getHref()} />;
-}

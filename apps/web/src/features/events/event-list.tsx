@@ -1,0 +1,266 @@
+import { messages } from '@bridge/api';
+import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { notifyInfo, notifySuccess } from '../../lib/notify';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
+import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { ExportMenu } from '../../components/export-menu';
+import { PageTitle } from '../../components/page-title';
+import { SearchField } from '../../components/search-field';
+import { eventChips, resultsHref, tablesText, xmlHref, yesNo, type EventChip, type EventRow, type EventsAdapter } from './event-types';
+import '../../components/data-styles';
+
+export type EventListProps = {
+  /** Where the rows come from; what it offers (export, delete) is what the list offers. */
+  adapter: EventsAdapter;
+  /** pair: pair events (every chip); solitaire: solitaire columns, chip All only. */
+  variant: 'pair' | 'solitaire';
+  title: string;
+  description: string;
+  /**
+   * The preview route of an event. Without it a row's Preview says the feature is coming soon (the admin
+   * console's solitaire events).
+   */
+  previewHref?: (key: string) => string;
+  /** Shown between the page's title and the list (the user console's history of results). */
+  intro?: ReactNode;
+  /** Columns shown after the event's name (the user console's link to each event's results page). */
+  columnsAfterName?: DataColumn<EventRow>[];
+};
+
+/** Three dots, the row's options. */
+const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </svg>
+);
+
+function Organiser({ row }: { row: EventRow }) {
+  return (
+    <div>
+      <Text size="sm" fw={600}>
+        {row.organiser.names || '-'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {row.organiser.email ?? '-'}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * A list of events: search 'Search Event by Name', Refresh, Export, filter chips, cursor pages, row actions
+ * Preview, View Results, Download XML Results and Delete. Data comes from `adapter`, so the admin and user
+ * consoles share it.
+ */
+export function EventList({ adapter, variant, title, description, previewHref, intro, columnsAfterName = [] }: EventListProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const paging = useCursorPaging();
+  const [query, setQuery] = useState('');
+  const [chip, setChip] = useState<EventChip>('all');
+  const [toDelete, setToDelete] = useState<EventRow | null>(null);
+  const filters = eventChips.find((c) => c.value === chip)?.params ?? {};
+  const chips = variant === 'solitaire' ? eventChips.slice(0, 1) : eventChips;
+
+  const params = { limit: paging.pageSize, page: 1, lastDocId: paging.cursor, query: query || undefined, filters };
+  const list = useQuery({
+    queryKey: [...adapter.queryKey, 'list', params],
+    queryFn: ({ signal }) => adapter.list(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (key: string) => adapter.deleteEvent!(key),
+    onSuccess: (message) => {
+      notifySuccess(message || messages.eventDeleted);
+      setToDelete(null);
+      void queryClient.invalidateQueries({ queryKey: adapter.queryKey });
+    },
+  });
+
+  const preview = (row: EventRow) => {
+    if (previewHref) navigate(previewHref(row.key));
+    else notifyInfo(messages.comingSoon, 'Preview');
+  };
+
+  const actions: DataColumn<EventRow> = {
+    header: 'Actions',
+    cell: (row) => (
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${row.key}`} onClick={(event) => event.stopPropagation()}>
+            <MoreIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
+          <Menu.Item onClick={() => preview(row)}>Preview</Menu.Item>
+          <Menu.Item component="a" href={resultsHref(row.key)} target="_blank" rel="noopener">
+            View Results
+          </Menu.Item>
+          {row.xmlToken ? (
+            <Menu.Item component="a" href={xmlHref(row.xmlToken)} download>
+              Download XML Results
+            </Menu.Item>
+          ) : null}
+          {adapter.deleteEvent ? (
+            <Menu.Item color="red" onClick={() => setToDelete(row)}>
+              Delete
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  };
+
+  const eventName: DataColumn<EventRow> = {
+    header: 'Event Name',
+    cell: (row) =>
+      variant === 'solitaire' ? (
+        <Text size="sm" ff="monospace">{row.key}</Text>
+      ) : (
+        <div>
+          {previewHref ? (
+            <Anchor component={Link} to={previewHref(row.key)} size="sm" ff="monospace" onClick={(event) => event.stopPropagation()}>
+              {row.key}
+            </Anchor>
+          ) : (
+            <Text size="sm" ff="monospace">{row.key}</Text>
+          )}
+          {row.details.typeName ? (
+            <Text size="xs" c="dimmed">
+              {row.details.typeName}
+            </Text>
+          ) : null}
+        </div>
+      ),
+    nowrap: true,
+  };
+  const organiser: DataColumn<EventRow> = { header: 'Organiser', cell: (row) => <Organiser row={row} /> };
+  const tables: DataColumn<EventRow> = { header: 'Tables', cell: (row) => tablesText(row.tables), nowrap: true };
+  const created: DataColumn<EventRow> = { header: 'Created At', cell: (row) => formatDateTime(row.createdAt), nowrap: true };
+  const columns: DataColumn<EventRow>[] =
+    variant === 'solitaire'
+      ? [
+          organiser,
+          eventName,
+          tables,
+          { header: 'Type', cell: (row) => row.details.typeName ?? '-' },
+          { header: 'Players', cell: (row) => row.details.players ?? '-' },
+          { header: 'Rounds', cell: (row) => row.details.rounds ?? '-' },
+          created,
+          actions,
+        ]
+      : [
+          organiser,
+          eventName,
+          ...columnsAfterName,
+          tables,
+          { header: 'Live Table (Scorer)', cell: (row) => yesNo(row.details.liveTableEvent) },
+          { header: 'Movement', cell: (row) => row.details.movementType ?? '-' },
+          { header: 'Scoring', cell: (row) => row.details.scoreType ?? '-' },
+          { header: 'Hand Generation', cell: (row) => row.details.handgeneratedModeAsString ?? '-' },
+          created,
+          actions,
+        ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title={title} />
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {title}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {description}
+        </Text>
+      </div>
+      {intro}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
+            <SearchField
+              placeholder="Search Event by Name"
+              onSearch={(value) => {
+                setQuery(value);
+                if (!value) setChip('all');
+                paging.reset();
+              }}
+            />
+            <Group gap="xs">
+              <Button
+                variant="default"
+                loading={list.isFetching && !list.isPending}
+                onClick={() => {
+                  paging.reset();
+                  void queryClient.invalidateQueries({ queryKey: [...adapter.queryKey, 'list'] });
+                }}
+              >
+                Refresh
+              </Button>
+              {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
+            </Group>
+          </Group>
+          <Chip.Group
+            multiple={false}
+            value={chip}
+            onChange={(value) => {
+              setChip(value as EventChip);
+              paging.reset();
+            }}
+          >
+            <Group gap="xs" role="group" aria-label="Filters">
+              {chips.map((item) => (
+                <Chip key={item.value} value={item.value} size="sm" variant="outline">
+                  {item.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={list.data?.data}
+            rowKey={(row) => row.key}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            emptyText={messages.noRecords}
+            onRowClick={preview}
+            minWidth={variant === 'solitaire' ? 760 : 900}
+          />
+          <CursorPager paging={paging} lastDocId={list.data?.lastDocId} rows={list.data?.data.length} disabled={list.isFetching} label={`${title} pages`} />
+        </Stack>
+      </Paper>
+      <ConfirmDialog
+        opened={!!toDelete}
+        title="Delete event"
+        message={`Delete ${toDelete?.key ?? 'this event'} for good? Its score, replay and participant data are deleted with it. This cannot be undone.`}
+        confirmLabel="Delete"
+        danger
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.key)}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * A Results column linking each event to its public results page. A plain link (not the row's click, which
+ * opens the preview): the results page is a page of its own.
+ */
+export const resultsLinkColumn: DataColumn<EventRow> = {
+  header: 'Results',
+  cell: (row) => (
+    <Anchor href={resultsHref(row.key)} size="sm" aria-label={`Results of ${row.key}`} onClick={(event) => event.stopPropagation()}>
+      Results
+    </Anchor>
+  ),
+  nowrap: true,
+};

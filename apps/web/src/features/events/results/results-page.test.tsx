@@ -1,0 +1,194 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '../../../lib/storage';
+import { jsonResponse, renderApp } from '../../../testing/render-app';
+import { ResultsPage } from './results-page';
+import { buildEventResults } from './test-fixture';
+
+const serve = (body: unknown, status = 200) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(body, status));
+
+const renderResults = (key = 'SPRING26') =>
+  renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: `/results/${key}` });
+
+describe('ResultsPage', () => {
+  it('shows the event, both rankings, the hands and the travellers', async () => {
+    const fetchSpy = serve({ result: buildEventResults() });
+    renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Pairs' })).toBeTruthy();
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v1/tournaments/SPRING26/results');
+    expect(screen.getByText('Matchpoints')).toBeTruthy();
+    expect(screen.queryByText('Live results')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download XML' }).getAttribute('href')).toBe('/api/v1/tournaments/SPRING26/results.xml');
+    expect(screen.getByRole('link', { name: 'Download PBN' }).hasAttribute('download')).toBe(true);
+
+    const ns = screen.getByRole('table', { name: 'North-South' });
+    const ew = screen.getByRole('table', { name: 'East-West' });
+    const firstNs = within(ns).getAllByRole('row')[1]!;
+    expect(within(firstNs).getByText('1=')).toBeTruthy();
+    expect(within(firstNs).getByText('Ann Baker & Ben Carter')).toBeTruthy();
+    expect(within(firstNs).getByText('75.00%')).toBeTruthy();
+    expect(within(ew).getAllByText('1=')).toHaveLength(2);
+    expect(within(ns).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
+
+    // Board 1: the hands around the table, with dealer and vulnerability spelled out.
+    expect(screen.getAllByText('Board 1')[0]!.tagName).toBe('SUMMARY');
+    expect(screen.getAllByText('Dealer North, Vulnerable: None').length).toBeGreaterThan(0);
+    const north = screen.getByRole('list', { name: "North's hand" });
+    expect(within(north).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '♠ spades A K Q 2',
+      '♥ hearts K J 5',
+      '♦ diamonds A 7 3',
+      '♣ clubs K 8 4',
+    ]);
+    expect(within(screen.getByRole('list', { name: "East's hand" })).getByText('J 10 9 8')).toBeTruthy();
+    // Board 2 has no known deal: dealer and vulnerability only.
+    expect(screen.getAllByText('Dealer East, Vulnerable: North-South').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('figure')).toHaveLength(1);
+
+    const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
+    expect(within(traveller).getAllByText('3NT')).toHaveLength(2);
+    expect(within(traveller).getByText('430')).toBeTruthy();
+    expect(within(traveller).getByText('−430')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Traveller of board 2' })).getByText('Passed out')).toBeTruthy();
+  });
+
+  it("shows a pair's scorecard from its own side", async () => {
+    serve({ result: buildEventResults() });
+    renderResults();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Scorecard of pair EW 2' }));
+    expect(screen.getByRole('heading', { name: 'Scorecard of pair EW 2' })).toBeTruthy();
+    const card = screen.getByRole('table', { name: 'Boards played by pair EW 2' });
+    const rows = within(card).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows[1]).toEqual(['1', 'NS 2', '3NT', 'S', '9', '−400', '1']);
+    expect(rows[2]).toEqual(['2', 'NS 3', '3♦ diamonds ', 'W', '9', '110', '2']);
+    expect(rows[3]).toEqual(['Total', '3']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close scorecard' }));
+    expect(screen.queryByRole('heading', { name: 'Scorecard of pair EW 2' })).toBeNull();
+  });
+
+  it('shows one ranking and signed IMP totals in a one-winner IMP event that is still live', async () => {
+    const base = buildEventResults();
+    serve({
+      result: buildEventResults({
+        scoringMethod: 'cross-imps',
+        scoreType: 'IMP',
+        winners: 1,
+        status: 'active',
+        completedAt: null,
+        xmlUrl: null,
+        pairs: base.pairs.map((pair) => {
+          const number = pair.direction === 'EW' ? pair.pair + 3 : pair.pair;
+          return { ...pair, key: String(number), pair: number, direction: null, total: pair.total - 1.5, percentage: null };
+        }),
+      }),
+    });
+    renderResults();
+
+    expect(await screen.findByText('Live results')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Ranking' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'North-South' })).toBeNull();
+    expect(screen.getAllByText('+1.50').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('−1.50').length).toBeGreaterThan(0);
+    expect(screen.getByText('Cross-IMPs')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download XML' })).toBeNull();
+  });
+
+  it('ranks an IMP event by the factored score when a pair played fewer boards, and shows its IMPs beside it', async () => {
+    const base = buildEventResults();
+    const imp = (key: string, boards: number, total: number, factoredTotal: number, place: number) => {
+      const pair = base.pairs.find((p) => p.key === key)!;
+      return { ...pair, boards, total, factoredTotal, percentage: null, tops: 0, place, label: String(place) };
+    };
+    serve({
+      result: buildEventResults({
+        scoringMethod: 'cross-imps',
+        scoreType: 'IMP',
+        pairs: [imp('NS2', 2, 9.5, 14.25, 1), imp('NS1', 3, 13.5, 13.5, 2), ...base.pairs.filter((p) => p.direction === 'EW').map((p) => ({ ...p, factoredTotal: p.total, percentage: null }))],
+      }),
+    });
+    renderResults();
+
+    const ns = await screen.findByRole('table', { name: 'North-South' });
+    expect(within(ns).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Factored score', 'IMPs', 'Boards']);
+    const rows = within(ns).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[5]])).toEqual([['1', '+14.25', '+9.50', '2'], ['2', '+13.50', '+13.50', '3']]);
+    // Every EW pair played every board: one score column.
+    const ew = screen.getByRole('table', { name: 'East-West' });
+    expect(within(ew).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
+  });
+
+  it("marks the signed-in viewer's pair in the ranking, its scorecard and the travellers, with a 'You' badge", async () => {
+    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs: ['NS1'] } }) : jsonResponse({ result: buildEventResults() }),
+    );
+    renderResults();
+
+    const ns = await screen.findByRole('table', { name: 'North-South' });
+    const mine = await within(ns).findByText('You');
+    expect(mine.closest('tr')!.textContent).toContain('Ann Baker & Ben Carter');
+    expect(within(screen.getByRole('table', { name: 'East-West' })).queryByText('You')).toBeNull();
+    expect(screen.getByText(/You played as pair NS 1: place 1=, 75.00%/)).toBeTruthy();
+    expect(fetchSpy.mock.calls.map((call) => String(call[0]))).toContain('/api/v1/tournaments/mine/SPRING26/pairs');
+
+    const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
+    const marked = within(traveller).getAllByText('You').map((badge) => badge.closest('tr')!.firstElementChild!.textContent);
+    expect(marked).toEqual(['NS 1You']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Scorecard of pair NS 1' }));
+    expect(within(screen.getByRole('heading', { name: /Scorecard of pair NS 1/ })).getByText('You')).toBeTruthy();
+  });
+
+  it('marks nothing and asks nothing more when signed out', async () => {
+    const fetchSpy = serve({ result: buildEventResults() });
+    renderResults();
+    await screen.findByRole('table', { name: 'North-South' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('You')).toBeNull();
+  });
+
+  it('shows the results unmarked when the stored session has expired (401 for the pairs)', async () => {
+    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs') ? jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401) : jsonResponse({ result: buildEventResults() }),
+    );
+    renderResults();
+    await screen.findByRole('table', { name: 'North-South' });
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText('You')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so when the event does not exist', async () => {
+    serve({ error: 'Tournament not found', code: 'not_found' }, 404);
+    renderResults('NOPE');
+
+    expect(await screen.findByRole('heading', { name: 'We could not find results for this event' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See our tournaments' }).getAttribute('href')).toBe('/tournaments');
+  });
+
+  it('says the results are not public yet when the event may not be seen', async () => {
+    serve({ error: 'Forbidden', code: 'forbidden' }, 403);
+    renderResults();
+
+    expect(await screen.findByRole('heading', { name: 'These results are not public yet' })).toBeTruthy();
+  });
+
+  it('shows other errors with a Retry button that asks again', async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(async () => jsonResponse({ error: 'Database is busy', code: 'service_unavailable' }, 400))
+      .mockImplementation(async () => jsonResponse({ result: buildEventResults() }));
+    renderResults();
+
+    expect(await screen.findByText('Database is busy')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Spring Pairs' })).toBeTruthy();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+});

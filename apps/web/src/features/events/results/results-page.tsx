@@ -1,0 +1,522 @@
+import type { EventResults, PairStanding } from '@bridge/api';
+import { Anchor, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Skeleton.layer.css';
+import { paths } from '../../../config/paths';
+import { DownloadIcon } from '../../../components/icons';
+import { PageTitle } from '../../../components/page-title';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useEventResults, useMyPairs } from '../api/results';
+import {
+  dealerText,
+  formatPoints,
+  formatScore,
+  formatStandingScore,
+  isImpScoring,
+  pairLabel,
+  scorecardRows,
+  scoringLabel,
+} from './format';
+import { HandDiagram } from './hand-diagram';
+import classes from './results-page.module.css';
+import { Contract } from './suit';
+
+type Board = EventResults['boards'][number];
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+const formatDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+};
+
+const boardAnchor = (board: number) => `board-${board}`;
+
+/** The mark of the viewer's own pair: a word, not only the row's colour (a plain inline box, so a no-wrap cell grows to hold it). */
+function YouBadge() {
+  return <span className={classes.youBadge}>You</span>;
+}
+
+/** Whether a traveller line was played by one of the viewer's pairs (keys `NS3` / `EW3`, or `3` with one winner). */
+const playedBy = (mine: ReadonlySet<string>, line: { nsPair: number; ewPair: number }, twoWinners: boolean) =>
+  twoWinners ? mine.has(`NS${line.nsPair}`) || mine.has(`EW${line.ewPair}`) : mine.has(String(line.nsPair)) || mine.has(String(line.ewPair));
+
+/** A table that scrolls sideways inside its own box on narrow screens; focusable so keyboards can scroll it. */
+function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.tableWrap} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+function RankingTable({
+  caption,
+  hideCaption = false,
+  standings,
+  imps,
+  selected,
+  onSelect,
+  mine,
+}: {
+  caption: string;
+  hideCaption?: boolean;
+  standings: PairStanding[];
+  imps: boolean;
+  selected: string | null;
+  onSelect: (key: string) => void;
+  mine: ReadonlySet<string>;
+}) {
+  // A pair that played fewer boards is ranked by its IMPs factored to the full schedule: show both figures.
+  const factored = imps && standings.some((s) => s.factoredTotal !== null && Math.abs(s.factoredTotal - s.total) > 0.005);
+  return (
+    <TableScroll label={`${caption} ranking`}>
+      <table className={classes.table}>
+        <caption className={hideCaption ? classes.srOnly : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            <th scope="col">Pair</th>
+            <th scope="col">Names</th>
+            <th scope="col" className={classes.num}>
+              {factored ? 'Factored score' : 'Score'}
+            </th>
+            {factored ? (
+              <th scope="col" className={classes.num}>
+                IMPs
+              </th>
+            ) : null}
+            <th scope="col" className={classes.num}>
+              Boards
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {standings.map((standing) => (
+            <tr
+              key={standing.key}
+              className={[selected === standing.key ? classes.selectedRow : '', mine.has(standing.key) ? classes.myRow : ''].join(' ').trim() || undefined}
+            >
+              <td>{standing.label}</td>
+              <th scope="row">
+                <button
+                  type="button"
+                  className={classes.pairButton}
+                  aria-pressed={selected === standing.key}
+                  onClick={() => onSelect(standing.key)}
+                >
+                  <span className={classes.srOnly}>Scorecard of pair </span>
+                  {pairLabel(standing.direction, standing.pair)}
+                </button>
+                {mine.has(standing.key) ? <YouBadge /> : null}
+              </th>
+              <td className={classes.names}>{standing.names.join(' & ') || '–'}</td>
+              <td className={classes.num}>{formatStandingScore(standing, imps)}</td>
+              {factored ? <td className={classes.num}>{formatStandingScore({ ...standing, factoredTotal: null }, imps)}</td> : null}
+              <td className={classes.num}>{standing.boards}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function openBoard(board: number) {
+  const details = document.getElementById(boardAnchor(board));
+  if (details instanceof HTMLDetailsElement) details.open = true;
+}
+
+function Scorecard({
+  results,
+  standing,
+  onClose,
+  isMine,
+}: {
+  results: EventResults;
+  standing: PairStanding;
+  onClose: () => void;
+  isMine: boolean;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const imps = isImpScoring(results.scoringMethod);
+  const rows = scorecardRows(results, standing);
+  const label = pairLabel(standing.direction, standing.pair);
+  const total = rows.reduce((sum, row) => sum + row.points, 0);
+  const opponent = (sat: 'NS' | 'EW', pair: number) => pairLabel(standing.direction ? (sat === 'NS' ? 'EW' : 'NS') : null, pair);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    headingRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [standing.key]);
+
+  return (
+    <section className={classes.scorecard} aria-labelledby="scorecard-heading">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2} fz="h3" id="scorecard-heading" ref={headingRef} tabIndex={-1}>
+            Scorecard of pair {label}
+            {isMine ? <YouBadge /> : null}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {standing.names.join(' & ') || 'Names not known'} · place {standing.label} ·{' '}
+            {formatStandingScore(standing, imps)}
+          </Text>
+        </div>
+        <Button variant="default" size="xs" onClick={onClose} className={classes.noPrint}>
+          Close scorecard
+        </Button>
+      </Group>
+      <Stack mt="sm" gap="xs">
+        {rows.length === 0 ? (
+          <Text size="sm">This pair has no boards scored yet.</Text>
+        ) : (
+          <TableScroll label={`Scorecard of pair ${label}`}>
+            <table className={classes.table}>
+              <caption className={classes.srOnly}>Boards played by pair {label}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Board</th>
+                  <th scope="col">Against</th>
+                  <th scope="col">Contract</th>
+                  <th scope="col">By</th>
+                  <th scope="col" className={classes.num}>
+                    Tricks
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    Score
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    Points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.board}-${row.line.round}-${row.line.table}`}>
+                    <th scope="row">
+                      <Anchor href={`#${boardAnchor(row.board)}`} fz="inherit" onClick={() => openBoard(row.board)}>
+                        {row.board}
+                      </Anchor>
+                    </th>
+                    <td>{opponent(row.sat, row.opponent)}</td>
+                    <td>
+                      <Contract contract={row.line.contract} adjusted={row.line.adjusted} />
+                    </td>
+                    <td>{row.line.declarer ?? '–'}</td>
+                    <td className={classes.num}>{row.line.tricks ?? '–'}</td>
+                    <td className={classes.num}>{row.line.adjusted ? '–' : formatScore(row.score)}</td>
+                    <td className={classes.num}>{formatPoints(row.points, imps)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={6}>
+                    Total
+                  </th>
+                  <td className={classes.num}>{formatPoints(total, imps)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </TableScroll>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: boolean; twoWinners: boolean; mine: ReadonlySet<string> }) {
+  const meta = dealerText(board.dealer, board.vulnerability);
+  const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
+  const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
+  const ew = (pair: number) => pairLabel(twoWinners ? 'EW' : null, pair);
+  return (
+    <details className={classes.board} id={boardAnchor(board.board)}>
+      <summary>Board {board.board}</summary>
+      <div className={classes.boardBody}>
+        <p className={classes.boardMeta}>{meta}</p>
+        {board.deal ? <HandDiagram board={board.board} deal={board.deal} caption={meta} /> : null}
+        {lines.length === 0 ? (
+          <Text size="sm">No results for this board yet.</Text>
+        ) : (
+          <TableScroll label={`Traveller of board ${board.board}`}>
+            <table className={classes.table}>
+              <caption className={classes.srOnly}>Traveller of board {board.board}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">NS</th>
+                  <th scope="col">EW</th>
+                  <th scope="col">Contract</th>
+                  <th scope="col">By</th>
+                  <th scope="col" className={classes.num}>
+                    Tricks
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    NS score
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    EW score
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    NS points
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    EW points
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={`${line.round}-${line.table}`} className={playedBy(mine, line, twoWinners) ? classes.myRow : undefined}>
+                    <td>
+                      {ns(line.nsPair)}
+                      {mine.has(twoWinners ? `NS${line.nsPair}` : String(line.nsPair)) ? <YouBadge /> : null}
+                    </td>
+                    <td>
+                      {ew(line.ewPair)}
+                      {mine.has(twoWinners ? `EW${line.ewPair}` : String(line.ewPair)) ? <YouBadge /> : null}
+                    </td>
+                    <td>
+                      <Contract contract={line.contract} adjusted={line.adjusted} />
+                    </td>
+                    <td>{line.declarer ?? '–'}</td>
+                    <td className={classes.num}>{line.tricks ?? '–'}</td>
+                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
+                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(-line.nsScore)}</td>
+                    <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
+                    <td className={classes.num}>{formatPoints(line.ew, imps)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** Printing shows every board: closed ones are opened for the print and closed again afterwards. */
+function useOpenBoardsForPrint(container: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    let opened: HTMLDetailsElement[] = [];
+    const before = () => {
+      opened = [...(container.current?.querySelectorAll('details:not([open])') ?? [])] as HTMLDetailsElement[];
+      for (const details of opened) details.open = true;
+    };
+    const after = () => {
+      for (const details of opened) details.open = false;
+      opened = [];
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [container]);
+}
+
+function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlySet<string> }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const travellersRef = useRef<HTMLElement>(null);
+  useOpenBoardsForPrint(travellersRef);
+  const imps = isImpScoring(results.scoringMethod);
+  const twoWinners = results.winners === 2;
+  const standing = results.pairs.find((pair) => pair.key === selected);
+  const select = (key: string) => setSelected((current) => (current === key ? null : key));
+  const date = results.completedAt ?? results.createdAt;
+  const rankingProps = { imps, selected, onSelect: select, mine };
+  const myStandings = results.pairs.filter((pair) => mine.has(pair.key));
+
+  return (
+    <Stack gap="xl">
+      <PageTitle
+        title={`${results.name} results`}
+        description={`Ranking, travellers and hands of ${results.name}, a ${results.movementType} event scored by ${scoringLabel(results.scoringMethod)}.`}
+      />
+      <header>
+        <Text size="sm" fw={700} c="felt.8" tt="uppercase">
+          Event results
+        </Text>
+        <Group gap="sm" mt={4} align="center">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {results.name}
+          </Title>
+          {results.status === 'active' ? (
+            <Badge size="lg" variant="filled">
+              Live results
+            </Badge>
+          ) : null}
+        </Group>
+        <dl className={classes.subtitle}>
+          <div>
+            <dt>Key</dt>
+            <dd>{results.key}</dd>
+          </div>
+          <div>
+            <dt>Movement</dt>
+            <dd>{results.movementType}</dd>
+          </div>
+          <div>
+            <dt>Scoring</dt>
+            <dd>{scoringLabel(results.scoringMethod)}</dd>
+          </div>
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={date}>{formatDate(date)}</time>
+            </dd>
+          </div>
+        </dl>
+        {results.status === 'active' ? (
+          <Text size="sm" c="dimmed" mt="xs">
+            The event is still being played: this page updates as boards are scored.
+          </Text>
+        ) : null}
+        <Group gap="sm" mt="md" className={classes.noPrint}>
+          {results.xmlUrl ? (
+            <Button component="a" href={results.xmlUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
+              Download XML
+            </Button>
+          ) : null}
+          <Button component="a" href={results.pbnUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
+            Download PBN
+          </Button>
+        </Group>
+      </header>
+
+      <section aria-labelledby="ranking-heading">
+        <Title order={2} id="ranking-heading" mb="sm">
+          Ranking
+        </Title>
+        {results.pairs.length === 0 ? (
+          <Text>No pairs have been ranked yet.</Text>
+        ) : twoWinners ? (
+          <Stack gap="lg">
+            <RankingTable caption="North-South" standings={results.pairs.filter((p) => p.direction === 'NS')} {...rankingProps} />
+            <RankingTable caption="East-West" standings={results.pairs.filter((p) => p.direction !== 'NS')} {...rankingProps} />
+          </Stack>
+        ) : (
+          <RankingTable caption="Ranking" hideCaption standings={results.pairs} {...rankingProps} />
+        )}
+        {myStandings.length ? (
+          <Text size="sm" mt="xs" className={classes.noPrint}>
+            {myStandings
+              .map((pair) => `You played as pair ${pairLabel(pair.direction, pair.pair)}: place ${pair.label}, ${formatStandingScore(pair, imps)}.`)
+              .join(' ')}{' '}
+            Your rows are marked “You”.
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed" mt="xs" className={classes.noPrint}>
+          Choose a pair to see its scorecard.
+        </Text>
+      </section>
+
+      {standing ? (
+        <Scorecard results={results} standing={standing} onClose={() => setSelected(null)} isMine={mine.has(standing.key)} />
+      ) : null}
+
+      <section aria-labelledby="travellers-heading" ref={travellersRef}>
+        <Title order={2} id="travellers-heading" mb="sm">
+          Travellers
+        </Title>
+        {results.boards.length === 0 ? (
+          <Text>No boards have been played yet.</Text>
+        ) : (
+          results.boards.map((board) => <Traveller key={board.board} board={board} imps={imps} twoWinners={twoWinners} mine={mine} />)
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Loading results">
+      <Skeleton height={16} width={120} />
+      <Skeleton height={40} width="60%" />
+      <Skeleton height={18} width="80%" />
+      <Skeleton height={220} radius="md" />
+      <Skeleton height={44} radius="md" />
+      <Skeleton height={44} radius="md" />
+    </Stack>
+  );
+}
+
+function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const location = useLocation();
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 404) {
+    return (
+      <Paper withBorder radius="md" p="xl" role="alert">
+        <Title order={1} fz="h2">
+          We could not find results for this event
+        </Title>
+        <Text c="dimmed" mt="xs">
+          Check the event key in the link. Results appear here once an organiser has created the event.
+        </Text>
+        <Anchor component={Link} to={paths.tournaments.getHref()} mt="md" display="inline-block">
+          See our tournaments
+        </Anchor>
+      </Paper>
+    );
+  }
+  if (status === 401 || status === 403) {
+    return (
+      <Paper withBorder radius="md" p="xl" role="alert">
+        <Title order={1} fz="h2">
+          These results are not public yet
+        </Title>
+        <Text c="dimmed" mt="xs">
+          The results are published when the organiser completes the event. Until then only the organiser can follow
+          them live.
+        </Text>
+        {status === 401 ? (
+          <Button component={Link} to={paths.login.getHref(location.pathname)} mt="md">
+            Login
+          </Button>
+        ) : null}
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="xl" role="alert">
+      <Title order={1} fz="h2">
+        The results could not be loaded
+      </Title>
+      <Text c="dimmed" mt="xs">
+        {errorMessage(error)}
+      </Text>
+      <Button mt="md" variant="default" onClick={onRetry}>
+        Retry
+      </Button>
+    </Paper>
+  );
+}
+
+export function ResultsPage() {
+  const { key = '' } = useParams();
+  const results = useEventResults(key);
+  const mine = useMyPairs(key);
+  return (
+    <Container size="lg" py={{ base: 32, sm: 56 }}>
+      {results.data ? (
+        // A failed background refresh of live results keeps the last answer on screen.
+        <ResultsView results={results.data} mine={mine} />
+      ) : results.isError ? (
+        <>
+          <PageTitle title={`Results ${key}`} />
+          <ResultsError error={results.error} onRetry={() => void results.refetch()} />
+        </>
+      ) : (
+        <>
+          <PageTitle title={`Results ${key}`} />
+          <ResultsSkeleton />
+        </>
+      )}
+    </Container>
+  );
+}

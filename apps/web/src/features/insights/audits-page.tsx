@@ -1,0 +1,146 @@
+import { messages, type AuditRow } from '@bridge/api';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
+import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { ExportMenu, exportHref } from '../../components/export-menu';
+import { PageTitle } from '../../components/page-title';
+import { SearchField } from '../../components/search-field';
+import { auditsQueryOptions } from './api';
+
+// Actions the platform records; a value ending in '.' selects every action under it.
+const actionOptions = [
+  { value: '', label: 'All actions' },
+  { value: 'admin.', label: 'Admin: every action' },
+  { value: 'admin.login', label: 'Admin: sign-in' },
+  { value: 'admin.user.role', label: 'Admin: user role' },
+  { value: 'admin.user.disable', label: 'Admin: user enabled or disabled' },
+  { value: 'admin.user.delete', label: 'Admin: user deleted' },
+  { value: 'admin.user.verify', label: 'Admin: user verified' },
+  { value: 'admin.event.delete', label: 'Admin: event deleted' },
+  { value: 'admin.export', label: 'Admin: export' },
+  { value: 'user.', label: 'User: every action' },
+  { value: 'user.login', label: 'User: sign-in' },
+  { value: 'user.register', label: 'User: registration' },
+  { value: 'user.email_change', label: 'User: email changed' },
+  { value: 'user.password_change', label: 'User: password changed' },
+  { value: 'user.current_password_wrong', label: 'User: wrong current password' },
+  { value: 'user.delete_self', label: 'User: account deleted' },
+  { value: 'tournament.', label: 'Tournament: every action' },
+];
+
+const detailsText = (details: AuditRow['details']): string => {
+  if (!details) return '-';
+  const text = Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(', ');
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text || '-';
+};
+
+const columns: DataColumn<AuditRow>[] = [
+  { header: 'When', cell: (row) => formatDateTime(row.at), nowrap: true },
+  { header: 'Who', cell: (row) => row.actorEmail ?? '-' },
+  { header: 'Action', cell: (row) => <Text size="sm" ff="monospace">{row.action}</Text> },
+  { header: 'Target', cell: (row) => row.target ?? '-' },
+  {
+    header: 'Outcome',
+    cell: (row) => (
+      <Badge variant="light" color={row.outcome === 'success' ? 'felt' : 'red'}>
+        {row.outcome}
+      </Badge>
+    ),
+  },
+  { header: 'IP', cell: (row) => row.ip ?? '-', nowrap: true },
+  { header: 'Details', cell: (row) => <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{detailsText(row.details)}</Text> },
+];
+
+export function AuditsPage() {
+  const queryClient = useQueryClient();
+  const paging = useCursorPaging();
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [outcome, setOutcome] = useState('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const oneDateOnly = !!startDate !== !!endDate;
+  const filters = {
+    action: action || undefined,
+    actor: actor || undefined,
+    outcome: outcome || undefined,
+    ...(startDate && endDate ? { startDate, endDate } : {}),
+  };
+  const audits = useQuery(auditsQueryOptions({ limit: paging.pageSize, lastDocId: paging.cursor, ...filters }));
+  const change = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    paging.reset();
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Audits" />
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          Audits
+        </Title>
+        <Text c="dimmed" mt={4}>
+          View all system logs here
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="wrap" align="flex-end" data-print-hide>
+            <NativeSelect label="Action" data={actionOptions} value={action} onChange={(event) => change(setAction)(event.currentTarget.value)} w={240} />
+            <div style={{ flex: '1 1 200px', maxWidth: 320 }}>
+              <Text size="sm" fw={500} mb={2} component="div">
+                Actor
+              </Text>
+              <SearchField placeholder="Search by actor email" label="Actor" onSearch={change(setActor)} />
+            </div>
+            <NativeSelect
+              label="Outcome"
+              data={[
+                { value: '', label: 'Any' },
+                { value: 'success', label: 'Success' },
+                { value: 'failure', label: 'Failure' },
+              ]}
+              value={outcome}
+              onChange={(event) => change(setOutcome)(event.currentTarget.value)}
+              w={130}
+            />
+            <TextInput type="date" label="From" value={startDate} max={endDate || undefined} onChange={(event) => change(setStartDate)(event.currentTarget.value)} w={160} />
+            <TextInput type="date" label="To" value={endDate} min={startDate || undefined} onChange={(event) => change(setEndDate)(event.currentTarget.value)} w={160} />
+            <Button
+              variant="default"
+              loading={audits.isFetching && !audits.isPending}
+              onClick={() => {
+                paging.reset();
+                void queryClient.invalidateQueries({ queryKey: ['admin', 'audits'] });
+              }}
+            >
+              Refresh
+            </Button>
+            <ExportMenu hrefFor={(format) => exportHref('audits', format, filters)} />
+          </Group>
+          {oneDateOnly ? (
+            <Text size="sm" c="red.8" role="alert">
+              {messages.setBothDates}
+            </Text>
+          ) : null}
+          <DataTable
+            caption="Audit log"
+            columns={columns}
+            rows={audits.data?.data}
+            rowKey={(row) => row.objectId}
+            loading={audits.isPending}
+            error={audits.error}
+            onRetry={() => void audits.refetch()}
+            emptyText={messages.noRecords}
+            minWidth={980}
+          />
+          <CursorPager paging={paging} lastDocId={audits.data?.lastDocId} rows={audits.data?.data.length} disabled={audits.isFetching} label="Audit pages" />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

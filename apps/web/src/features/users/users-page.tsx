@@ -1,0 +1,204 @@
+import type { AdminUser } from '@bridge/api';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
+import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { DetailList } from '../../components/detail-list';
+import { ExportMenu, exportHref } from '../../components/export-menu';
+import { titleStyles } from '../../components/modal-styles';
+import { PageTitle } from '../../components/page-title';
+import { SearchField } from '../../components/search-field';
+import { notifySuccess } from '../../lib/notify';
+import { useUserChange, usersQueryOptions, type UserChange } from './api';
+
+const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </svg>
+);
+
+/** The confirmation of each change: what it does, in plain words. */
+function confirmation(change: UserChange, user: AdminUser): { title: string; message: string; label: string; danger: boolean } {
+  const who = `${user.names || user.email} (${user.email})`;
+  if (change.kind === 'role') {
+    return change.role === 'admin'
+      ? { title: 'Make admin', message: `Give ${who} the admin role? They can then use this console.`, label: 'Make admin', danger: false }
+      : { title: 'Make player', message: `Take the admin role from ${who}? They become a player.`, label: 'Make player', danger: false };
+  }
+  if (change.kind === 'disable') {
+    return change.disabled
+      ? { title: 'Disable user', message: `Disable ${who}? They are signed out and cannot sign in until enabled again.`, label: 'Disable', danger: true }
+      : { title: 'Enable user', message: `Enable ${who}? They can sign in again.`, label: 'Enable', danger: false };
+  }
+  return {
+    title: 'Delete user',
+    message: `Delete ${who} for good? Their account and the events they organised, with those events' score, replay and participant data, are deleted. This cannot be undone.`,
+    label: 'Delete',
+    danger: true,
+  };
+}
+
+export function UsersPage() {
+  const queryClient = useQueryClient();
+  const paging = useCursorPaging();
+  const [query, setQuery] = useState('');
+  const [preview, setPreview] = useState<AdminUser | null>(null);
+  const [pending, setPending] = useState<{ change: UserChange; user: AdminUser } | null>(null);
+  const users = useQuery(usersQueryOptions({ limit: paging.pageSize, lastDocId: paging.cursor, query: query || undefined }));
+  const change = useUserChange();
+
+  const confirm = pending ? confirmation(pending.change, pending.user) : null;
+
+  const columns: DataColumn<AdminUser>[] = [
+    {
+      header: 'Name',
+      cell: (user) => (
+        <div>
+          <Text size="sm" fw={600}>
+            {user.names || '-'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {user.email}
+          </Text>
+        </div>
+      ),
+    },
+    { header: 'Contact', cell: (user) => user.contact ?? '-', nowrap: true },
+    {
+      header: 'Role',
+      cell: (user) => (
+        <Badge variant="light" color={user.role === 'admin' ? 'felt' : 'gray'}>
+          {user.role}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (user) => (
+        <Badge variant="light" color={user.disabled ? 'red' : 'felt'}>
+          {user.disabled ? 'Disabled' : 'Enabled'}
+        </Badge>
+      ),
+    },
+    { header: 'Created At', cell: (user) => formatDateTime(user.createdAt), nowrap: true },
+    {
+      header: 'Options',
+      cell: (user) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${user.email}`}>
+              <MoreIcon />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setPreview(user)}>Preview</Menu.Item>
+            <Menu.Item onClick={() => setPending({ user, change: { kind: 'role', uid: user.uid, role: user.role === 'admin' ? 'player' : 'admin' } })}>
+              {user.role === 'admin' ? 'Make player' : 'Make admin'}
+            </Menu.Item>
+            <Menu.Item onClick={() => setPending({ user, change: { kind: 'disable', uid: user.uid, disabled: !user.disabled } })}>
+              {user.disabled ? 'Enable' : 'Disable'}
+            </Menu.Item>
+            <Menu.Item color="red" onClick={() => setPending({ user, change: { kind: 'delete', uid: user.uid } })}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title="All Users" />
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          All Users
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Every account on the platform: roles, status and contact details.
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
+            <SearchField
+              placeholder="Search User by Name or Email"
+              onSearch={(value) => {
+                setQuery(value);
+                paging.reset();
+              }}
+            />
+            <Group gap="xs">
+              <Button
+                variant="default"
+                loading={users.isFetching && !users.isPending}
+                onClick={() => {
+                  paging.reset();
+                  void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+                }}
+              >
+                Refresh
+              </Button>
+              <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
+            </Group>
+          </Group>
+          <DataTable
+            caption="All Users"
+            columns={columns}
+            rows={users.data?.data}
+            rowKey={(user) => user.uid}
+            loading={users.isPending}
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            emptyText="Oops, No records yet..."
+            minWidth={820}
+          />
+          <CursorPager paging={paging} lastDocId={users.data?.lastDocId} rows={users.data?.data.length} disabled={users.isFetching} label="User pages" />
+        </Stack>
+      </Paper>
+
+      <Modal opened={!!preview} onClose={() => setPreview(null)} title="User" centered radius="md" size="lg" styles={titleStyles}>
+        {preview ? (
+          <DetailList
+            title="User Details"
+            items={[
+              { label: 'Name', value: preview.names },
+              { label: 'Email', value: preview.email },
+              { label: 'Email verified', value: preview.emailVerified ? 'Yes' : 'No' },
+              { label: 'Role', value: preview.role },
+              { label: 'Status', value: preview.disabled ? 'Disabled' : 'Enabled' },
+              { label: 'Contact', value: preview.contact },
+              { label: 'BFI or BBO number', value: preview.bfiId },
+              { label: 'City', value: preview.city },
+              { label: 'Postal Index Number', value: preview.postalIndexNumber },
+              { label: 'Created At', value: formatDateTime(preview.createdAt) },
+              { label: 'Edited At', value: formatDateTime(preview.editedAt) },
+              { label: 'User id', value: preview.uid },
+            ]}
+          />
+        ) : null}
+      </Modal>
+
+      <ConfirmDialog
+        opened={!!pending}
+        title={confirm?.title ?? ''}
+        message={confirm?.message ?? ''}
+        confirmLabel={confirm?.label}
+        danger={confirm?.danger}
+        loading={change.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          change.mutate(pending.change, {
+            onSuccess: (answer) => notifySuccess(answer.message),
+            onSettled: () => setPending(null),
+          });
+        }}
+      />
+    </Stack>
+  );
+}
