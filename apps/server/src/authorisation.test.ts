@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type Roles } from '../test/build-test-app.ts';
 import {
-  buildCompletedEvent, buildSeatedEvent, buildUser, firstResult, lastMailLink, tokenOf, uniqueEmail, type Client,
+  buildClient, buildCompletedEvent, buildSeatedEvent, buildUser, firstResult, lastMailLink, tokenOf, uniqueEmail, type Client,
 } from '../test/factories.ts';
 
 /**
@@ -145,6 +145,8 @@ const ROWS: Row[] = [
   },
   // Signed in, the link goes to the caller's own address, which is verified already but for the unverified one.
   { route: `POST ${V1}/user/verify`, subject: victim, url: () => `${V1}/user/verify`, payload: (s) => ({ email: s.email! }), expect: [200, 200, 400, 400, 400, 400] },
+  // With no address and no session there is nobody to mail.
+  { route: `POST ${V1}/user/verify`, note: 'no address', subject: none, url: () => `${V1}/user/verify`, payload: () => ({}), expect: [401, 200, 400, 400, 400, 400] },
   {
     route: `POST ${V1}/user/verify/confirm`, subject: mailedToken(`${V1}/user/verify`, false), fresh: true, url: () => `${V1}/user/verify/confirm`,
     payload: (s) => ({ token: s.token! }), expect: ALL_200,
@@ -253,5 +255,35 @@ describe('authorisation: every route, every kind of caller', () => {
       if (answers[role] !== row.expect[i]) bodies.push(`${role}: ${response.statusCode} ${response.body.slice(0, 300)}`);
     }
     expect(answers, bodies.join('\n')).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, row.expect[i]])));
+  });
+});
+
+describe('authorisation: an organiser whose address is unverified again', () => {
+  // Changing the address asks to verify the new one; until then its owner may not change its events.
+  const lapsed = (() => {
+    let built: Promise<{ owner: Client; event: Subject }> | undefined;
+    return () => (built ??= (async () => {
+      const owner = await buildClient(t.app, { names: 'Lapsed Organiser' });
+      const event = await buildSeatedEvent(t.app, { organiser: owner, gameDetails: { handgeneratedModeAsString: 'Imported' } });
+      expect((await owner.post(`${T}/${event.key}/results`, firstResult)).statusCode).toBe(200);
+      const moved = await owner.post(`${V1}/user/update`, { type: 'email', value: uniqueEmail('moved'), currentPassword: owner.user!.password });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await owner.get(`${V1}/user`)).json().result.emailVerified).toBe(false);
+      return { owner, event };
+    })());
+  })();
+  const changes = ROWS.filter((row) => /^(POST|PUT) \/api\/v1\/tournaments\/:key\//.test(row.route));
+
+  it.each(changes.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s answers 403', async (_name, row) => {
+    const { owner, event } = await lapsed();
+    const response = await owner.request(row.route.split(' ')[0] as 'POST', row.url(event, owner), row.payload?.(event, owner), row.headers);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().error).toBe('Please verify your email address before organising events');
+  });
+
+  it('covers every change of an event', () => {
+    expect(changes.map((row) => row.route)).toEqual(expect.arrayContaining([
+      `POST ${T}/:key/participants`, `PUT ${T}/:key/boards/:board`, `POST ${T}/:key/import`, `POST ${T}/:key/results`, `POST ${T}/:key/complete`,
+    ]));
   });
 });
