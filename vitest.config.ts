@@ -6,6 +6,8 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['apps/server/src/**/*.test.ts'],
     env: { TEST_DB: db },
     globalSetup: ['apps/server/test/global-setup.ts'],
+    // A console.error no test expected fails the test (apps/server/test/console-guard.ts).
+    setupFiles: ['apps/server/test/console-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { buildClient, buildTournament, clientOf, type Client } from './factories.ts';
 import { withDatabase } from './global-setup.ts';
 
 export const usingPostgres = process.env.TEST_DB === 'postgres';
@@ -59,24 +60,66 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** One caller of each kind, relative to the events the owner creates (see `TestApp.roles`). */
+export interface Roles {
+  /** Signed out. */
+  anonymous: Client;
+  /** Signed in, email not verified yet. */
+  unverified: Client;
+  /** A verified user; seat it in an event with `buildSeatedEvent(app, { organiser: as.owner, players: [as.player.user!] })`. */
+  player: Client;
+  /** A verified user who organises an event of its own, not the owner's. */
+  otherOrganiser: Client;
+  /** The organiser of the events under test: pass it as `organiser` to the factories. */
+  owner: Client;
+  admin: Client;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The callers of each role, made once per app. */
+  roles(): Promise<Roles>;
+  /** Closes the app and drops its database; safe to call twice. */
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database; close it in afterAll. */
+/**
+ * The real app on a fresh database. It closes itself: after the test that built it, or after the file's tests
+ * when built at the top of the file (`const t = await buildTestApp()`). Built in a `beforeAll`, where vitest takes
+ * no new hooks, close it in `afterAll` yourself.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, logger: false });
   await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
-    },
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= (async () => {
+    await app.close();
+    // A test may have closed PGlite itself (to see the app answer without its database): nothing left to close.
+    await database.close().catch((error: unknown) => {
+      if (!database.pglite?.closed) throw error;
+    });
+    await drop();
+  })());
+  try {
+    onTestFinished(close);
+  } catch {
+    // Not inside a test: at the top of a file this closes after its tests (inside a hook vitest ignores it).
+    afterAll(close);
+  }
+  let roles: Promise<Roles> | undefined;
+  const makeRoles = async (): Promise<Roles> => {
+    const otherOrganiser = await buildClient(app, { names: 'Otto Other' });
+    await buildTournament(app, { organiser: otherOrganiser, gameDetails: { typeName: 'Another Event' } });
+    return {
+      anonymous: clientOf(app, null, undefined),
+      unverified: await buildClient(app, { names: 'Una Unverified', emailVerified: false }),
+      player: await buildClient(app, { names: 'Pat Player' }),
+      otherOrganiser,
+      owner: await buildClient(app, { names: 'Owen Owner' }),
+      admin: await buildClient(app, { names: 'Ada Admin', role: 'admin' }),
+    };
   };
+  return { app, database, close, roles: () => (roles ??= makeRoles()) };
 }

@@ -49,3 +49,117 @@ export async function lastMailLink(app: FastifyInstance, to: string): Promise<st
 }
 
 export const tokenOf = (link: string | undefined) => (link ? new URL(link).searchParams.get('token') ?? undefined : undefined);
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+type Payload = string | object | undefined;
+
+/** Requests as one caller: a user with a session, or nobody (signed out). */
+export interface Client {
+  /** The signed-in user; null when signed out. */
+  user: (UserRow & { password: string }) | null;
+  cookie: string | undefined;
+  request(method: Method, url: string, payload?: Payload, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  /** The same user in a session of its own (for a request that ends or spends the session). */
+  fresh(): Promise<Client>;
+}
+
+export function clientOf(app: FastifyInstance, user: (UserRow & { password: string }) | null, cookie: string | undefined): Client {
+  const request = (method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}) =>
+    app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers: { ...(cookie ? { cookie } : {}), ...headers } });
+  return {
+    user, cookie, request,
+    get: (url) => request('GET', url),
+    post: (url, payload) => request('POST', url, payload),
+    put: (url, payload) => request('PUT', url, payload),
+    delete: (url) => request('DELETE', url),
+    fresh: async () => (user ? signedIn(app, user) : clientOf(app, null, undefined)),
+  };
+}
+
+/** A client signed in as the user (admins through the admin sign-in, as the admin console does). */
+export async function signedIn(app: FastifyInstance, user: UserRow & { password: string }): Promise<Client> {
+  return clientOf(app, user, await login(app, user, user.role === 'admin' ? '/api/admin/v1/user/login' : '/api/v1/user/login'));
+}
+
+/** A new verified user (or as overridden), signed in. */
+export async function buildClient(app: FastifyInstance, overrides: Parameters<typeof buildUser>[1] = {}): Promise<Client> {
+  return signedIn(app, await buildUser(app, overrides));
+}
+
+/** The same shape as a request of the Organizer app; override anything. */
+export const eventDetails = {
+  type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false,
+} as const;
+
+export interface EventOptions {
+  /** Who creates the event; a new verified organiser when not given. */
+  organiser?: Client;
+  tables?: number;
+  boardsPerRound?: number;
+  gameDetails?: Partial<Record<keyof typeof eventDetails, unknown>>;
+}
+
+export interface BuiltEvent {
+  id: string;
+  key: string;
+  organiser: Client;
+}
+
+const expectOk = (response: LightMyRequestResponse, what: string) => {
+  if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
+  return (response.json() as { result: unknown }).result;
+};
+
+/** An active event (3-table Mitchell, 3 rounds of 2 boards, random deals unless told), created through the organiser API. */
+export async function buildTournament(app: FastifyInstance, options: EventOptions = {}): Promise<BuiltEvent> {
+  const organiser = options.organiser ?? (await buildClient(app, { names: 'Olga Organiser' }));
+  const response = await organiser.post('/api/v1/tournaments', {
+    tables: options.tables ?? 3, boardsPerRound: options.boardsPerRound ?? 2, gameDetails: { ...eventDetails, ...options.gameDetails },
+  });
+  const { id, key } = expectOk(response, 'creating an event') as { id: string; key: string };
+  return { id, key, organiser };
+}
+
+export interface SeatedEvent extends BuiltEvent {
+  /** The seated users, North and South of table 1 first (pair NS 1), then East and West (pair EW 1). */
+  players: (UserRow & { password: string })[];
+}
+
+/**
+ * An active event with players seated at table 1 through the organiser API: the users given (in the order North,
+ * East, South, West), else two new verified players as North and South; the other seats of table 1 are bots.
+ */
+export async function buildSeatedEvent(app: FastifyInstance, options: EventOptions & { players?: (UserRow & { password: string })[] } = {}): Promise<SeatedEvent> {
+  const event = await buildTournament(app, options);
+  const players = options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })];
+  if (players.length > 4) throw new Error('buildSeatedEvent seats at most the four seats of table 1');
+  const sides = players.length <= 2 ? [0, 2] : [0, 1, 2, 3];
+  const seats = [0, 1, 2, 3].map((side) => {
+    const at = sides.indexOf(side);
+    const player = at >= 0 ? players[at] : undefined;
+    return player ? { email: player.email, table: 1, side, isBot: false } : { names: `Robot ${side}`, table: 1, side, isBot: true };
+  });
+  expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/participants`, { participants: seats }), 'seating players');
+  return { ...event, players };
+}
+
+/** One result of the first round: table 1, board 1, NS pair 1 against EW pair 1, 3NT by North making 9. */
+export const firstResult = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+
+export interface CompletedEvent extends SeatedEvent {
+  xmlToken: string;
+  resultId: string;
+}
+
+/** A seated event with one result posted, then completed by its organiser (ranked, with its results file). */
+export async function buildCompletedEvent(app: FastifyInstance, options: Parameters<typeof buildSeatedEvent>[1] = {}): Promise<CompletedEvent> {
+  const event = await buildSeatedEvent(app, options);
+  expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/results`, firstResult), 'posting a result');
+  const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as { xmlToken: string; resultId: string };
+  return { ...event, xmlToken, resultId };
+}

@@ -1,0 +1,289 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, type Roles } from '../test/build-test-app.ts';
+import {
+  buildClient, buildCompletedEvent, buildSeatedEvent, buildUser, firstResult, lastMailLink, tokenOf, uniqueEmail, type Client,
+} from '../test/factories.ts';
+
+/**
+ * Every route of the API, called by each kind of caller, with the status each must get: the one place that says
+ * who may do what, so removing any guard (a session check, an owner check, an admin check) fails here. Black-box:
+ * URLs only, so the table holds while the modules behind them move.
+ */
+const t = await buildTestApp();
+const as = await t.roles();
+
+const ROLES = ['anonymous', 'unverified', 'player', 'otherOrganiser', 'owner', 'admin'] as const satisfies readonly (keyof Roles)[];
+type Role = (typeof ROLES)[number];
+
+/**
+ * What a subject looks like: an event (with the owner as organiser and the player seated at table 1, North), and
+ * whatever else a row needs (a victim user, a mailed token).
+ */
+interface Subject {
+  key: string;
+  xmlToken?: string;
+  userId?: string;
+  email?: string;
+  token?: string;
+}
+type Build = () => Promise<Subject>;
+
+const DEAL = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
+const seated = (gameDetails: Record<string, unknown> = {}) => buildSeatedEvent(t.app, { organiser: as.owner, players: [as.player.user!], gameDetails });
+const completed = () => buildCompletedEvent(t.app, { organiser: as.owner, players: [as.player.user!] });
+
+/** Subjects several rows may share: nothing a row does to them changes another row's answer. */
+const once = (build: Build): Build => {
+  let built: Promise<Subject> | undefined;
+  return () => (built ??= build());
+};
+const activeEvent = once(seated);
+const importedEvent = once(() => seated({ handgeneratedModeAsString: 'Imported' }));
+const completedEvent = once(completed);
+const none: Build = async () => ({ key: 'none' });
+
+/** Fresh subjects, one per call, for a change that uses its subject up (delete, complete, a token). */
+const withResult: Build = async () => {
+  const event = await seated();
+  expect((await as.owner.post(`/api/v1/tournaments/${event.key}/results`, firstResult)).statusCode).toBe(200);
+  return event;
+};
+const victim: Build = async () => {
+  const user = await buildUser(t.app, { names: 'Victor Victim', emailVerified: false });
+  return { key: 'none', userId: user.id, email: user.email };
+};
+const mailedToken = (url: string, verified: boolean): Build => async () => {
+  const user = await buildUser(t.app, { emailVerified: verified });
+  expect((await as.anonymous.post(url, { email: user.email })).statusCode).toBe(200);
+  return { key: 'none', email: user.email, token: tokenOf(await lastMailLink(t.app, user.email)) };
+};
+
+/**
+ * An expected answer: a status, or a status whose body must ('+') or must not ('-') name the row's marker (the
+ * subject's key unless the row says), for lists that answer everyone but show each caller only their own.
+ */
+type Expected = number | `${number}${'+' | '-'}`;
+interface Row {
+  /** Method and path exactly as registered. */
+  route: string;
+  /** A second row of one route says what differs. */
+  note?: string;
+  subject: Build;
+  /** A subject per call, not one per row. */
+  fresh?: boolean;
+  /** A session of its own per call, for a request that ends the session it came in. */
+  freshSession?: boolean;
+  url: (s: Subject, who: Client) => string;
+  payload?: (s: Subject, who: Client) => string | object;
+  headers?: Record<string, string>;
+  marker?: (s: Subject) => string;
+  /** In the order of ROLES: anonymous, unverified, player, other organiser, owner, admin. */
+  expect: [Expected, Expected, Expected, Expected, Expected, Expected];
+}
+
+const V1 = '/api/v1';
+const T = `${V1}/tournaments`;
+const A = '/api/admin/v1';
+const range = 'startDate=2026-01-01&endDate=2026-12-31';
+const ALL_200: Row['expect'] = [200, 200, 200, 200, 200, 200];
+const SIGNED_IN: Row['expect'] = [401, 200, 200, 200, 200, 200];
+const OWNER_OR_ADMIN: Row['expect'] = [401, 403, 403, 403, 200, 200];
+const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 403, 403, 200];
+const admin = (route: string, url: (s: Subject) => string, subject: Build = none, extra: Partial<Row> = {}): Row =>
+  ({ route: `${route}`, url, subject, expect: ADMIN_ONLY, ...extra });
+/** Someone to sign in as: the caller itself, or for a signed-out caller a player of its own. */
+const credentials = async (who: Client) => who.user ?? (await buildUser(t.app));
+
+const ROWS: Row[] = [
+  // The organiser API and the public event pages.
+  {
+    route: `POST ${T}`, subject: none, url: () => T,
+    payload: () => ({ tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'New Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } }),
+    expect: [401, 403, 200, 200, 200, 200],
+  },
+  { route: `GET ${T}`, subject: activeEvent, url: (s) => `${T}?key=${s.key}`, expect: ALL_200 },
+  { route: `GET ${T}/recent`, subject: none, url: () => `${T}/recent`, expect: ALL_200 },
+  { route: `GET ${T}/mine`, subject: completedEvent, url: (s) => `${T}/mine?query=${s.key}`, expect: [401, '200-', '200+', '200-', '200+', '200-'] },
+  // The newest completed event, so it is on the first page of the player's history whatever ran before.
+  { route: `GET ${T}/mine/history`, subject: completed, fresh: true, url: () => `${T}/mine/history`, expect: [401, '200-', '200+', '200-', '200-', '200-'] },
+  { route: `GET ${T}/mine/:key`, subject: activeEvent, url: (s) => `${T}/mine/${s.key}`, expect: [401, 404, 200, 404, 200, 404] },
+  {
+    route: `GET ${T}/mine/:key/pairs`, subject: activeEvent, url: (s) => `${T}/mine/${s.key}/pairs`, marker: () => '"pairs":["',
+    expect: [401, '200-', '200+', '200-', '200-', '200-'],
+  },
+  {
+    route: `POST ${T}/:key/participants`, subject: () => seated(), fresh: true, url: (s) => `${T}/${s.key}/participants`,
+    payload: () => ({ participants: [{ names: 'Robot Late', table: 2, side: 0, isBot: true }] }), expect: OWNER_OR_ADMIN,
+  },
+  { route: `PUT ${T}/:key/boards/:board`, subject: importedEvent, url: (s) => `${T}/${s.key}/boards/1`, payload: () => ({ deal: DEAL }), expect: OWNER_OR_ADMIN },
+  { route: `POST ${T}/:key/import`, subject: importedEvent, url: (s) => `${T}/${s.key}/import`, payload: () => ({ pbn: `[Board "2"]\n[Deal "${DEAL}"]\n` }), expect: OWNER_OR_ADMIN },
+  {
+    route: `POST ${T}/:key/import`, note: 'as a PBN file', subject: importedEvent, url: (s) => `${T}/${s.key}/import`,
+    payload: () => `[Board "3"]\n[Deal "${DEAL}"]\n`, headers: { 'content-type': 'application/x-pbn' }, expect: OWNER_OR_ADMIN,
+  },
+  { route: `POST ${T}/:key/results`, subject: activeEvent, url: (s) => `${T}/${s.key}/results`, payload: () => firstResult, expect: OWNER_OR_ADMIN },
+  { route: `POST ${T}/:key/complete`, subject: withResult, fresh: true, url: (s) => `${T}/${s.key}/complete`, expect: OWNER_OR_ADMIN },
+  { route: `GET ${T}/:key/results`, note: 'in play', subject: activeEvent, url: (s) => `${T}/${s.key}/results`, expect: OWNER_OR_ADMIN },
+  { route: `GET ${T}/:key/results`, note: 'complete', subject: completedEvent, url: (s) => `${T}/${s.key}/results`, expect: ALL_200 },
+  { route: `GET ${T}/:key/pbn`, note: 'in play', subject: activeEvent, url: (s) => `${T}/${s.key}/pbn`, expect: OWNER_OR_ADMIN },
+  { route: `GET ${T}/:key/pbn`, note: 'complete', subject: completedEvent, url: (s) => `${T}/${s.key}/pbn`, expect: ALL_200 },
+  { route: `GET ${T}/files/download/:xmlToken`, subject: completedEvent, url: (s) => `${T}/files/download/${s.xmlToken}`, expect: ALL_200 },
+
+  // The user API.
+  { route: `GET ${V1}/user`, subject: none, url: () => `${V1}/user`, expect: SIGNED_IN },
+  {
+    route: `POST ${V1}/user/login`, subject: none, url: () => `${V1}/user/login`, expect: ALL_200,
+    payload: () => ({}), // replaced per caller below: its own email and password
+  },
+  { route: `POST ${V1}/user/register`, subject: none, url: () => `${V1}/user/register`, payload: () => ({ email: uniqueEmail('new'), password: 'a long enough password', names: 'New Comer' }), expect: ALL_200 },
+  { route: `POST ${V1}/user/logout`, subject: none, freshSession: true, url: () => `${V1}/user/logout`, expect: ALL_200 },
+  { route: `POST ${V1}/user/sendPasswordResetEmail`, subject: victim, url: () => `${V1}/user/sendPasswordResetEmail`, payload: (s) => ({ email: s.email! }), expect: ALL_200 },
+  {
+    route: `POST ${V1}/user/resetPassword`, subject: mailedToken(`${V1}/user/sendPasswordResetEmail`, true), fresh: true, url: () => `${V1}/user/resetPassword`,
+    payload: (s) => ({ token: s.token!, password: 'another long password' }), expect: ALL_200,
+  },
+  // Signed in, the link goes to the caller's own address, which is verified already but for the unverified one.
+  { route: `POST ${V1}/user/verify`, subject: victim, url: () => `${V1}/user/verify`, payload: (s) => ({ email: s.email! }), expect: [200, 200, 400, 400, 400, 400] },
+  // With no address and no session there is nobody to mail.
+  { route: `POST ${V1}/user/verify`, note: 'no address', subject: none, url: () => `${V1}/user/verify`, payload: () => ({}), expect: [401, 200, 400, 400, 400, 400] },
+  {
+    route: `POST ${V1}/user/verify/confirm`, subject: mailedToken(`${V1}/user/verify`, false), fresh: true, url: () => `${V1}/user/verify/confirm`,
+    payload: (s) => ({ token: s.token! }), expect: ALL_200,
+  },
+  { route: `POST ${V1}/user/update`, subject: none, url: () => `${V1}/user/update`, payload: () => ({ type: 'city', value: 'Pune' }), expect: SIGNED_IN },
+
+  // Everyone's pages and tools.
+  { route: 'GET /api/health', subject: none, url: () => '/api/health', expect: ALL_200 },
+  { route: `POST ${V1}/tools/send-email`, subject: none, url: () => `${V1}/tools/send-email`, payload: () => ({ name: 'Ann', email: 'ann@example.com', contact: '9876543210', description: 'Hello' }), expect: ALL_200 },
+  { route: `GET ${V1}/apps/releases`, subject: none, url: () => `${V1}/apps/releases`, expect: ALL_200 },
+  // No installers in the test's releases folder: every caller is told so alike.
+  { route: `GET ${V1}/apps/download`, subject: none, url: () => `${V1}/apps/download?platform=windows&file=player`, expect: [404, 404, 404, 404, 404, 404] },
+  { route: `POST ${V1}/analytics/pageview`, subject: none, url: () => `${V1}/analytics/pageview`, payload: () => ({ path: '/tournaments' }), expect: [204, 204, 204, 204, 204, 204] },
+  { route: `POST ${V1}/video/ice-servers`, subject: none, url: () => `${V1}/video/ice-servers`, payload: () => ({}), expect: SIGNED_IN },
+  // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
+  { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
+  { route: 'GET /sitemap.xml', subject: none, url: () => '/sitemap.xml', expect: ALL_200 },
+  { route: 'GET /robots.txt', subject: none, url: () => '/robots.txt', expect: ALL_200 },
+  { route: 'GET /api/docs', subject: none, url: () => '/api/docs/', expect: ALL_200 },
+  { route: 'GET /api/docs/json', subject: none, url: () => '/api/docs/json', expect: ALL_200 },
+  { route: 'GET /api/docs/yaml', subject: none, url: () => '/api/docs/yaml', expect: ALL_200 },
+  // Sends the reader on to the page itself.
+  { route: 'GET /api/docs/static/index.html', subject: none, url: () => '/api/docs/static/index.html', expect: [302, 302, 302, 302, 302, 302] },
+  { route: 'GET /api/docs/static/swagger-initializer.js', subject: none, url: () => '/api/docs/static/swagger-initializer.js', expect: ALL_200 },
+  { route: 'GET /api/docs*', subject: none, url: () => '/api/docs/static/swagger-ui.css', expect: ALL_200 },
+
+  // The admin console's sign-in: anyone may try, only an admin gets in.
+  { route: `POST ${A}/user/login`, subject: none, url: () => `${A}/user/login`, payload: () => ({}), expect: [403, 403, 403, 403, 403, 200] },
+  { route: `GET ${A}/user`, subject: none, url: () => `${A}/user/`, expect: ADMIN_ONLY },
+  { route: `POST ${A}/user/logout`, subject: none, freshSession: true, url: () => `${A}/user/logout`, expect: ALL_200 },
+  admin(`GET ${A}/users/all`, () => `${A}/users/all`),
+  admin(`GET ${A}/users/search`, () => `${A}/users/search?query=victor`),
+  admin(`DELETE ${A}/users/delete`, (s) => `${A}/users/delete?key=${s.userId}`, victim, { fresh: true }),
+  admin(`PUT ${A}/users/disable`, (s) => `${A}/users/disable?key=${s.userId}`, victim, { fresh: true, payload: () => ({ disabled: true }) }),
+  admin(`PUT ${A}/users/set-role`, () => `${A}/users/set-role`, victim, { fresh: true, payload: (s) => ({ uid: s.userId!, role: 'admin' }) }),
+  admin(`PUT ${A}/users/verify`, (s) => `${A}/users/verify?key=${s.userId}`, victim, { fresh: true }),
+
+  // The admin console.
+  admin(`GET ${A}/tournaments/active`, (s) => `${A}/tournaments/active?query=${s.key}`, activeEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
+  admin(`GET ${A}/tournaments/complete`, (s) => `${A}/tournaments/complete?query=${s.key}`, completedEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
+  admin(`GET ${A}/tournaments/search`, (s) => `${A}/tournaments/search?status=active&query=${s.key}`, activeEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
+  admin(`DELETE ${A}/tournaments/complete/delete`, (s) => `${A}/tournaments/complete/delete?key=${s.key}`, completed, { fresh: true }),
+  admin(`GET ${A}/participants/all`, (s) => `${A}/participants/all?key=${s.key}`, activeEvent),
+  admin(`GET ${A}/analytics/events`, () => `${A}/analytics/events?${range}&eventName=file_download`),
+  admin(`GET ${A}/analytics/downloads-summary`, () => `${A}/analytics/downloads-summary`),
+  admin(`GET ${A}/audits`, () => `${A}/audits`),
+  admin(`GET ${A}/dashboard`, () => `${A}/dashboard`),
+  admin(`GET ${A}/contact-messages`, () => `${A}/contact-messages`),
+  // No installers in the test's releases folder: an admin is told so; the others are stopped before.
+  admin(`GET ${A}/tools/test-player`, () => `${A}/tools/test-player`, none, { expect: [401, 403, 403, 403, 403, 404] }),
+  ...(['active-events', 'past-events', 'users', 'audits'] as const).map((dataset) =>
+    admin(`GET ${A}/export/:dataset`, () => `${A}/export/${dataset}?format=csv`, none, { note: dataset })),
+  admin(`GET ${A}/export/:dataset`, (s) => `${A}/export/participants?format=csv&key=${s.key}`, activeEvent, { note: 'participants' }),
+  admin(`GET ${A}/export/:dataset`, () => `${A}/export/downloads?format=csv&${range}`, none, { note: 'downloads' }),
+];
+
+/** The (method, path) of every registered route but HEAD (Fastify answers HEAD as GET), from Fastify's route tree. */
+function registeredRoutes(): Set<string> {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)(?:[└├]── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack[depth] = match[2]!;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.add(`${method} ${stack.join('').replace(/(.)\/$/, '$1')}`);
+  }
+  return routes;
+}
+
+async function call(row: Row, role: Role, subject: Subject): Promise<LightMyRequestResponse> {
+  const who = row.freshSession ? await as[role].fresh() : as[role];
+  let payload = row.payload?.(subject, who);
+  // The sign-ins take the caller's own credentials.
+  if (row.route.endsWith('/user/login')) {
+    const user = await credentials(who);
+    payload = { email: user.email, password: user.password };
+  }
+  return who.request(row.route.split(' ')[0] as 'GET', row.url(subject, who), payload, row.headers);
+}
+
+const outcome = (row: Row, subject: Subject, expected: Expected, response: LightMyRequestResponse): Expected => {
+  if (typeof expected === 'number' || response.statusCode !== Number.parseInt(expected, 10)) return response.statusCode;
+  const named = response.body.includes(row.marker?.(subject) ?? subject.key);
+  return `${response.statusCode}${named ? '+' : '-'}`;
+};
+
+describe('authorisation: every route, every kind of caller', () => {
+  it('the table names every route the app serves, and only those', () => {
+    const registered = registeredRoutes();
+    const tabled = new Set(ROWS.map((row) => row.route));
+    expect(registered.size).toBeGreaterThan(50);
+    expect([...registered].filter((route) => !tabled.has(route)), 'routes missing from the table').toEqual([]);
+    expect([...tabled].filter((route) => !registered.has(route)), 'rows naming no route').toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s', async (_name, row) => {
+    const shared = row.fresh ? undefined : await row.subject();
+    const answers = {} as Record<Role, Expected>;
+    const bodies: string[] = [];
+    for (const [i, role] of ROLES.entries()) {
+      const subject = shared ?? (await row.subject());
+      const response = await call(row, role, subject);
+      answers[role] = outcome(row, subject, row.expect[i]!, response);
+      if (answers[role] !== row.expect[i]) bodies.push(`${role}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    }
+    expect(answers, bodies.join('\n')).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, row.expect[i]])));
+  });
+});
+
+describe('authorisation: an organiser whose address is unverified again', () => {
+  // Changing the address asks to verify the new one; until then its owner may not change its events.
+  const lapsed = (() => {
+    let built: Promise<{ owner: Client; event: Subject }> | undefined;
+    return () => (built ??= (async () => {
+      const owner = await buildClient(t.app, { names: 'Lapsed Organiser' });
+      const event = await buildSeatedEvent(t.app, { organiser: owner, gameDetails: { handgeneratedModeAsString: 'Imported' } });
+      expect((await owner.post(`${T}/${event.key}/results`, firstResult)).statusCode).toBe(200);
+      const moved = await owner.post(`${V1}/user/update`, { type: 'email', value: uniqueEmail('moved'), currentPassword: owner.user!.password });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await owner.get(`${V1}/user`)).json().result.emailVerified).toBe(false);
+      return { owner, event };
+    })());
+  })();
+  const changes = ROWS.filter((row) => /^(POST|PUT) \/api\/v1\/tournaments\/:key\//.test(row.route));
+
+  it.each(changes.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s answers 403', async (_name, row) => {
+    const { owner, event } = await lapsed();
+    const response = await owner.request(row.route.split(' ')[0] as 'POST', row.url(event, owner), row.payload?.(event, owner), row.headers);
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().error).toBe('Please verify your email address before organising events');
+  });
+
+  it('covers every change of an event', () => {
+    expect(changes.map((row) => row.route)).toEqual(expect.arrayContaining([
+      `POST ${T}/:key/participants`, `PUT ${T}/:key/boards/:board`, `POST ${T}/:key/import`, `POST ${T}/:key/results`, `POST ${T}/:key/complete`,
+    ]));
+  });
+});
