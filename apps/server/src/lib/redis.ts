@@ -5,5 +5,9 @@ import { Redis } from 'ioredis';
  * rather than waiting in the offline queue, so a request or a signalling message is answered while Redis is down.
  */
 export function openRedis(url: string): Redis {
-  return new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  // While Redis is down each command fails on its own and its caller answers for it, and ioredis reconnects by
+  // itself; without a listener it would also print "Unhandled error event" for every refused reconnection.
+  redis.on('error', () => undefined);
+  return redis;
 }

@@ -54,6 +54,8 @@ export class RedisHub implements Hub {
   constructor(private readonly redis: Redis, options: RedisHubOptions = {}) {
     this.aliveMs = options.aliveMs ?? 15_000;
     this.subscriber = redis.duplicate();
+    // A duplicate has none of the original's listeners: its failures reach the hub through subscribe's rejection.
+    this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, raw: string) => {
       if (channel === RELAY) {
         const relayed = JSON.parse(raw) as Relayed;
