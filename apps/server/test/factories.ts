@@ -4,6 +4,9 @@ import type { NewUser, UserRow } from '../src/db/schema.ts';
 import { hashPassword } from '../src/lib/secrets.ts';
 import { insertUser } from '../src/modules/users/repo.ts';
 
+/** A user as the factories make it: its row and the password it signs in with. */
+export type TestUser = UserRow & { password: string };
+
 export const uniqueEmail = (prefix = 'player') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
@@ -12,7 +15,7 @@ export const DEFAULT_PASSWORD = 'correct horse battery';
 export async function buildUser(
   app: FastifyInstance,
   overrides: Partial<NewUser> & { password?: string } = {},
-): Promise<UserRow & { password: string }> {
+): Promise<TestUser> {
   const { password = DEFAULT_PASSWORD, ...rest } = overrides;
   const user = await insertUser(app.database.db, {
     email: uniqueEmail(rest.role === 'admin' ? 'admin' : 'player'),
@@ -56,7 +59,7 @@ type Payload = string | object | undefined;
 /** Requests as one caller: a user with a session, or nobody (signed out). */
 export interface Client {
   /** The signed-in user; null when signed out. */
-  user: (UserRow & { password: string }) | null;
+  user: TestUser | null;
   cookie: string | undefined;
   request(method: Method, url: string, payload?: Payload, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   get(url: string): Promise<LightMyRequestResponse>;
@@ -67,7 +70,7 @@ export interface Client {
   fresh(): Promise<Client>;
 }
 
-export function clientOf(app: FastifyInstance, user: (UserRow & { password: string }) | null, cookie: string | undefined): Client {
+export function clientOf(app: FastifyInstance, user: TestUser | null, cookie: string | undefined): Client {
   const request = (method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}) =>
     app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return {
@@ -81,7 +84,7 @@ export function clientOf(app: FastifyInstance, user: (UserRow & { password: stri
 }
 
 /** A client signed in as the user (admins through the admin sign-in, as the admin console does). */
-export async function signedIn(app: FastifyInstance, user: UserRow & { password: string }): Promise<Client> {
+export async function signedIn(app: FastifyInstance, user: TestUser): Promise<Client> {
   return clientOf(app, user, await login(app, user, user.role === 'admin' ? '/api/admin/v1/user/login' : '/api/v1/user/login'));
 }
 
@@ -101,7 +104,8 @@ export interface EventOptions {
   organiser?: Client;
   tables?: number;
   boardsPerRound?: number;
-  gameDetails?: Partial<Record<keyof typeof eventDetails, unknown>>;
+  /** Merged over `eventDetails`; any other field the Organizer app may send (`impMethod`) too. */
+  gameDetails?: Partial<Record<keyof typeof eventDetails, unknown>> & Record<string, unknown>;
 }
 
 export interface BuiltEvent {
@@ -125,27 +129,52 @@ export async function buildTournament(app: FastifyInstance, options: EventOption
   return { id, key, organiser };
 }
 
-export interface SeatedEvent extends BuiltEvent {
-  /** The seated users, North and South of table 1 first (pair NS 1), then East and West (pair EW 1). */
-  players: (UserRow & { password: string })[];
+/** One seat: a user (side 7 seats a kibitzer) or a bot by name. */
+export type Seat = { table: number; side: number } & ({ user: TestUser } | { bot: string });
+
+export interface SeatingOptions extends EventOptions {
+  /**
+   * The users seated at table 1 in the order North, East, South, West (two of them: North and South), the other
+   * seats of table 1 bots; two new verified players when neither this nor `seats` is given.
+   */
+  players?: TestUser[];
+  /** Exactly these seats instead, with no bots added (an empty list seats nobody); `players` are then their users. */
+  seats?: Seat[];
+  /** Results the organiser posts, in this order, once the players are seated. */
+  results?: object[];
 }
 
-/**
- * An active event with players seated at table 1 through the organiser API: the users given (in the order North,
- * East, South, West), else two new verified players as North and South; the other seats of table 1 are bots.
- */
-export async function buildSeatedEvent(app: FastifyInstance, options: EventOptions & { players?: (UserRow & { password: string })[] } = {}): Promise<SeatedEvent> {
-  const event = await buildTournament(app, options);
-  const players = options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })];
+export interface SeatedEvent extends BuiltEvent {
+  /** The seated users: with `players`, North and South of table 1 first (pair NS 1), then East and West (pair EW 1). */
+  players: TestUser[];
+}
+
+const tableOneSeats = (players: TestUser[]): Seat[] => {
   if (players.length > 4) throw new Error('buildSeatedEvent seats at most the four seats of table 1');
   const sides = players.length <= 2 ? [0, 2] : [0, 1, 2, 3];
-  const seats = [0, 1, 2, 3].map((side) => {
-    const at = sides.indexOf(side);
-    const player = at >= 0 ? players[at] : undefined;
-    return player ? { email: player.email, table: 1, side, isBot: false } : { names: `Robot ${side}`, table: 1, side, isBot: true };
+  return [0, 1, 2, 3].map((side) => {
+    const player = players[sides.indexOf(side)];
+    return player ? { user: player, table: 1, side } : { bot: `Robot ${side}`, table: 1, side };
   });
-  expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/participants`, { participants: seats }), 'seating players');
-  return { ...event, players };
+};
+
+/**
+ * An active event with players seated through the organiser API: by default two new verified players as North
+ * and South of table 1 and bots in its other seats (see `players` and `seats`), then any `results` posted.
+ */
+export async function buildSeatedEvent(app: FastifyInstance, options: SeatingOptions = {}): Promise<SeatedEvent> {
+  const event = await buildTournament(app, options);
+  const seats = options.seats ?? tableOneSeats(options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })]);
+  if (seats.length) {
+    const participants = seats.map((seat) => ('user' in seat
+      ? { email: seat.user.email, table: seat.table, side: seat.side, isBot: false }
+      : { names: seat.bot, table: seat.table, side: seat.side, isBot: true }));
+    expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/participants`, { participants }), 'seating players');
+  }
+  for (const result of options.results ?? []) {
+    expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/results`, result), `posting ${JSON.stringify(result)}`);
+  }
+  return { ...event, players: seats.flatMap((seat) => ('user' in seat ? [seat.user] : [])) };
 }
 
 /** One result of the first round: table 1, board 1, NS pair 1 against EW pair 1, 3NT by North making 9. */
@@ -156,10 +185,9 @@ export interface CompletedEvent extends SeatedEvent {
   resultId: string;
 }
 
-/** A seated event with one result posted, then completed by its organiser (ranked, with its results file). */
-export async function buildCompletedEvent(app: FastifyInstance, options: Parameters<typeof buildSeatedEvent>[1] = {}): Promise<CompletedEvent> {
-  const event = await buildSeatedEvent(app, options);
-  expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/results`, firstResult), 'posting a result');
+/** A seated event with its results posted (`firstResult` unless told), then completed by its organiser (ranked, with its results file). */
+export async function buildCompletedEvent(app: FastifyInstance, options: SeatingOptions = {}): Promise<CompletedEvent> {
+  const event = await buildSeatedEvent(app, { ...options, results: options.results ?? [firstResult] });
   const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as { xmlToken: string; resultId: string };
   return { ...event, xmlToken, resultId };
 }

@@ -4,26 +4,20 @@ import { messages, type PastEvent } from '@bridge/api';
 import type { Insertable } from 'kysely';
 import type { TournamentsTable } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildCompletedEvent, buildSeatedEvent, buildTournament, buildUser, clientOf, login, type Client } from '../../../test/factories.ts';
 
 let t: TestApp;
 let organiser: Awaited<ReturnType<typeof buildUser>>;
-let organiserCookie: string;
+let organiserClient: Client;
 let adminCookie: string;
 beforeAll(async () => {
   t = await buildTestApp();
   organiser = await buildUser(t.app, { names: 'Olga Organiser', contact: '+919876543210' });
-  organiserCookie = await login(t.app, organiser);
+  organiserClient = clientOf(t.app, organiser, await login(t.app, organiser));
   adminCookie = await login(t.app, await buildUser(t.app, { role: 'admin' }), '/api/admin/v1/user/login');
 });
 afterAll(async () => t.close());
 
-const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false };
-const organise = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-  const response = await t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie: organiserCookie } });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result;
-};
 const admin = (method: 'GET' | 'DELETE', url: string) => t.app.inject({ method, url: `/api/admin/v1${url}`, headers: { cookie: adminCookie } });
 const adminGet = async (url: string) => {
   const response = await admin('GET', url);
@@ -32,14 +26,11 @@ const adminGet = async (url: string) => {
 };
 
 /** An event made through the organiser API, like the Organizer app makes one. */
-const createEvent = async (game: object = {}) => (await organise('POST', '/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...game } })).key as string;
+const createEvent = async (gameDetails: Record<string, unknown> = {}) => (await buildTournament(t.app, { organiser: organiserClient, gameDetails })).key;
 const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 10 };
-async function completedEvent(game: object = {}) {
-  const key = await createEvent(game);
-  await organise('POST', `/tournaments/${key}/results`, line);
-  await organise('POST', `/tournaments/${key}/complete`, {});
-  return key;
-}
+/** The same event with nobody seated, `line` posted and completed. */
+const completedEvent = async (gameDetails: Record<string, unknown> = {}) =>
+  (await buildCompletedEvent(t.app, { organiser: organiserClient, gameDetails, seats: [], results: [line] })).key;
 
 /** Many events straight in the database, for the paging and filter tests. */
 let counter = 0;
@@ -90,16 +81,16 @@ describe('active events (GET /tournaments/active)', () => {
 
 describe('past events (GET /tournaments/complete)', () => {
   it('answers the past-event record with scoreData as round -> board -> table, contract as level,suit', async () => {
-    const key = await createEvent({ typeName: 'Scored Pairs', scoreType: 'IMP' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [
-      { names: 'Asha', table: 1, side: 0, isBot: true }, { names: 'Chen', table: 1, side: 1, isBot: true },
-      { names: 'Bala', table: 1, side: 2, isBot: true }, { names: 'Devi', table: 1, side: 3, isBot: true },
-    ] });
-    await organise('POST', `/tournaments/${key}/results`, line);
-    await organise('POST', `/tournaments/${key}/results`, { ...line, board: 2, declarer: 'E', contract: { level: 4, strain: 'H', doubled: 1 }, tricks: 8 });
-    await organise('POST', `/tournaments/${key}/results`, { ...line, board: 3, table: 2, nsPair: 2, ewPair: 2, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 });
-    await organise('POST', `/tournaments/${key}/results`, { round: 1, board: 4, table: 2, nsPair: 2, ewPair: 2, adjusted: { ns: 'A+', ew: 'A-' } });
-    const { xmlToken, resultId } = await organise('POST', `/tournaments/${key}/complete`, {});
+    const { key, xmlToken, resultId } = await buildCompletedEvent(t.app, {
+      organiser: organiserClient, gameDetails: { typeName: 'Scored Pairs', scoreType: 'IMP' },
+      seats: [{ bot: 'Asha', table: 1, side: 0 }, { bot: 'Chen', table: 1, side: 1 }, { bot: 'Bala', table: 1, side: 2 }, { bot: 'Devi', table: 1, side: 3 }],
+      results: [
+        line,
+        { ...line, board: 2, declarer: 'E', contract: { level: 4, strain: 'H', doubled: 1 }, tricks: 8 },
+        { ...line, board: 3, table: 2, nsPair: 2, ewPair: 2, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 },
+        { round: 1, board: 4, table: 2, nsPair: 2, ewPair: 2, adjusted: { ns: 'A+', ew: 'A-' } },
+      ],
+    });
 
     const { data } = await adminGet(`/tournaments/search?query=${key}`);
     expect(data).toHaveLength(1);
@@ -199,10 +190,9 @@ describe('event search (GET /tournaments/search)', () => {
 
 describe('deleting an event (DELETE /tournaments/complete/delete)', () => {
   it('removes the event with its participants, board results, pair scores and boards in one go, audited', async () => {
-    const key = await createEvent({ typeName: 'Doomed Pairs' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [{ names: 'Bot N', table: 1, side: 0, isBot: true }, { names: 'Bot S', table: 1, side: 2, isBot: true }] });
-    await organise('POST', `/tournaments/${key}/results`, line);
-    await organise('POST', `/tournaments/${key}/complete`, {});
+    const { key } = await buildCompletedEvent(t.app, {
+      organiser: organiserClient, gameDetails: { typeName: 'Doomed Pairs' }, seats: [{ bot: 'Bot N', table: 1, side: 0 }, { bot: 'Bot S', table: 1, side: 2 }], results: [line],
+    });
     const { id } = await t.database.db.selectFrom('tournaments').select('id').where('key', '=', key).executeTakeFirstOrThrow();
     const count = async (table: 'participants' | 'boardResults' | 'pairScores' | 'boards') =>
       Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tournamentId', '=', id).executeTakeFirstOrThrow()).n);
@@ -229,11 +219,11 @@ describe('deleting an event (DELETE /tournaments/complete/delete)', () => {
 
 describe('participants of an event (GET /participants/all)', () => {
   it('answers every participant with table, side, bot flag and user data; search by name, email or contact', async () => {
-    const key = await createEvent({ typeName: 'Seated Pairs' });
     const priya = await buildUser(t.app, { names: 'Priya Player', contact: '+919812345678' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [
-      { email: priya.email, table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }, { names: 'Kibitzer Kay', table: 2, side: 7, isBot: true },
-    ] });
+    const { key } = await buildSeatedEvent(t.app, {
+      organiser: organiserClient, gameDetails: { typeName: 'Seated Pairs' },
+      seats: [{ user: priya, table: 1, side: 0 }, { bot: 'Robot East', table: 1, side: 1 }, { bot: 'Kibitzer Kay', table: 2, side: 7 }],
+    });
     const all = await adminGet(`/participants/all?key=${key}`);
     // Registered At is the account's own date, not the seat's.
     const registered = await t.database.db.selectFrom('users').select('createdAt').where('email', '=', priya.email).executeTakeFirstOrThrow();

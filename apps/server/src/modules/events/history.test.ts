@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardsOfSet, mitchell, publishedHowell } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildClient, buildCompletedEvent, type Client } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => (t = await buildTestApp()));
 afterAll(async () => t.close());
 
-type Person = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
-const person = async (names: string): Promise<Person> => {
-  const user = await buildUser(t.app, { names });
-  return { ...user, cookie: await login(t.app, user) };
-};
+type Person = Client;
+const person = (names: string): Promise<Person> => buildClient(t.app, { names });
 const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 
 type Seat = { who: Person; table: number; side: number };
@@ -22,19 +19,13 @@ type Standing = { key: string; direction: 'NS' | 'EW' | null; pair: number; tota
  * each time (430 against 400 elsewhere), so NS 1 tops every board.
  */
 async function playedMitchell(organiser: Person, seats: Seat[], typeName: string, scoreType: 'Match Point' | 'IMP') {
-  const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-  const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
-  const { key } = created.json().result as { key: string };
-  if (seats.length) {
-    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: seats.map((s) => ({ email: s.who.email, table: s.table, side: s.side })) });
-    expect(seated.statusCode, seated.body).toBe(200);
-  }
-  for (const row of mitchell(3, 'skip').rows) {
-    const board = boardsOfSet(row.set, 1)[0]!;
-    const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: row.table === 1 ? 10 : 9 });
-    expect(posted.statusCode, posted.body).toBe(200);
-  }
-  expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+  const { key } = await buildCompletedEvent(t.app, {
+    organiser, boardsPerRound: 1, gameDetails: { typeName, scoreType, liveTableEvent: false },
+    seats: seats.map((s) => ({ user: s.who.user!, table: s.table, side: s.side })),
+    results: mitchell(3, 'skip').rows.map((row) => ({
+      round: row.round, board: boardsOfSet(row.set, 1)[0]!, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: row.table === 1 ? 10 : 9,
+    })),
+  });
   return key;
 }
 
@@ -76,16 +67,13 @@ describe("a player's history (/api/v1/tournaments/mine/history) and own pairs (/
     notPlayed = await playedMitchell(organiser, [], 'Without Pia', 'Match Point');
 
     // A one-winner Howell: Pia sits East at table 1, so her pair is that table's round-1 EW pair, keyed by number.
-    const call = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: organiser.cookie } });
-    const created = await call('/api/v1/tournaments', { tables: 2, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Howell Cup', players: 8, rounds: 6, movementType: 'Howell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
-    howell = created.json().result.key;
-    expect((await call(`/api/v1/tournaments/${howell}/participants`, { participants: [{ email: pia.email, table: 1, side: 1 }] })).statusCode).toBe(200);
-    for (const row of publishedHowell(4).rows) {
-      const board = boardsOfSet(row.set, 1)[0]!;
-      const posted = await call(`/api/v1/tournaments/${howell}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
-      expect(posted.statusCode, posted.body).toBe(200);
-    }
-    expect((await call(`/api/v1/tournaments/${howell}/complete`)).statusCode).toBe(200);
+    ({ key: howell } = await buildCompletedEvent(t.app, {
+      organiser, tables: 2, boardsPerRound: 1, gameDetails: { typeName: 'Howell Cup', players: 8, rounds: 6, movementType: 'Howell', liveTableEvent: false },
+      seats: [{ user: pia.user!, table: 1, side: 1 }],
+      results: publishedHowell(4).rows.map((row) => ({
+        round: row.round, board: boardsOfSet(row.set, 1)[0]!, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10,
+      })),
+    }));
   });
 
   it('answers the events the player sat in, oldest first, with their pair, score and place as the results page ranks them', async () => {

@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mitchell } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildClient, buildCompletedEvent, buildSeatedEvent, type Client } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => (t = await buildTestApp()));
 afterAll(async () => t.close());
 
-type Person = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
-const person = async (names: string): Promise<Person> => {
-  const user = await buildUser(t.app, { names });
-  return { ...user, cookie: await login(t.app, user) };
-};
+type Person = Client;
+const person = (names: string): Promise<Person> => buildClient(t.app, { names });
 const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 
 /** A completed 3-table Mitchell of `organiser`, with `players` seated at table 1 and one result posted. */
 async function completedEvent(organiser: Person, players: Person[], typeName: string) {
-  const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-  const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName, players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } });
-  const { key } = created.json().result as { key: string };
-  if (players.length) {
-    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) });
-    expect(seated.statusCode, seated.body).toBe(200);
-  }
   const row = mitchell(3, 'skip').rows.find((r) => r.round === 1 && r.table === 1)!;
-  const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
-  expect(posted.statusCode, posted.body).toBe(200);
-  expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+  const { key } = await buildCompletedEvent(t.app, {
+    organiser, boardsPerRound: 1, gameDetails: { typeName, liveTableEvent: false },
+    seats: players.map((p, side) => ({ user: p.user!, table: 1, side })),
+    results: [{ round: 1, board: 1, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 }],
+  });
   return key;
 }
 
@@ -91,17 +83,15 @@ describe('an event in play, seen by a seated player', () => {
     const organiser = await person('Olga Organiser');
     const player = await person('Pia Player');
     const other = await person('Quinn Other');
-    await t.database.db.updateTable('users').set({ contact: '+919800000001' }).where('id', 'in', [player.id, other.id]).execute();
-    const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-    const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Live Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
-    const { key } = created.json().result as { key: string };
-    // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
-    await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, table: 1, side: 0 }, { email: other.email, table: 2, side: 0 }] });
-    // Round 1 is played at every table; board of table 2 reaches Pia's table only in a later round.
-    for (const row of mitchell(3, 'skip').rows.filter((r) => r.round === 1)) {
-      const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: row.set, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
-      expect(posted.statusCode, posted.body).toBe(200);
-    }
+    await t.database.db.updateTable('users').set({ contact: '+919800000001' }).where('id', 'in', [player.user!.id, other.user!.id]).execute();
+    const { key } = await buildSeatedEvent(t.app, {
+      organiser, boardsPerRound: 1, gameDetails: { typeName: 'Live Pairs', liveTableEvent: false },
+      // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
+      seats: [{ user: player.user!, table: 1, side: 0 }, { user: other.user!, table: 2, side: 0 }],
+      // Round 1 is played at every table; board of table 2 reaches Pia's table only in a later round.
+      results: mitchell(3, 'skip').rows.filter((r) => r.round === 1)
+        .map((row) => ({ round: 1, board: row.set, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 })),
+    });
 
     const seen = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
     expect(seen.status).toBe('active');
@@ -109,16 +99,16 @@ describe('an event in play, seen by a seated player', () => {
       .flatMap((boards) => Object.values(boards).flatMap((tables) => Object.values(tables)));
     expect(lines.map((l) => l.table)).toEqual([1]);
     const byName = Object.fromEntries(seen.participants.map((p: { userData: { names: string } }) => [p.userData.names, p.userData]));
-    expect(byName['Pia Player']).toEqual({ names: 'Pia Player', email: player.email, contact: '+919800000001' });
+    expect(byName['Pia Player']).toEqual({ names: 'Pia Player', email: player.user!.email, contact: '+919800000001' });
     expect(byName['Quinn Other']).toEqual({ names: 'Quinn Other', email: null, contact: null });
 
     // The organiser still sees every line; the player sees all of them once the event is complete.
     const all = (await get(`/api/v1/tournaments/mine/${key}`, organiser)).json().result;
     expect(Object.keys(all.scoreData.round_number_1)).toHaveLength(3);
-    expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+    expect((await organiser.post(`/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
     const after = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
     expect(Object.keys(after.scoreData.round_number_1)).toHaveLength(3);
-    expect(JSON.stringify(after.participants)).not.toContain(other.email);
+    expect(JSON.stringify(after.participants)).not.toContain(other.user!.email);
   });
 });
 

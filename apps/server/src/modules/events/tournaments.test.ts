@@ -1,26 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardsOfSet, formatDeal, mitchell, nsScore, parseDeal, parsePbn, readPbnResults, vulnerabilityOf } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildClient, buildTournament, buildUser, login, type Client, type EventOptions } from '../../../test/factories.ts';
 
 let t: TestApp;
-let organiser: Awaited<ReturnType<typeof buildUser>>;
+let organiser: Client;
 let cookie: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  organiser = await buildUser(t.app, { names: 'Olga Organiser' });
-  cookie = await login(t.app, organiser);
+  organiser = await buildClient(t.app, { names: 'Olga Organiser' });
+  cookie = organiser.cookie!;
 });
 afterAll(async () => t.close());
 
 const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false };
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
-async function createEvent(overrides: object = {}, gameOverrides: object = {}) {
-  const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...gameOverrides }, ...overrides });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result as { id: string; key: string };
-}
+const createEvent = (overrides: EventOptions = {}, gameDetails: EventOptions['gameDetails'] = {}) => buildTournament(t.app, { organiser, ...overrides, gameDetails });
 const countResults = async () => Number((await t.database.db.selectFrom('boardResults').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('creating an event', () => {
