@@ -1,8 +1,7 @@
 import WebSocket from 'ws';
-import { expect } from 'vitest';
 import { VIDEO_SOCKETS_PER_USER, type VideoServerMessage } from '@bridge/api';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { buildUser, login } from './factories.ts';
+import { buildSeatedEvent, buildUser, clientOf, login } from './factories.ts';
 
 // The signalling tests' harness: a listening server, a socket client, and a seated event.
 
@@ -65,6 +64,7 @@ export async function startServer(overrides: Parameters<typeof buildTestApp>[0] 
   return { t, wsUrl: `ws://127.0.0.1:${address.port}/ws/video` };
 }
 
+/** An event with four players at table 1 and a kibitzer (side 7), an outsider, all signed in with their cookie. */
 export async function seatedEvent(t: TestApp, options: { kibitzers: boolean; type?: number }) {
   const make = async (names: string) => {
     const user = await buildUser(t.app, { names });
@@ -74,14 +74,10 @@ export async function seatedEvent(t: TestApp, options: { kibitzers: boolean; typ
   const players = await Promise.all(['Nina North', 'Eric East', 'Sara South', 'Walt West'].map(make));
   const kibitzer = await make('Kim Kibitzer');
   const outsider = await make('Otto Outsider');
-  const created = await t.app.inject({
-    method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser.cookie },
-    payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: options.type ?? 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: options.kibitzers } },
+  const { key } = await buildSeatedEvent(t.app, {
+    organiser: clientOf(t.app, organiser, organiser.cookie),
+    gameDetails: { type: options.type ?? 1, typeName: 'Club Pairs', liveTableEvent: false, kibtzersEnabled: options.kibitzers },
+    seats: [...players.map((user, side) => ({ user, table: 1, side })), { user: kibitzer, table: 1, side: 7 }],
   });
-  const { key } = created.json().result as { key: string };
-  const seats = players.map((p, side) => ({ email: p.email, table: 1, side }));
-  const seated = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser.cookie }, payload: { participants: [...seats, { email: kibitzer.email, table: 1, side: 7 }] } });
-  expect(seated.statusCode, seated.body).toBe(200);
   return { key, organiser, players, kibitzer, outsider };
 }
-

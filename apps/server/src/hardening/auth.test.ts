@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { messages } from '@bridge/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../test/build-test-app.ts';
-import { buildUser, DEFAULT_PASSWORD, login, sessionCookie, uniqueEmail } from '../../test/factories.ts';
+import { buildSeatedEvent, buildTournament, buildUser, DEFAULT_PASSWORD, login, sessionCookie, signedIn, uniqueEmail } from '../../test/factories.ts';
 import { loadConfig, type RateLimits } from '../config.ts';
 
 // Attacks on accounts and sign-in: addresses made up in proxy headers, guessing, the last admin deleting themselves.
@@ -189,29 +189,15 @@ describe('deleting an account', () => {
 
   it('a player deleting their own account leaves other events as a name without the email, as an admin delete does', async () => {
     const player = await buildUser(t.app, { names: 'Leaving Player' });
-    const organiserCookie = await login(t.app, await buildUser(t.app));
-    const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiserCookie },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const key = created.json().result.key as string;
-    const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiserCookie },
-      payload: { participants: [{ email: player.email, table: 1, side: 0 }] },
-    });
-    expect(seated.statusCode, seated.body).toBe(200);
-    const ownEvent = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: await login(t.app, player) },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Own Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
-    });
-    expect(ownEvent.statusCode).toBe(200);
+    const gameDetails = { typeName: 'Club Pairs', scoreType: 'IMP', liveTableEvent: false };
+    const { key } = await buildSeatedEvent(t.app, { gameDetails, seats: [{ user: player, table: 1, side: 0 }] });
+    const ownEvent = await buildTournament(t.app, { organiser: await signedIn(t.app, player), gameDetails: { ...gameDetails, typeName: 'Own Pairs' } });
 
     const response = await deleteSelf(sessionCookie(await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })));
     expect(response.statusCode, response.body).toBe(200);
     const seats = await t.database.db.selectFrom('participants').innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId').select(['participants.names', 'participants.userId', 'participants.email']).where('tournaments.key', '=', key).execute();
     expect(seats).toEqual([{ names: 'Leaving Player', userId: null, email: null }]);
-    expect(await t.database.db.selectFrom('tournaments').select('id').where('key', '=', ownEvent.json().result.key).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('tournaments').select('id').where('key', '=', ownEvent.key).execute()).toEqual([]);
     const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'user.delete_self').where('target', '=', player.email).executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ eventsDeleted: 1 });
   });

@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import { cleanCell, csvField } from '../lib/exports/writers.ts';
 import { openDatabase } from '../db/database.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres, type TestApp } from '../../test/build-test-app.ts';
-import { buildUser, login } from '../../test/factories.ts';
+import { buildSeatedEvent, buildTournament, buildUser, clientOf, login } from '../../test/factories.ts';
 
 // Attacks on the contract: database outages of every kind, NUL and control characters in any input, and
 // control characters already stored reaching the admin's exports.
@@ -173,13 +173,8 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
   beforeAll(async () => {
     t = await buildTestApp();
     adminUser = await buildUser(t.app, { role: 'admin' });
-    const cookie = await login(t.app, adminUser);
-    const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const key = (created.json() as { result: { key: string } }).result.key;
+    const organiser = clientOf(t.app, adminUser, await login(t.app, adminUser));
+    const { key } = await buildTournament(t.app, { organiser, gameDetails: { typeName: 'Pairs', liveTableEvent: false } });
     // Values that pass validation, so the NUL is what each request is tested on.
     known = {
       key, dataset: 'participants', format: 'csv', board: '1', startDate: '2026-01-01', endDate: '2026-01-31',
@@ -345,17 +340,8 @@ describe('control characters already in the database cannot break the admin expo
     // Straight into the database, as an older release would have stored them.
     await buildUser(t.app, { names: evil, email: `${tag}-1@example.com`, city: `=HYPERLINK("http://evil")\u0000`.replace('\u0000', '\u0001') });
     await buildUser(t.app, { names: `\u0001=1+1`, email: `${tag}-2@example.com` });
-    const organiser = await login(t.app, admin);
-    const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
-    });
-    key = (created.json() as { result: { key: string } }).result.key;
-    const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser },
-      payload: { participants: [{ names: 'Bot One', table: 1, side: 0, isBot: true }] },
-    });
-    expect(seated.statusCode, seated.body).toBe(200);
+    const organiser = clientOf(t.app, admin, await login(t.app, admin));
+    ({ key } = await buildSeatedEvent(t.app, { organiser, gameDetails: { typeName: 'Pairs', liveTableEvent: false }, seats: [{ bot: 'Bot One', table: 1, side: 0 }] }));
     await t.database.db.updateTable('tournaments').set({ typeName: evil }).where('key', '=', key).execute();
     await t.database.db.updateTable('participants').set({ names: evil }).where('names', '=', 'Bot One').execute();
   });

@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardsOfSet, mitchell } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildUser, login } from '../../test/factories.ts';
+import { buildClient, buildTournament, buildUser, login, type Client, type EventOptions } from '../../test/factories.ts';
 
 // Attacks on the organiser API: statements too large for the database, races between changes of one event,
 // numbers and dates out of the database's ranges. Races fire their requests together; on PostgreSQL they run
 // at once on the pool's connections.
 
 let t: TestApp;
+let organiser: Client;
 let cookie: string;
 let adminCookie: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  cookie = await login(t.app, await buildUser(t.app, { names: 'Olga Organiser' }));
+  organiser = await buildClient(t.app, { names: 'Olga Organiser' });
+  cookie = organiser.cookie!;
   adminCookie = await login(t.app, await buildUser(t.app, { role: 'admin' }), '/api/admin/v1/user/login');
 });
 afterAll(async () => t.close());
@@ -20,11 +22,7 @@ afterAll(async () => t.close());
 const details = { type: 1, typeName: 'Race Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' };
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, payload, headers: { cookie: as } });
-async function createEvent(body: object = { tables: 3, boardsPerRound: 2, gameDetails: details }) {
-  const response = await call('POST', '/api/v1/tournaments', body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().result.key as string;
-}
+const createEvent = async (options: EventOptions = {}) => (await buildTournament(t.app, { organiser, ...options, gameDetails: { ...details, liveTableEvent: false, ...options.gameDetails } })).key;
 /** Every line of a 3-table Mitchell with 2 boards a round, NS making 3NT with tricks that depend on the table. */
 const allLines = () =>
   mitchell(3).rows.flatMap((row) => boardsOfSet(row.set, 2).map((board) => ({
@@ -33,7 +31,7 @@ const allLines = () =>
 
 describe('a very large event', () => {
   it('creates 200 tables of 30 boards (6,000 boards) and the database still answers the next request', async () => {
-    const key = await createEvent({ tables: 200, boardsPerRound: 30, gameDetails: { ...details, rounds: 2 } });
+    const key = await createEvent({ tables: 200, boardsPerRound: 30, gameDetails: { rounds: 2 } });
     const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
       .select((eb) => eb.fn.countAll().as('n')).where('tournaments.key', '=', key).executeTakeFirstOrThrow();
     expect(Number(boards.n)).toBe(6000);
@@ -101,7 +99,7 @@ describe('races on one event', () => {
   });
 
   it('answers seats and deals racing "complete" with 200 before it or 409 after', async () => {
-    const key = await createEvent({ tables: 3, boardsPerRound: 2, gameDetails: { ...details, handgeneratedModeAsString: 'Hybrid' } });
+    const key = await createEvent({ gameDetails: { handgeneratedModeAsString: 'Hybrid' } });
     expect((await call('POST', `/api/v1/tournaments/${key}/results`, allLines()[0]!)).statusCode).toBe(200);
     const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
     const [completed, seat, board] = await Promise.all([
@@ -117,7 +115,7 @@ describe('races on one event', () => {
 
 describe('numbers and dates out of range', () => {
   it.each(['2147483648', '99999999999999999999', '7201', '0', '-1', '1.5'])('answers board %s in a path with 400', async (board) => {
-    const key = await createEvent({ tables: 3, boardsPerRound: 2, gameDetails: { ...details, handgeneratedModeAsString: 'Imported' } });
+    const key = await createEvent({ gameDetails: { handgeneratedModeAsString: 'Imported' } });
     const response = await call('PUT', `/api/v1/tournaments/${key}/boards/${board}`, { deal: 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96' });
     expect(response.statusCode, response.body).toBe(400);
   });

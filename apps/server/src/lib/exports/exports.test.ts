@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildSeatedEvent, buildUser, login } from '../../../test/factories.ts';
 import { csvField } from './writers.ts';
 
 let t: TestApp;
@@ -181,13 +181,11 @@ describe('exports (GET /export/{dataset})', () => {
   });
 
   it('exports an event\'s participants, audits by action and downloads by day', async () => {
-    const [event] = await t.database.db.insertInto('tournaments').values({
-      key: `${tag}p`, organiserId, tables: 3, boardsPerRound: 2, type: 1, typeName: 'Seats', players: 12, rounds: 3, movementType: 'Mitchell',
-      scoreType: 'IMP', impMethod: null, handMode: 'Random', liveTableEvent: false, kibitzersEnabled: false, xmlToken: null, resultId: null, completedAt: null,
-    }).returning('id').execute();
-    await t.database.db.insertInto('participants').values([0, 1, 2, 3].map((side) => ({ tournamentId: event!.id, names: `Seat ${side}`, tableNo: 1, side, isBot: true }))).execute();
-    const participants = await exportOf(`participants?format=csv&key=${tag}p`);
-    expect(participants.headers['content-disposition']).toBe(`attachment; filename="participants-${tag}p-${today()}.csv"`);
+    const { key } = await buildSeatedEvent(t.app, {
+      gameDetails: { typeName: 'Seats', scoreType: 'IMP', liveTableEvent: false }, seats: [0, 1, 2, 3].map((side) => ({ bot: `Seat ${side}`, table: 1, side })),
+    });
+    const participants = await exportOf(`participants?format=csv&key=${key}`);
+    expect(participants.headers['content-disposition']).toBe(`attachment; filename="participants-${key}-${today()}.csv"`);
     const seats = parseCsv(participants.body.slice(1));
     expect(seats.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([['Seat 0', 'Table 1', 'North', 'Yes'], ['Seat 1', 'Table 1', 'East', 'Yes'], ['Seat 2', 'Table 1', 'South', 'Yes'], ['Seat 3', 'Table 1', 'West', 'Yes']]);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildUser, login } from '../../../test/factories.ts';
+import { buildSeatedEvent, buildTournament, buildUser, login, signedIn } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,22 +161,9 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
 
   it('deletes a user with their sessions and the events they organised, keeping their seats in others as names without the address', async () => {
     const organiser = await buildUser(t.app, { names: 'Doomed Organiser' });
-    const organiserCookie = await login(t.app, organiser);
-    const createEvent = async (as: string) => {
-      const created = await t.app.inject({
-        method: 'POST', url: '/api/v1/tournaments', headers: { cookie: as },
-        payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Gone Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
-      });
-      expect(created.statusCode, created.body).toBe(200);
-      return created.json().result.key as string;
-    };
-    const key = await createEvent(organiserCookie);
-    const otherKey = await createEvent(await login(t.app, await buildUser(t.app)));
-    const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${otherKey}/participants`, headers: { cookie },
-      payload: { participants: [{ email: organiser.email, table: 1, side: 0 }] },
-    });
-    expect(seated.statusCode, seated.body).toBe(200);
+    const gameDetails = { typeName: 'Gone Pairs', scoreType: 'IMP', liveTableEvent: false };
+    const { key } = await buildTournament(t.app, { organiser: await signedIn(t.app, organiser), gameDetails });
+    const { key: otherKey } = await buildSeatedEvent(t.app, { gameDetails, seats: [{ user: organiser, table: 1, side: 0 }] });
     const response = await call('DELETE', `/users/delete?key=${organiser.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.message).toBe(messages.userDeleted);
