@@ -8,7 +8,7 @@ beforeAll(async () => (t = await buildTestApp()));
 afterAll(async () => t.close());
 
 type Person = Client;
-const person = (names: string): Promise<Person> => buildClient(t.app, { names });
+const person = (names: string, overrides: Parameters<typeof buildClient>[1] = {}): Promise<Person> => buildClient(t.app, { names, ...overrides });
 const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 
 /** A completed 3-table Mitchell of `organiser`, with `players` seated at table 1 and one result posted. */
@@ -81,9 +81,8 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
 describe('an event in play, seen by a seated player', () => {
   it('shows the player only their own pair\'s lines, and nobody else\'s email or phone', async () => {
     const organiser = await person('Olga Organiser');
-    const player = await person('Pia Player');
-    const other = await person('Quinn Other');
-    await t.database.db.updateTable('users').set({ contact: '+919800000001' }).where('id', 'in', [player.user!.id, other.user!.id]).execute();
+    const player = await person('Pia Player', { contact: '+919800000001' });
+    const other = await person('Quinn Other', { contact: '+919800000001' });
     const { key } = await buildSeatedEvent(t.app, {
       organiser, boardsPerRound: 1, gameDetails: { typeName: 'Live Pairs', liveTableEvent: false },
       // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
