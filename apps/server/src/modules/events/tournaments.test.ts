@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardsOfSet, formatDeal, mitchell, nsScore, parseDeal, parsePbn, readPbnResults, vulnerabilityOf } from '@bridge/engine';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildClient, buildTournament, buildUser, login, type Client, type EventOptions } from '../../../test/factories.ts';
+import { buildClient, buildCompletedEvent, buildSeatedEvent, buildTournament, buildUser, login, type Client, type EventOptions } from '../../../test/factories.ts';
 
 let t: TestApp;
 let organiser: Client;
@@ -17,6 +17,8 @@ const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, mov
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
 const createEvent = (overrides: EventOptions = {}, gameDetails: EventOptions['gameDetails'] = {}) => buildTournament(t.app, { organiser, ...overrides, gameDetails });
+/** Table 1's first line, 1NT just made: enough for an event to be completed. */
+const oneNoTrumpMade = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 };
 const countResults = async () => Number((await t.database.db.selectFrom('boardResults').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('creating an event', () => {
@@ -129,9 +131,7 @@ describe('seating players', () => {
   });
 
   it('refuses changes of players and deals once the event is complete, with 409', async () => {
-    const { key } = await createEvent({}, { handgeneratedModeAsString: 'Hybrid' });
-    await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
-    expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
+    const { key } = await buildCompletedEvent(t.app, { organiser, gameDetails: { handgeneratedModeAsString: 'Hybrid' }, seats: [], results: [oneNoTrumpMade] });
     const seated = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Late Bot', table: 2, side: 0, isBot: true }] });
     expect(seated.statusCode).toBe(409);
     expect(seated.json().error).toBe('This event is complete; its players can no longer change');
@@ -231,8 +231,7 @@ describe('adjusted scores', () => {
 
 describe('completing an event', () => {
   it('ranks the pairs, serves the USEBIO XML and the PBN, and refuses further results', async () => {
-    const { key } = await createEvent();
-    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha', table: 1, side: 0, isBot: true }, { names: 'Bala', table: 1, side: 2, isBot: true }] });
+    const { key } = await buildSeatedEvent(t.app, { organiser, seats: [{ bot: 'Asha', table: 1, side: 0 }, { bot: 'Bala', table: 1, side: 2 }] });
     // Every line of the movement, NS making 3NT with a trick count that depends on the table.
     for (const row of mitchell(3).rows) {
       for (const board of boardsOfSet(row.set, 2)) {
@@ -306,9 +305,7 @@ describe('the public list of events', () => {
   it('lists events in play without a results link, and completed ones with theirs; solitaire events are left out', async () => {
     const { key: live } = await createEvent({}, { typeName: 'Live Pairs' });
     const { key: solitaire } = await createEvent({}, { type: 5, typeName: 'Solitaire' });
-    const { key: done } = await createEvent({}, { typeName: 'Finished Pairs' });
-    await inject('POST', `/api/v1/tournaments/${done}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
-    await inject('POST', `/api/v1/tournaments/${done}/complete`);
+    const { key: done } = await buildCompletedEvent(t.app, { organiser, gameDetails: { typeName: 'Finished Pairs' }, seats: [], results: [oneNoTrumpMade] });
     const response = await inject('GET', '/api/v1/tournaments/recent', undefined, '');
     expect(response.statusCode).toBe(200);
     const { live: inPlay, completed } = response.json().result;
@@ -384,15 +381,14 @@ describe('an IMP pairs event where a pair missed a board', () => {
   ];
 
   it('ranks by the factored total in the results, the stored places and the USEBIO file; the PBN names every result\'s players and seats', async () => {
-    const { key } = await createEvent({ boardsPerRound: 1 }, { scoreType: 'IMP', impMethod: 'Cross', typeName: 'IMP Pairs' });
-    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [
-      { names: 'Nina North', table: 2, side: 0, isBot: true }, { names: 'Sam South', table: 2, side: 2, isBot: true },
-      { names: 'Eli East', table: 3, side: 1, isBot: true }, { names: 'Wes West', table: 3, side: 3, isBot: true },
-    ] });
-    for (const body of lines) {
-      const response = await inject('POST', `/api/v1/tournaments/${key}/results`, body);
-      expect(response.statusCode, response.body).toBe(200);
-    }
+    const { key } = await buildSeatedEvent(t.app, {
+      organiser, boardsPerRound: 1, gameDetails: { scoreType: 'IMP', impMethod: 'Cross', typeName: 'IMP Pairs' },
+      seats: [
+        { bot: 'Nina North', table: 2, side: 0 }, { bot: 'Sam South', table: 2, side: 2 },
+        { bot: 'Eli East', table: 3, side: 1 }, { bot: 'Wes West', table: 3, side: 3 },
+      ],
+      results: lines,
+    });
     const ns = (await inject('GET', `/api/v1/tournaments/${key}/results`)).json().result.pairs.filter((p: { direction: string }) => p.direction === 'NS');
     expect(ns.map((p: { key: string; boards: number; total: number; factoredTotal: number; label: string }) => [p.key, p.boards, p.total, p.factoredTotal, p.label]))
       .toEqual([['NS2', 2, 9.5, 14.25, '1'], ['NS1', 3, 13.5, 13.5, '2'], ['NS3', 3, -23, -23, '3']]);
