@@ -14,6 +14,33 @@ afterEach(() => {
 });
 
 const clean: Record<string, string> = {
+  // The contract: zod, libphonenumber-js for contact numbers; its tests may use anything.
+  'packages/api/src/index.ts': "export * from './user.ts';\nexport * from './contact.ts';\n",
+  'packages/api/src/user.ts': "import { z } from 'zod';\nexport const User = z.object({ name: z.string() });\n",
+  'packages/api/src/contact.ts': "import { parsePhoneNumberWithError } from 'libphonenumber-js/min';\nexport const phone = (v: string) => parsePhoneNumberWithError(v, 'IN');\n",
+  'packages/api/src/user.test.ts': "import fs from 'node:fs';\nimport { it } from 'vitest';\nimport { User } from './user.ts';\nit('reads', () => User.parse(fs.readFileSync('x')));\n",
+  // The engine: values in, values out (randomness from crypto is no I/O); its tests read fixture files.
+  'packages/bridge/src/index.ts': "export * from './scoring.ts';\n",
+  'packages/bridge/src/scoring.ts':
+    "// No fetch() and no process.env here: the caller passes what the engine needs.\nexport const score = (tricks: number) => tricks * 30;\nexport const seed = () => globalThis.crypto.getRandomValues(new Uint8Array(4));\n",
+  'packages/bridge/src/pbn.test.ts':
+    "import fs from 'node:fs';\nimport path from 'node:path';\nimport { score } from './scoring.ts';\nexport const fixture = fs.readFileSync(path.join(process.env.FIXTURES ?? '.', 'a.pbn'));\nexport const s = score(1);\n",
+  'packages/bridge/src/xml-test-helper.ts': "import { SaxesParser } from 'saxes';\nexport const parser = () => new SaxesParser();\n",
+  // The web app: app/ -> features/ -> components/ -> lib/, config/ a leaf.
+  'apps/web/src/config/paths.ts': "export const paths = { events: '/console/events' };\n",
+  'apps/web/src/lib/api-client.ts': "import type { User } from '@bridge/api';\nexport const get = (url: string): Promise<User> => fetch(url).then((r) => r.json());\n",
+  'apps/web/src/components/export-menu.tsx':
+    "import { get } from '../lib/api-client.ts';\nimport { paths } from '../config/paths.ts';\nexport const ExportMenu = () => [get, paths];\n",
+  'apps/web/src/features/events/event-list.tsx':
+    "import { score } from '@bridge/engine';\nimport { ExportMenu } from '../../components/export-menu.tsx';\nimport { paths } from '../../config/paths.ts';\nimport { useEvents } from './api/events.ts';\nexport const EventList = () => [score, ExportMenu, paths, useEvents];\n",
+  'apps/web/src/features/events/api/events.ts': "import { get } from '../../../lib/api-client.ts';\nexport const useEvents = () => get('/api/v1/events');\n",
+  'apps/web/src/features/users/profile.tsx': "import { get } from '../../lib/api-client.ts';\nexport const Profile = () => get('/api/v1/user');\n",
+  'apps/web/src/app/router.tsx':
+    "import './global.css';\nimport { paths } from '../config/paths.ts';\nimport { EventList } from '../features/events/event-list.tsx';\nexport const routes = [paths, EventList, () => import('../features/users/profile.tsx')];\n",
+  // The server: plugins, lib/ and db/ below the modules; app.ts wires them.
+  'apps/server/src/lib/errors.ts': 'export class NotFound extends Error {}\n',
+  'apps/server/src/plugins/session.ts': "import { NotFound } from '../lib/errors.ts';\nexport const session = () => new NotFound();\n",
+  'apps/server/src/app.ts': "import { session } from './plugins/session.ts';\nimport { deleteAccount } from './modules/users/service.ts';\nexport const app = [session, deleteAccount];\n",
   'apps/server/src/db/database.ts': 'export type Db = unknown;\n',
   'apps/server/src/lib/exports/writers.ts': 'export const BATCH = 1000;\n',
   'apps/server/src/modules/audits/repo.ts': "export const insertAudit = (db: any) => db.insertInto('auditLog').values({}).execute();\n",
@@ -80,5 +107,118 @@ describe('check-imports', () => {
     const { status, output } = check({ 'apps/server/src/lib/exports/route.ts': "import { findEvent } from '../../modules/events/service.ts';\nexport const x = findEvent;\n" });
     expect(status).toBe(1);
     expect(output).toContain('apps/server/src/lib/exports/route.ts: imports ../../modules/events/service.ts (lib/ is below the modules');
+  });
+
+  // One seeded violation per rule (the server's module rules are seeded above), each named by its rule's text.
+  it.each([
+    {
+      rule: 'packages never import apps',
+      files: { 'packages/api/src/user.ts': "import { NotFound } from '../../../apps/server/src/lib/errors.ts';\nexport const x = NotFound;\n" },
+      expected: 'packages/api/src/user.ts: imports ../../../apps/server/src/lib/errors.ts (packages/* must not import from apps/*)',
+    },
+    {
+      rule: 'the bridge engine imports nothing from the repo',
+      files: { 'packages/bridge/src/scoring.ts': "import { User } from '@bridge/api';\nexport const x = User;\n" },
+      expected: 'packages/bridge/src/scoring.ts: imports @bridge/api (the bridge engine imports nothing from the repo)',
+    },
+    {
+      rule: 'the contract imports nothing from the bridge engine',
+      files: { 'packages/api/src/user.ts': "import { score } from '@bridge/engine';\nexport const x = score;\n" },
+      expected: 'packages/api/src/user.ts: imports @bridge/engine (the contract imports nothing from the bridge engine',
+    },
+    {
+      rule: 'packages/api imports zod alone: another package',
+      files: { 'packages/api/src/user.ts': "import type { Kysely } from 'kysely';\nexport type X = Kysely<unknown>;\n" },
+      expected: 'packages/api/src/user.ts: imports kysely (packages/api imports zod alone',
+    },
+    {
+      rule: 'packages/api imports zod alone: a node: builtin',
+      files: { 'packages/api/src/contact.ts': "import { randomUUID } from 'node:crypto';\nexport const id = randomUUID;\n" },
+      expected: 'packages/api/src/contact.ts: imports node:crypto (packages/api imports zod alone',
+    },
+    {
+      rule: 'packages/bridge does no I/O: node: builtins',
+      files: { 'packages/bridge/src/scoring.ts': "import fs from 'node:fs';\nexport const read = () => fs.readFileSync('deals.pbn');\n" },
+      expected: 'packages/bridge/src/scoring.ts: imports node:fs (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: a builtin without its node: prefix',
+      files: { 'packages/bridge/src/scoring.ts': "import { writeFile } from 'fs/promises';\nexport const write = writeFile;\n" },
+      expected: 'packages/bridge/src/scoring.ts: imports fs/promises (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: a dynamic import',
+      files: { 'packages/bridge/src/scoring.ts': "export const run = () => import('node:child_process');\n" },
+      expected: 'packages/bridge/src/scoring.ts: imports node:child_process (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: a side-effect import',
+      files: { 'packages/bridge/src/scoring.ts': "import 'node:net';\nexport const x = 1;\n" },
+      expected: 'packages/bridge/src/scoring.ts: imports node:net (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: fetch',
+      files: { 'packages/bridge/src/scoring.ts': "export const x = 1;\nexport const deals = () => fetch('/deals.pbn');\n" },
+      expected: 'packages/bridge/src/scoring.ts:2: uses fetch (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: process.env',
+      files: { 'packages/bridge/src/scoring.ts': "export const x = 1;\nexport const boards = Number(process.env.BOARDS);\n" },
+      expected: 'packages/bridge/src/scoring.ts:2: uses process (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: WebSocket',
+      files: { 'packages/bridge/src/scoring.ts': "export const x = 1;\nexport const live = () => new WebSocket('ws://localhost/ws');\n" },
+      expected: 'packages/bridge/src/scoring.ts:2: uses WebSocket (packages/bridge does no I/O',
+    },
+    {
+      rule: 'packages/bridge does no I/O: XMLHttpRequest',
+      files: { 'packages/bridge/src/scoring.ts': "export const x = 1;\nexport const xhr = () => new XMLHttpRequest();\n" },
+      expected: 'packages/bridge/src/scoring.ts:2: uses XMLHttpRequest (packages/bridge does no I/O',
+    },
+    {
+      rule: 'web features do not import each other',
+      files: { 'apps/web/src/features/users/profile.tsx': "import { EventList } from '../events/event-list.tsx';\nexport const Profile = EventList;\n" },
+      expected: 'apps/web/src/features/users/profile.tsx: imports ../events/event-list.tsx (features do not import each other',
+    },
+    ...[
+      ['features/events/event-list.tsx', '../../app/router.tsx'],
+      ['components/export-menu.tsx', '../app/router.tsx'],
+      ['lib/api-client.ts', '../app/router.tsx'],
+      ['config/paths.ts', '../app/router.tsx'],
+    ].map(([file, specifier]) => ({
+      rule: `web ${file.split('/')[0]} never import app/`,
+      files: { [`apps/web/src/${file}`]: `import { routes } from '${specifier}';\nexport const x = routes;\n` },
+      expected: `apps/web/src/${file}: imports ${specifier} (app/ composes features, components and lib; they never import app/`,
+    })),
+    {
+      rule: 'web components never import features',
+      files: { 'apps/web/src/components/export-menu.tsx': "import { EventList } from '../features/events/event-list.tsx';\nexport const x = EventList;\n" },
+      expected: 'apps/web/src/components/export-menu.tsx: imports ../features/events/event-list.tsx (shared components must not import features)',
+    },
+    {
+      rule: 'web lib is below features and components',
+      files: { 'apps/web/src/lib/api-client.ts': "import { ExportMenu } from '../components/export-menu.tsx';\nexport const x = ExportMenu;\n" },
+      expected: 'apps/web/src/lib/api-client.ts: imports ../components/export-menu.tsx (lib/ is below features and components)',
+    },
+    {
+      rule: 'server plugins never import modules',
+      files: { 'apps/server/src/plugins/session.ts': "import { deleteAccount } from '../modules/users/service.ts';\nexport const x = deleteAccount;\n" },
+      expected: 'apps/server/src/plugins/session.ts: imports ../modules/users/service.ts (plugins must not import modules)',
+    },
+    {
+      rule: 'server db/ never imports modules',
+      files: { 'apps/server/src/db/database.ts': "import { findUser } from '../modules/users/repo.ts';\nexport const x = findUser;\n" },
+      expected: 'apps/server/src/db/database.ts: imports ../modules/users/repo.ts (db/ is below the modules)',
+    },
+    {
+      rule: 'a server module without a layer imports no other module',
+      files: { 'apps/server/src/modules/tables/service.ts': "import { recordAudit } from '../audits/service.ts';\nexport const x = recordAudit;\n" },
+      expected: 'apps/server/src/modules/tables/service.ts: imports ../audits/service.ts (modules call the services of lower domains only (docs/architecture.md); tables is on layer none: add it to MODULE_LAYERS)',
+    },
+  ])('fails a seeded violation: $rule', ({ files, expected }) => {
+    const { status, output } = check(files);
+    expect(status).toBe(1);
+    expect(output).toContain(expected);
   });
 });
