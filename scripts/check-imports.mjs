@@ -12,12 +12,19 @@ import { fileURLToPath } from 'node:url';
 const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 const subdirs = (dir) =>
-  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /**
  * The server's domains, bottom (0) to top: a module calls the services of modules on a lower layer only, so
  * no two modules call each other (docs/architecture.md draws it). Tests are exempt: they drive the app as a whole.
+ * One line per layer, which the formatter leaves as written.
  */
+// prettier-ignore
 const MODULE_LAYERS = {
   audits: 0, insights: 0, contact: 0,
   events: 1, downloads: 1,
@@ -30,7 +37,11 @@ const serverModules = subdirs('apps/server/src/modules');
 const rules = [
   { from: 'packages/', forbidden: ['apps/'], why: 'packages/* must not import from apps/*' },
   { from: 'packages/bridge/', forbidden: ['packages/api/'], why: 'the bridge engine imports nothing from the repo' },
-  { from: 'packages/api/', forbidden: ['packages/bridge/'], why: 'the contract imports nothing from the bridge engine: web, server and native apps share it as schemas alone' },
+  {
+    from: 'packages/api/',
+    forbidden: ['packages/bridge/'],
+    why: 'the contract imports nothing from the bridge engine: web, server and native apps share it as schemas alone',
+  },
   ...subdirs('apps/web/src/features').map((feature) => ({
     from: `apps/web/src/features/${feature}/`,
     forbidden: ['apps/web/src/features/'],
@@ -59,7 +70,9 @@ const rules = [
     forbidden: serverModules
       .filter((m) => m !== module && !((MODULE_LAYERS[m] ?? Infinity) < (MODULE_LAYERS[module] ?? -Infinity)))
       .map((m) => `apps/server/src/modules/${m}/`),
-    why: `modules call the services of lower domains only (docs/architecture.md); ${module} is on layer ${MODULE_LAYERS[module] ?? 'none: add it to MODULE_LAYERS'}`,
+    why:
+      'modules call the services of lower domains only (docs/architecture.md); ' +
+      `${module} is on layer ${MODULE_LAYERS[module] ?? 'none: add it to MODULE_LAYERS'}`,
   })),
 ];
 
@@ -67,7 +80,11 @@ const rules = [
 const isTestSource = (from) => /\.test\.tsx?$|-test-helper\.tsx?$/.test(from) || /\/(?:test|testing)\//.test(from);
 const NODE_BUILTINS = new Set(builtinModules);
 const isNodeBuiltin = (specifier) => specifier.startsWith('node:') || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0]);
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * Each rule: files under `from` (tests aside) may import only the npm packages and Node builtins that `allowed`
@@ -89,7 +106,8 @@ const packageRules = [
 ];
 
 /** I/O through globals, in the bridge engine's sources (tests aside): the engine takes and returns values. */
-const IO_GLOBAL = /\bfetch\s*\(|\b(?:XMLHttpRequest|WebSocket|EventSource|localStorage|sessionStorage|indexedDB)\b|\bprocess\s*\.|\brequire\s*\(|\b(?:Deno|Bun)\./;
+const IO_GLOBAL =
+  /\bfetch\s*\(|\b(?:XMLHttpRequest|WebSocket|EventSource|localStorage|sessionStorage|indexedDB)\b|\bprocess\s*\.|\brequire\s*\(|\b(?:Deno|Bun)\./;
 const isBridgeSource = (from) => from.startsWith('packages/bridge/') && !isTestSource(from);
 const isComment = (line) => /^\s*(?:\/\/|\/\*|\*)/.test(line);
 
@@ -141,7 +159,8 @@ for (const top of ['packages', 'apps'].filter((dir) => fs.existsSync(path.join(r
       const specifier = match[1] ?? match[2] ?? match[3];
       if (!specifier.startsWith('.') && !packageRoots[specifier]) {
         for (const rule of packageRules) {
-          if (from.startsWith(rule.from) && !isTestSource(from) && !rule.allowed(specifier)) problems.push(`${from}: imports ${specifier} (${rule.why})`);
+          if (from.startsWith(rule.from) && !isTestSource(from) && !rule.allowed(specifier))
+            problems.push(`${from}: imports ${specifier} (${rule.why})`);
         }
       }
       if (from.startsWith('apps/server/src/modules/') && from.endsWith('/repo.ts') && /^(@fastify\/|fastify)/.test(specifier)) {
