@@ -1,21 +1,30 @@
 #!/usr/bin/env node
 // Enforces the import directions of docs/architecture.md (run by `npm run lint`). Each relative import and
 // workspace package import is resolved to a file and checked against the zones below; in the server's modules,
-// database queries are allowed in `repo.ts` files only. No dependencies, so it runs the same on every machine.
+// database queries are allowed in `repo.ts` files only; `packages/api` imports zod alone and `packages/bridge` does
+// no I/O. No dependencies, so it runs the same on every machine.
 // `node scripts/check-imports.mjs <folder>` checks another tree (the seeded violations of its test).
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 const subdirs = (dir) =>
-  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /**
  * The server's domains, bottom (0) to top: a module calls the services of modules on a lower layer only, so
  * no two modules call each other (docs/architecture.md draws it). Tests are exempt: they drive the app as a whole.
+ * One line per layer, which the formatter leaves as written.
  */
+// prettier-ignore
 const MODULE_LAYERS = {
   audits: 0, insights: 0, contact: 0,
   events: 1, downloads: 1,
@@ -28,6 +37,11 @@ const serverModules = subdirs('apps/server/src/modules');
 const rules = [
   { from: 'packages/', forbidden: ['apps/'], why: 'packages/* must not import from apps/*' },
   { from: 'packages/bridge/', forbidden: ['packages/api/'], why: 'the bridge engine imports nothing from the repo' },
+  {
+    from: 'packages/api/',
+    forbidden: ['packages/bridge/'],
+    why: 'the contract imports nothing from the bridge engine: web, server and native apps share it as schemas alone',
+  },
   ...subdirs('apps/web/src/features').map((feature) => ({
     from: `apps/web/src/features/${feature}/`,
     forbidden: ['apps/web/src/features/'],
@@ -56,9 +70,46 @@ const rules = [
     forbidden: serverModules
       .filter((m) => m !== module && !((MODULE_LAYERS[m] ?? Infinity) < (MODULE_LAYERS[module] ?? -Infinity)))
       .map((m) => `apps/server/src/modules/${m}/`),
-    why: `modules call the services of lower domains only (docs/architecture.md); ${module} is on layer ${MODULE_LAYERS[module] ?? 'none: add it to MODULE_LAYERS'}`,
+    why:
+      'modules call the services of lower domains only (docs/architecture.md); ' +
+      `${module} is on layer ${MODULE_LAYERS[module] ?? 'none: add it to MODULE_LAYERS'}`,
   })),
 ];
+
+/** Tests (and their helpers) may read fixtures and use test libraries: the package rules below skip them. */
+const isTestSource = (from) => /\.test\.tsx?$|-test-helper\.tsx?$/.test(from) || /\/(?:test|testing)\//.test(from);
+const NODE_BUILTINS = new Set(builtinModules);
+const isNodeBuiltin = (specifier) => specifier.startsWith('node:') || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0]);
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Each rule: files under `from` (tests aside) may import only the npm packages and Node builtins that `allowed`
+ * accepts. Workspace packages (`@bridge/*`) resolve to files and meet the path rules above instead.
+ */
+const packageRules = [
+  {
+    from: 'packages/api/',
+    // libphonenumber-js checks a contact number in the contact schema, so the web form and the server refuse the
+    // same numbers (decision 033); it is pure, like zod.
+    allowed: (specifier) => ['zod', 'libphonenumber-js'].includes(packageName(specifier)),
+    why: 'packages/api imports zod alone (and libphonenumber-js for contact numbers): no other package, no node: builtin',
+  },
+  {
+    from: 'packages/bridge/',
+    allowed: (specifier) => !isNodeBuiltin(specifier),
+    why: 'packages/bridge does no I/O: no node: builtins (files, network, processes)',
+  },
+];
+
+/** I/O through globals, in the bridge engine's sources (tests aside): the engine takes and returns values. */
+const IO_GLOBAL =
+  /\bfetch\s*\(|\b(?:XMLHttpRequest|WebSocket|EventSource|localStorage|sessionStorage|indexedDB)\b|\bprocess\s*\.|\brequire\s*\(|\b(?:Deno|Bun)\./;
+const isBridgeSource = (from) => from.startsWith('packages/bridge/') && !isTestSource(from);
+const isComment = (line) => /^\s*(?:\/\/|\/\*|\*)/.test(line);
 
 /** Kysely query builders and raw SQL: in a server module, only its repo.ts may hold them. */
 const QUERY = /\b(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\s*\(|\bsql\s*(?:<[^>]*>)?\s*`|\.raw\s*\(/;
@@ -84,7 +135,8 @@ function* sourceFiles(dir) {
   }
 }
 
-const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+// `import x from`, `export * from`, `import('...')` and side-effect imports (`import 'x';`).
+const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 const problems = [];
 let files = 0;
 for (const top of ['packages', 'apps'].filter((dir) => fs.existsSync(path.join(root, dir)))) {
@@ -97,8 +149,20 @@ for (const top of ['packages', 'apps'].filter((dir) => fs.existsSync(path.join(r
         if (QUERY.test(line)) problems.push(`${from}:${i + 1}: a database query outside repo.ts (queries live in the module's repo)`);
       });
     }
+    if (isBridgeSource(from)) {
+      source.split('\n').forEach((line, i) => {
+        const io = !isComment(line) && line.match(IO_GLOBAL);
+        if (io) problems.push(`${from}:${i + 1}: uses ${io[0].replace(/\s*[(.]$/, '')} (packages/bridge does no I/O: it takes and returns values)`);
+      });
+    }
     for (const match of source.matchAll(importPattern)) {
-      const specifier = match[1] ?? match[2];
+      const specifier = match[1] ?? match[2] ?? match[3];
+      if (!specifier.startsWith('.') && !packageRoots[specifier]) {
+        for (const rule of packageRules) {
+          if (from.startsWith(rule.from) && !isTestSource(from) && !rule.allowed(specifier))
+            problems.push(`${from}: imports ${specifier} (${rule.why})`);
+        }
+      }
       if (from.startsWith('apps/server/src/modules/') && from.endsWith('/repo.ts') && /^(@fastify\/|fastify)/.test(specifier)) {
         problems.push(`${from}: imports ${specifier} (repos know Kysely, not Fastify)`);
       }
