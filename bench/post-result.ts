@@ -16,7 +16,23 @@ try {
   const cookie = await signIn(server.url, 'bench@example.org', 'bench password');
   const headers = { 'content-type': 'application/json', cookie };
   const createEvent = async () => {
-    const created = await fetch(`${server.url}/api/v1/tournaments`, { method: 'POST', headers, body: JSON.stringify({ tables: TABLES, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Bench', players: TABLES * 4, rounds: ROUNDS, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } }) }).then((r) => r.json());
+    const created = await fetch(`${server.url}/api/v1/tournaments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        tables: TABLES,
+        boardsPerRound: 1,
+        gameDetails: {
+          type: 1,
+          typeName: 'Bench',
+          players: TABLES * 4,
+          rounds: ROUNDS,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
+      }),
+    }).then((r) => r.json());
     return created.result.key as string;
   };
   // Every line the movement allows, over several events, each posted once.
@@ -26,23 +42,56 @@ try {
     const key = await createEvent();
     for (const row of movement.rows.filter((r) => r.round <= ROUNDS)) {
       for (const board of boardsOfSet(row.set, 1)) {
-        newLines.push({ path: `/api/v1/tournaments/${key}/results`, body: JSON.stringify({ round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 }) });
+        newLines.push({
+          path: `/api/v1/tournaments/${key}/results`,
+          body: JSON.stringify({
+            round: row.round,
+            board,
+            table: row.table,
+            nsPair: row.ns,
+            ewPair: row.ew,
+            declarer: 'N',
+            contract: { level: 4, strain: 'S', doubled: 0 },
+            tricks: 10,
+          }),
+        });
       }
     }
   }
   let next = 0;
   const run = (connections: number, amount: number) =>
     autocannon({
-      url: server.url, method: 'POST', headers, connections, amount,
-      requests: [{ setupRequest: (request) => { const line = newLines[next++]!; return { ...request, path: line.path, body: line.body }; } }],
+      url: server.url,
+      method: 'POST',
+      headers,
+      connections,
+      amount,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const line = newLines[next++]!;
+            return { ...request, path: line.path, body: line.body };
+          },
+        },
+      ],
     });
 
   const correctionKey = await createEvent();
   const correctionUrl = `${server.url}/api/v1/tournaments/${correctionKey}/results`;
-  const correction = JSON.stringify({ round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
+  const correction = JSON.stringify({
+    round: 1,
+    board: 1,
+    table: 1,
+    nsPair: 1,
+    ewPair: 1,
+    declarer: 'N',
+    contract: { level: 4, strain: 'S', doubled: 0 },
+    tricks: 10,
+  });
   const first = await fetch(correctionUrl, { method: 'POST', headers, body: correction });
   if (!first.ok) throw new Error(await first.text());
-  const corrections = (connections: number, duration: number) => autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
+  const corrections = (connections: number, duration: number) =>
+    autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
 
   await run(1, 300); // warm-up
   const results = [
@@ -54,7 +103,9 @@ try {
   console.log('| POST /api/v1/tournaments/{key}/results (30-table Mitchell) | requests | throughput | p50 | p90 | p97.5 | p99 | non-2xx |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, r] of results) {
-    console.log(`| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`);
+    console.log(
+      `| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`,
+    );
   }
 } finally {
   await server.stop();

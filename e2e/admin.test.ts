@@ -24,8 +24,15 @@ let solitaireKey: string;
 let releases: string | undefined;
 
 async function apiSession(url: string) {
-  const login = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+  const login = await fetch(`${url}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bridge_session='))!
+    .split(';')[0]!;
   return async (path: string, body: unknown) => {
     const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -34,13 +41,38 @@ async function apiSession(url: string) {
 }
 
 /** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
-async function runEvent(call: Awaited<ReturnType<typeof apiSession>>, name: string, scoreType: 'Match Point' | 'IMP', allBoards: boolean, complete = true, type = 1): Promise<string> {
-  const { key } = await call('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
-  await call(`/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] });
+async function runEvent(
+  call: Awaited<ReturnType<typeof apiSession>>,
+  name: string,
+  scoreType: 'Match Point' | 'IMP',
+  allBoards: boolean,
+  complete = true,
+  type = 1,
+): Promise<string> {
+  const { key } = await call('/api/v1/tournaments', {
+    tables: 3,
+    boardsPerRound: 2,
+    gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
+  });
+  await call(`/api/v1/tournaments/${key}/participants`, {
+    participants: [
+      { names: 'Asha Rao', table: 3, side: 0, isBot: true },
+      { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
+    ],
+  });
   const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
   for (const row of rows) {
     for (const board of boardsOfSet(row.set, 2).slice(0, allBoards ? undefined : 1)) {
-      await call(`/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+      await call(`/api/v1/tournaments/${key}/results`, {
+        round: row.round,
+        board,
+        table: row.table,
+        nsPair: row.ns,
+        ewPair: row.ew,
+        declarer: 'S',
+        contract: { level: 3, strain: 'NT', doubled: 0 },
+        tricks: 9,
+      });
     }
   }
   if (complete) await call(`/api/v1/tournaments/${key}/complete`, {});
@@ -59,7 +91,9 @@ beforeAll(async () => {
   for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
   activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
   solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, 5);
-  const installer = await fetch(`${server.url}/api/v1/apps/download?platform=windows&file=player`, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+  const installer = await fetch(`${server.url}/api/v1/apps/download?platform=windows&file=player`, {
+    headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' },
+  });
   if (!installer.ok) throw new Error(`download: ${installer.status}`);
   await installer.arrayBuffer();
   // Players for the users list: one to change, and enough for a second page.
@@ -225,7 +259,16 @@ describe('admin console in Chromium', () => {
     expect(await page.getByRole('group', { name: 'Filters' }).getByRole('radio').count()).toBe(1);
     const rows = bodyRows(page, 'Solitaire Events');
     await poll(() => rows.count()).toBe(1);
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Organiser', 'Event Name', 'Tables', 'Type', 'Players', 'Rounds', 'Created At', 'Actions']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Organiser',
+      'Event Name',
+      'Tables',
+      'Type',
+      'Players',
+      'Rounds',
+      'Created At',
+      'Actions',
+    ]);
     await page.getByRole('button', { name: `Actions for ${solitaireKey}` }).click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
     await poll(() => page.getByText(messages.comingSoon).isVisible()).toBe(true);

@@ -80,18 +80,28 @@ describe('the app taking over a prerendered page', () => {
       await page.getByLabel('Contact').fill('98765 43210');
       await page.getByLabel('Description').fill(`Message number ${run}, sent before the app had started.`);
       await page.getByRole('button', { name: 'Send' }).click();
-      await page.getByText(messages.messageSent).waitFor({ timeout: 20_000 }).catch(() => {
-        throw new Error(`run ${run}: the message was not sent (${names.length} sent before)`);
-      });
+      await page
+        .getByText(messages.messageSent)
+        .waitFor({ timeout: 20_000 })
+        .catch(() => {
+          throw new Error(`run ${run}: the message was not sent (${names.length} sent before)`);
+        });
       expect(await page.getByLabel('Name').inputValue(), `run ${run}: the form is reset`).toBe('');
       expect(errors, `run ${run}`).toEqual([]);
       names.push(name);
       await close();
     }
     // Every message reached the server (read back through the admin API).
-    const login = await fetch(`${server.url}/api/admin/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.url}/api/admin/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('bridge_session='))!
+      .split(';')[0]!;
     const list = await fetch(`${server.url}/api/admin/v1/contact-messages?query=Fast%20Sender&limit=100`, { headers: { cookie } });
     expect(list.status).toBe(200);
     const stored = ((await list.json()) as { result: { data: { name: string }[] } }).result.data.map((message) => message.name);

@@ -115,7 +115,14 @@ describe('profile in Chromium', () => {
     await expectSaved(page, 'BFI or BBO number', 'BFI or BBO number', 'BFI-12345', 'BFI-12345');
 
     await row(page, 'Contact').click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Contact' }).getByText(/Only Indian contact numbers/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog', { name: 'Contact' })
+          .getByText(/Only Indian contact numbers/)
+          .isVisible(),
+      )
+      .toBe(true);
     await expectError(page, 'Contact', 'Contact number', '', messages.invalidName);
     await expectError(page, 'Contact', 'Contact number', '98', messages.contactTooShort);
     await expectError(page, 'Contact', 'Contact number', '+1 415 555 2671', messages.invalidCountryCode);

@@ -38,7 +38,16 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;
@@ -74,7 +83,14 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 
 /** Signs in and answers the session cookie header. */
 export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bridge_session='))!
+    .split(';')[0]!;
 }

@@ -11,9 +11,17 @@ const SEATS = ['North', 'East', 'South', 'West'];
 const WAIT_MS = 60_000;
 
 const VIDEO_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
 
 // Each call from a made-up address (the server trusts X-Forwarded-For here), so the per-address limits on
@@ -23,7 +31,11 @@ const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1,
 async function call(url: string, method: string, path: string, cookie: string, body?: unknown) {
   const response = await fetch(url + path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), 'x-forwarded-for': someAddress(), ...(cookie ? { cookie } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      'x-forwarded-for': someAddress(),
+      ...(cookie ? { cookie } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
@@ -32,7 +44,10 @@ async function call(url: string, method: string, path: string, cookie: string, b
 
 async function signIn(url: string, email: string, password: string) {
   const response = await call(url, 'POST', '/api/v1/user/login', '', { email, password });
-  return response.headers.getSetCookie().find((c) => c.startsWith('bridge_session='))!.split(';')[0]!;
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('bridge_session='))!
+    .split(';')[0]!;
 }
 
 /** Registers the players, has the admin verify them, and seats them at table 1 of a new three-table event. */
@@ -41,15 +56,30 @@ async function setUpTable(url: string, seated: number) {
   const players = SEATS.slice(0, seated).map((seat) => ({ email: `${seat.toLowerCase()}.video@example.org`, names: `${seat} Player` }));
   for (const player of players) {
     await call(url, 'POST', '/api/v1/user/register', '', { ...player, password: PASSWORD });
-    const found = (await (await call(url, 'GET', `/api/admin/v1/users/search?query=${encodeURIComponent(player.email)}`, admin)).json()) as { result: { data: { uid: string }[] } };
+    const found = (await (await call(url, 'GET', `/api/admin/v1/users/search?query=${encodeURIComponent(player.email)}`, admin)).json()) as {
+      result: { data: { uid: string }[] };
+    };
     await call(url, 'PUT', `/api/admin/v1/users/verify?key=${found.result.data[0]!.uid}`, admin);
   }
-  const created = (await (await call(url, 'POST', '/api/v1/tournaments', admin, {
-    tables: 3, boardsPerRound: 2,
-    gameDetails: { type: 1, typeName: 'Bench Video', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' },
-  })).json()) as { result: { key: string } };
+  const created = (await (
+    await call(url, 'POST', '/api/v1/tournaments', admin, {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: 1,
+        typeName: 'Bench Video',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    })
+  ).json()) as { result: { key: string } };
   const key = created.result.key;
-  await call(url, 'POST', `/api/v1/tournaments/${key}/participants`, admin, { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) });
+  await call(url, 'POST', `/api/v1/tournaments/${key}/participants`, admin, {
+    participants: players.map((p, side) => ({ email: p.email, table: 1, side })),
+  });
   const cookies = [];
   for (const player of players) cookies.push(await signIn(url, player.email, PASSWORD));
   return { key, cookies };
@@ -63,7 +93,9 @@ async function contextFor(browser: Browser, url: string, cookie: string) {
 }
 
 export const remotePlaying = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length);
+  page.evaluate(
+    () => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length,
+  );
 
 export async function waitFor(what: string, condition: () => Promise<boolean>) {
   const end = Date.now() + WAIT_MS;
@@ -83,7 +115,6 @@ export async function openJoin(page: Page, url: string, key: string) {
   // The preview of the join page is running, as it is when a player reaches for the button.
   await page.locator('video').first().waitFor();
 }
-
 
 /** Each page joins the table's call, one after another, and then every page shows the other pages' video. */
 export async function seatInCall(pages: Page[], url: string, key: string) {

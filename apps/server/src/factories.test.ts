@@ -8,13 +8,24 @@ import { buildCompletedEvent, buildSeatedEvent, buildUser, firstResult } from '.
 const t = await buildTestApp();
 
 const seatsOf = (key: string) =>
-  t.database.db.selectFrom('participants').innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
+  t.database.db
+    .selectFrom('participants')
+    .innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
     .select(['participants.names', 'participants.tableNo', 'participants.side', 'participants.isBot', 'participants.userId'])
-    .where('tournaments.key', '=', key).orderBy('participants.tableNo').orderBy('participants.side').execute();
+    .where('tournaments.key', '=', key)
+    .orderBy('participants.tableNo')
+    .orderBy('participants.side')
+    .execute();
 const resultsOf = async (key: string) =>
-  (await t.database.db.selectFrom('boardResults').innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
-    .select(['boardResults.boardNo', 'boardResults.tableNo']).where('tournaments.key', '=', key).orderBy('boardResults.boardNo').execute())
-    .map((r) => [r.boardNo, r.tableNo]);
+  (
+    await t.database.db
+      .selectFrom('boardResults')
+      .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+      .select(['boardResults.boardNo', 'boardResults.tableNo'])
+      .where('tournaments.key', '=', key)
+      .orderBy('boardResults.boardNo')
+      .execute()
+  ).map((r) => [r.boardNo, r.tableNo]);
 
 describe('the event factories', () => {
   it('seat two new players North and South of table 1 and bots East and West by default', async () => {
@@ -31,7 +42,10 @@ describe('the event factories', () => {
     const pia = await buildUser(t.app, { names: 'Pia Player' });
     const line = (table: number) => ({ ...firstResult, round: 1, board: table * 2 - 1, table, nsPair: table, ewPair: table });
     const event = await buildSeatedEvent(t.app, {
-      seats: [{ user: pia, table: 2, side: 1 }, { bot: 'Kay Kibitzer', table: 1, side: 7 }],
+      seats: [
+        { user: pia, table: 2, side: 1 },
+        { bot: 'Kay Kibitzer', table: 1, side: 7 },
+      ],
       results: [line(1), line(3)],
     });
     expect(await seatsOf(event.key)).toEqual([
@@ -39,7 +53,10 @@ describe('the event factories', () => {
       { names: 'Pia Player', tableNo: 2, side: 1, isBot: false, userId: pia.id },
     ]);
     expect(event.players.map((p) => p.id)).toEqual([pia.id]);
-    expect(await resultsOf(event.key)).toEqual([[1, 1], [5, 3]]);
+    expect(await resultsOf(event.key)).toEqual([
+      [1, 1],
+      [5, 3],
+    ]);
   });
 
   it('complete an event with nobody seated and only the results given', async () => {
@@ -47,7 +64,11 @@ describe('the event factories', () => {
     expect(await seatsOf(event.key)).toEqual([]);
     expect(event.players).toEqual([]);
     expect(await resultsOf(event.key)).toEqual([[2, 1]]);
-    const stored = await t.database.db.selectFrom('tournaments').select(['status', 'xmlToken']).where('key', '=', event.key).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('tournaments')
+      .select(['status', 'xmlToken'])
+      .where('key', '=', event.key)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'complete', xmlToken: event.xmlToken });
   });
 });

@@ -12,10 +12,7 @@ export const uniqueEmail = (prefix = 'player') => `${prefix}-${randomBytes(5).to
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
 /** A user straight in the database (verified player by default); override anything. */
-export async function buildUser(
-  app: FastifyInstance,
-  overrides: Partial<NewUser> & { password?: string } = {},
-): Promise<TestUser> {
+export async function buildUser(app: FastifyInstance, overrides: Partial<NewUser> & { password?: string } = {}): Promise<TestUser> {
   const { password = DEFAULT_PASSWORD, ...rest } = overrides;
   const user = await insertUser(app.database.db, {
     email: uniqueEmail(rest.role === 'admin' ? 'admin' : 'player'),
@@ -42,16 +39,11 @@ export async function login(app: FastifyInstance, user: { email: string; passwor
 
 /** The link in the newest mail to an address, read from the outbox (mail goes there without SMTP_URL). */
 export async function lastMailLink(app: FastifyInstance, to: string): Promise<string | undefined> {
-  const row = await app.database.db
-    .selectFrom('outbox')
-    .select(['link'])
-    .where('toAddress', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await app.database.db.selectFrom('outbox').select(['link']).where('toAddress', '=', to).orderBy('id', 'desc').executeTakeFirst();
   return row?.link ?? undefined;
 }
 
-export const tokenOf = (link: string | undefined) => (link ? new URL(link).searchParams.get('token') ?? undefined : undefined);
+export const tokenOf = (link: string | undefined) => (link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined);
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 type Payload = string | object | undefined;
@@ -74,7 +66,9 @@ export function clientOf(app: FastifyInstance, user: TestUser | null, cookie: st
   const request = (method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}) =>
     app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return {
-    user, cookie, request,
+    user,
+    cookie,
+    request,
     get: (url) => request('GET', url),
     post: (url, payload) => request('POST', url, payload),
     put: (url, payload) => request('PUT', url, payload),
@@ -95,8 +89,15 @@ export async function buildClient(app: FastifyInstance, overrides: Parameters<ty
 
 /** The same shape as a request of the Organizer app; override anything. */
 export const eventDetails = {
-  type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point',
-  handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false,
+  type: 1,
+  typeName: 'Monday Pairs',
+  players: 12,
+  rounds: 3,
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random',
+  liveTableEvent: true,
+  kibtzersEnabled: false,
 } as const;
 
 export interface EventOptions {
@@ -123,7 +124,9 @@ const expectOk = (response: LightMyRequestResponse, what: string) => {
 export async function buildTournament(app: FastifyInstance, options: EventOptions = {}): Promise<BuiltEvent> {
   const organiser = options.organiser ?? (await buildClient(app, { names: 'Olga Organiser' }));
   const response = await organiser.post('/api/v1/tournaments', {
-    tables: options.tables ?? 3, boardsPerRound: options.boardsPerRound ?? 2, gameDetails: { ...eventDetails, ...options.gameDetails },
+    tables: options.tables ?? 3,
+    boardsPerRound: options.boardsPerRound ?? 2,
+    gameDetails: { ...eventDetails, ...options.gameDetails },
   });
   const { id, key } = expectOk(response, 'creating an event') as { id: string; key: string };
   return { id, key, organiser };
@@ -164,11 +167,14 @@ const tableOneSeats = (players: TestUser[]): Seat[] => {
  */
 export async function buildSeatedEvent(app: FastifyInstance, options: SeatingOptions = {}): Promise<SeatedEvent> {
   const event = await buildTournament(app, options);
-  const seats = options.seats ?? tableOneSeats(options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })]);
+  const seats =
+    options.seats ?? tableOneSeats(options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })]);
   if (seats.length) {
-    const participants = seats.map((seat) => ('user' in seat
-      ? { email: seat.user.email, table: seat.table, side: seat.side, isBot: false }
-      : { names: seat.bot, table: seat.table, side: seat.side, isBot: true }));
+    const participants = seats.map((seat) =>
+      'user' in seat
+        ? { email: seat.user.email, table: seat.table, side: seat.side, isBot: false }
+        : { names: seat.bot, table: seat.table, side: seat.side, isBot: true },
+    );
     expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/participants`, { participants }), 'seating players');
   }
   for (const result of options.results ?? []) {
@@ -178,7 +184,16 @@ export async function buildSeatedEvent(app: FastifyInstance, options: SeatingOpt
 }
 
 /** One result of the first round: table 1, board 1, NS pair 1 against EW pair 1, 3NT by North making 9. */
-export const firstResult = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+export const firstResult = {
+  round: 1,
+  board: 1,
+  table: 1,
+  nsPair: 1,
+  ewPair: 1,
+  declarer: 'N',
+  contract: { level: 3, strain: 'NT', doubled: 0 },
+  tricks: 9,
+};
 
 export interface CompletedEvent extends SeatedEvent {
   xmlToken: string;
@@ -188,6 +203,9 @@ export interface CompletedEvent extends SeatedEvent {
 /** A seated event with its results posted (`firstResult` unless told), then completed by its organiser (ranked, with its results file). */
 export async function buildCompletedEvent(app: FastifyInstance, options: SeatingOptions = {}): Promise<CompletedEvent> {
   const event = await buildSeatedEvent(app, { ...options, results: options.results ?? [firstResult] });
-  const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as { xmlToken: string; resultId: string };
+  const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as {
+    xmlToken: string;
+    resultId: string;
+  };
   return { ...event, xmlToken, resultId };
 }

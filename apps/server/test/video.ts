@@ -6,7 +6,13 @@ import { buildSeatedEvent, buildUser, clientOf, login } from './factories.ts';
 // The signalling tests' harness: a listening server, a socket client, and a seated event.
 
 export const TURN_SECRET = 'a-coturn-static-auth-secret';
-export const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200, socketsPerUser: VIDEO_SOCKETS_PER_USER };
+export const video = {
+  turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'],
+  turnSecret: TURN_SECRET,
+  stunUrls: ['stun:stun.bridge.test:3478'],
+  heartbeatMs: 200,
+  socketsPerUser: VIDEO_SOCKETS_PER_USER,
+};
 const ORIGIN = 'http://bridge.test';
 
 export type User = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
@@ -26,7 +32,10 @@ export class Client {
   }
 
   static open(url: string, cookie: string | undefined, options: { origin?: string; autoPong?: boolean } = {}) {
-    const socket = new WebSocket(url, { headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) }, autoPong: options.autoPong ?? true });
+    const socket = new WebSocket(url, {
+      headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) },
+      autoPong: options.autoPong ?? true,
+    });
     return new Promise<Client>((resolve, reject) => {
       socket.once('open', () => resolve(new Client(socket)));
       socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
 
 const answer = (body: unknown, status: number) =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(body === undefined ? null : JSON.stringify(body), { status }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -19,9 +17,9 @@ const failure = (promise: Promise<unknown>) =>
 describe('apiRequest', () => {
   it('returns the parsed result', async () => {
     answer({ result: { message: 'Verification email sent' } }, 200);
-    await expect(
-      apiRequest('/api/v1/user/verify', { body: {}, schema: z.object({ message: z.string() }) }),
-    ).resolves.toEqual({ message: 'Verification email sent' });
+    await expect(apiRequest('/api/v1/user/verify', { body: {}, schema: z.object({ message: z.string() }) })).resolves.toEqual({
+      message: 'Verification email sent',
+    });
   });
 
   it('uses the error field of a failed answer', async () => {

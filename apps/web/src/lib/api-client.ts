@@ -66,10 +66,7 @@ const readIssues = (value: unknown): ApiIssue[] | undefined => {
   if (value && typeof value === 'object' && 'issues' in value) {
     const issues = (value as { issues: unknown }).issues;
     if (Array.isArray(issues)) {
-      return issues.filter(
-        (issue): issue is ApiIssue =>
-          !!issue && typeof issue.path === 'string' && typeof issue.message === 'string',
-      );
+      return issues.filter((issue): issue is ApiIssue => !!issue && typeof issue.path === 'string' && typeof issue.message === 'string');
     }
   }
   return undefined;

@@ -13,7 +13,10 @@ export interface ExportRouteOptions {
   /** Each dataset's source, from the module that owns its rows (wired in app.ts). */
   datasets: Record<ExportDataset, DatasetSource>;
   /** Records the export in the audit log before its rows are read. */
-  audit: (db: Db, entry: { user: UserRow; ip: string; dataset: ExportDataset; format: ExportFormat; filters: Record<string, unknown> }) => Promise<void>;
+  audit: (
+    db: Db,
+    entry: { user: UserRow; ip: string; dataset: ExportDataset; format: ExportFormat; filters: Record<string, unknown> },
+  ) => Promise<void>;
 }
 
 /**
@@ -25,10 +28,9 @@ export async function exportRoute(app: FastifyInstance, { datasets, audit }: Exp
   const db = app.database.db;
   // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
   app.addHook('onRequest', async (request) => app.requireAdmin(request));
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/export/:dataset',
-    { schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } },
-    async (request, reply) => {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/export/:dataset', { schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } }, async (request, reply) => {
       const { format, ...filters } = request.query;
       const table = await datasets[request.params.dataset](db, filters);
       await audit(db, { user: request.user!, ip: request.ip, dataset: request.params.dataset, format, filters });
@@ -38,6 +40,5 @@ export async function exportRoute(app: FastifyInstance, { datasets, audit }: Exp
         .header('content-disposition', `attachment; filename="${exportFileName(table.prefix, format)}"`)
         .header('cache-control', 'no-store')
         .send(stream);
-    },
-  );
+    });
 }

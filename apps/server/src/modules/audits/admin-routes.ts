@@ -7,7 +7,9 @@ import { listAudits } from './service.ts';
 export async function auditAdminRoutes(app: FastifyInstance) {
   // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
   app.addHook('onRequest', async (request) => app.requireAdmin(request));
-  app.withTypeProvider<ZodTypeProvider>().get('/audits', { schema: { querystring: ListAuditsQuery, response: { 200: ListAuditsResponse } } }, async (request) => ({
-    result: await listAudits(app.database.db, request.query),
-  }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/audits', { schema: { querystring: ListAuditsQuery, response: { 200: ListAuditsResponse } } }, async (request) => ({
+      result: await listAudits(app.database.db, request.query),
+    }));
 }

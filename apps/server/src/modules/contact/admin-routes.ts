@@ -7,9 +7,11 @@ import { listContactMessages } from './service.ts';
 export async function contactAdminRoutes(app: FastifyInstance) {
   // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
   app.addHook('onRequest', async (request) => app.requireAdmin(request));
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/contact-messages',
-    { schema: { querystring: ListContactMessagesQuery, response: { 200: ListContactMessagesResponse } } },
-    async (request) => ({ result: await listContactMessages(app.database.db, request.query.query, request.query) }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/contact-messages',
+      { schema: { querystring: ListContactMessagesQuery, response: { 200: ListContactMessagesResponse } } },
+      async (request) => ({ result: await listContactMessages(app.database.db, request.query.query, request.query) }),
+    );
 }

@@ -15,11 +15,7 @@ export async function contactRoutes(app: FastifyInstance, { limits }: { limits: 
       schema: { body: ContactMessageBody, response: { 200: ContactMessageResponse } },
     },
     async (request) => {
-      await sendContactMessage(
-        { db: app.database.db, mailer: app.mailer, supportEmail: app.config.supportEmail },
-        request.body,
-        request.ip,
-      );
+      await sendContactMessage({ db: app.database.db, mailer: app.mailer, supportEmail: app.config.supportEmail }, request.body, request.ip);
       return { result: { message: messages.messageSent } };
     },
   );

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  DeleteEventResponse, EventKeyQuery, ListActiveEventsResponse, ListEventsQuery, ListParticipantsResponse, ListPastEventsResponse,
-  ParticipantFilters, SearchEventsQuery, SearchEventsResponse,
+  DeleteEventResponse,
+  EventKeyQuery,
+  ListActiveEventsResponse,
+  ListEventsQuery,
+  ListParticipantsResponse,
+  ListPastEventsResponse,
+  ParticipantFilters,
+  SearchEventsQuery,
+  SearchEventsResponse,
 } from '@bridge/api';
 import * as events from './service.ts';
 
@@ -25,9 +32,10 @@ export async function eventAdminRoutes(app: FastifyInstance) {
   }));
 
   r.get('/tournaments/search', { schema: { querystring: SearchEventsQuery, response: { 200: SearchEventsResponse } } }, async (request) => ({
-    result: request.query.status === 'active'
-      ? await events.listActiveEvents(db, request.query, request.query)
-      : await events.listPastEvents(db, request.query, request.query),
+    result:
+      request.query.status === 'active'
+        ? await events.listActiveEvents(db, request.query, request.query)
+        : await events.listPastEvents(db, request.query, request.query),
   }));
 
   r.delete('/tournaments/complete/delete', { schema: { querystring: EventKeyQuery, response: { 200: DeleteEventResponse } } }, async (request) => ({

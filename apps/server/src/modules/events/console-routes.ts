@@ -13,10 +13,14 @@ export async function consoleRoutes(app: FastifyInstance) {
   const db = app.database.db;
 
   // The user console: events the caller organised or has a seat in (the admin list's records, for one user).
-  r.get('/tournaments/mine', { preHandler: app.requireUser, schema: { querystring: MyEventsQuery, response: { 200: ListPastEventsResponse } } }, async (request) => {
-    const { limit, page, lastDocId, ...filters } = request.query;
-    return { result: await listPastEvents(db, { ...filters, involving: request.user!.id }, { limit, page, lastDocId }) };
-  });
+  r.get(
+    '/tournaments/mine',
+    { preHandler: app.requireUser, schema: { querystring: MyEventsQuery, response: { 200: ListPastEventsResponse } } },
+    async (request) => {
+      const { limit, page, lastDocId, ...filters } = request.query;
+      return { result: await listPastEvents(db, { ...filters, involving: request.user!.id }, { limit, page, lastDocId }) };
+    },
+  );
 
   // Declared before '/mine/:key' for readers; Fastify prefers the static segment either way.
   r.get('/tournaments/mine/history', { preHandler: app.requireUser, schema: { response: { 200: MyHistoryResponse } } }, async (request) => ({
@@ -24,11 +28,19 @@ export async function consoleRoutes(app: FastifyInstance) {
   }));
 
   // The results page asks which of an event's pairs is the viewer's, to mark it; only the caller's own seats.
-  r.get('/tournaments/mine/:key/pairs', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyPairsResponse } } }, async (request) => ({
-    result: { pairs: await myPairs(db, request.user!.id, request.params.key) },
-  }));
+  r.get(
+    '/tournaments/mine/:key/pairs',
+    { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyPairsResponse } } },
+    async (request) => ({
+      result: { pairs: await myPairs(db, request.user!.id, request.params.key) },
+    }),
+  );
 
-  r.get('/tournaments/mine/:key', { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyEventResponse } } }, async (request) => ({
-    result: await findOwnEvent(db, request.user!.id, request.params.key),
-  }));
+  r.get(
+    '/tournaments/mine/:key',
+    { preHandler: app.requireUser, schema: { params: KeyParams, response: { 200: MyEventResponse } } },
+    async (request) => ({
+      result: await findOwnEvent(db, request.user!.id, request.params.key),
+    }),
+  );
 }

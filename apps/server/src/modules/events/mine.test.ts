@@ -15,9 +15,13 @@ const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, he
 async function completedEvent(organiser: Person, players: Person[], typeName: string) {
   const row = mitchell(3, 'skip').rows.find((r) => r.round === 1 && r.table === 1)!;
   const { key } = await buildCompletedEvent(t.app, {
-    organiser, boardsPerRound: 1, gameDetails: { typeName, liveTableEvent: false },
+    organiser,
+    boardsPerRound: 1,
+    gameDetails: { typeName, liveTableEvent: false },
     seats: players.map((p, side) => ({ user: p.user!, table: 1, side })),
-    results: [{ round: 1, board: 1, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 }],
+    results: [
+      { round: 1, board: 1, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 },
+    ],
   });
   return key;
 }
@@ -44,7 +48,7 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
     return (response.json().result.data as { tournament: { key: string } }[]).map((e) => e.tournament.key);
   };
 
-  it('lists the events a user played in or organised, and nobody else\'s', async () => {
+  it("lists the events a user played in or organised, and nobody else's", async () => {
     expect(await keysOf(player)).toEqual([played]);
     expect(await keysOf(organiser)).toEqual([played]);
     expect(await keysOf(otherOrganiser)).toEqual([notPlayed]);
@@ -52,7 +56,7 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
     expect((await get('/api/v1/tournaments/mine')).statusCode).toBe(401);
   });
 
-  it('answers one own event with its participants and scoreData, and 404 for anyone else\'s', async () => {
+  it("answers one own event with its participants and scoreData, and 404 for anyone else's", async () => {
     const response = await get(`/api/v1/tournaments/mine/${played}`, player);
     expect(response.statusCode, response.body).toBe(200);
     const record = response.json().result;
@@ -79,23 +83,39 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
 });
 
 describe('an event in play, seen by a seated player', () => {
-  it('shows the player only their own pair\'s lines, and nobody else\'s email or phone', async () => {
+  it("shows the player only their own pair's lines, and nobody else's email or phone", async () => {
     const organiser = await person('Olga Organiser');
     const player = await person('Pia Player', { contact: '+919800000001' });
     const other = await person('Quinn Other', { contact: '+919800000001' });
     const { key } = await buildSeatedEvent(t.app, {
-      organiser, boardsPerRound: 1, gameDetails: { typeName: 'Live Pairs', liveTableEvent: false },
+      organiser,
+      boardsPerRound: 1,
+      gameDetails: { typeName: 'Live Pairs', liveTableEvent: false },
       // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
-      seats: [{ user: player.user!, table: 1, side: 0 }, { user: other.user!, table: 2, side: 0 }],
+      seats: [
+        { user: player.user!, table: 1, side: 0 },
+        { user: other.user!, table: 2, side: 0 },
+      ],
       // Round 1 is played at every table; board of table 2 reaches Pia's table only in a later round.
-      results: mitchell(3, 'skip').rows.filter((r) => r.round === 1)
-        .map((row) => ({ round: 1, board: row.set, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 })),
+      results: mitchell(3, 'skip')
+        .rows.filter((r) => r.round === 1)
+        .map((row) => ({
+          round: 1,
+          board: row.set,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 9,
+        })),
     });
 
     const seen = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
     expect(seen.status).toBe('active');
-    const lines = Object.values(seen.scoreData as Record<string, Record<string, Record<string, { ns: number; ew: number; table: number }>>>)
-      .flatMap((boards) => Object.values(boards).flatMap((tables) => Object.values(tables)));
+    const lines = Object.values(seen.scoreData as Record<string, Record<string, Record<string, { ns: number; ew: number; table: number }>>>).flatMap(
+      (boards) => Object.values(boards).flatMap((tables) => Object.values(tables)),
+    );
     expect(lines.map((l) => l.table)).toEqual([1]);
     const byName = Object.fromEntries(seen.participants.map((p: { userData: { names: string } }) => [p.userData.names, p.userData]));
     expect(byName['Pia Player']).toEqual({ names: 'Pia Player', email: player.user!.email, contact: '+919800000001' });
@@ -110,4 +130,3 @@ describe('an event in play, seen by a seated player', () => {
     expect(JSON.stringify(after.participants)).not.toContain(other.user!.email);
   });
 });
-

@@ -2,8 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddParticipantsBody, BoardParams, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse, EventResultsResponse, PostResultBody,
-  PostResultResponse, RecentEventsResponse, SetBoardBody, TournamentJoinResponse, TournamentKeyQuery,
+  AddParticipantsBody,
+  BoardParams,
+  CompleteTournamentResponse,
+  CreateTournamentBody,
+  CreateTournamentResponse,
+  EventResultsResponse,
+  PostResultBody,
+  PostResultResponse,
+  RecentEventsResponse,
+  SetBoardBody,
+  TournamentJoinResponse,
+  TournamentKeyQuery,
 } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
@@ -24,10 +34,14 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     if (!request.user!.emailVerified) throw forbidden('Please verify your email address before organising events');
   };
 
-  r.post('/tournaments', { preHandler: requireOrganiser, schema: { body: CreateTournamentBody, response: { 200: CreateTournamentResponse } } }, async (request) => {
-    const created = await tournaments.createTournament(db, request.user!, request.body, request.ip);
-    return { result: { id: created.id, key: created.key } };
-  });
+  r.post(
+    '/tournaments',
+    { preHandler: requireOrganiser, schema: { body: CreateTournamentBody, response: { 200: CreateTournamentResponse } } },
+    async (request) => {
+      const created = await tournaments.createTournament(db, request.user!, request.body, request.ip);
+      return { result: { id: created.id, key: created.key } };
+    },
+  );
 
   // The public list of /tournaments (no key routes are a single segment, so 'recent' cannot collide with one).
   r.get('/tournaments/recent', { schema: { response: { 200: RecentEventsResponse } } }, async (_request, reply) => {
@@ -41,24 +55,32 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
   });
 
   // Seating looks emails up: limited like login, so it cannot be used to sweep addresses.
-  r.post('/tournaments/:key/participants', {
-    config: { rateLimit: { max: limits.seating, timeWindow: limits.windowMs } },
-    preHandler: requireOrganiser,
-    schema: { params: KeyParams, body: AddParticipantsBody },
-  }, async (request) => {
-    const t = await tournaments.findTournament(db, request.params.key);
-    const added = await tournaments.addParticipants(db, request.user!, t, request.body.participants, request.ip);
-    return { result: { added } };
-  });
+  r.post(
+    '/tournaments/:key/participants',
+    {
+      config: { rateLimit: { max: limits.seating, timeWindow: limits.windowMs } },
+      preHandler: requireOrganiser,
+      schema: { params: KeyParams, body: AddParticipantsBody },
+    },
+    async (request) => {
+      const t = await tournaments.findTournament(db, request.params.key);
+      const added = await tournaments.addParticipants(db, request.user!, t, request.body.participants, request.ip);
+      return { result: { added } };
+    },
+  );
 
-  r.put('/tournaments/:key/boards/:board', {
-    preHandler: requireOrganiser,
-    schema: { params: BoardParams, body: SetBoardBody },
-  }, async (request) => {
-    const t = await tournaments.findTournament(db, request.params.key);
-    await tournaments.setBoardDeal(db, request.user!, t, request.params.board, request.body.deal);
-    return { result: { board: request.params.board } };
-  });
+  r.put(
+    '/tournaments/:key/boards/:board',
+    {
+      preHandler: requireOrganiser,
+      schema: { params: BoardParams, body: SetBoardBody },
+    },
+    async (request) => {
+      const t = await tournaments.findTournament(db, request.params.key);
+      await tournaments.setBoardDeal(db, request.user!, t, request.params.board, request.body.deal);
+      return { result: { board: request.params.board } };
+    },
+  );
 
   // A PBN file of deals: as JSON `{ pbn }`, or the file itself (text/plain or application/x-pbn).
   app.addContentTypeParser('application/x-pbn', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -70,23 +92,35 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     return { result: { imported: await tournaments.importDeals(db, request.user!, t, pbn) } };
   });
 
-  r.post('/tournaments/:key/results', { preHandler: requireOrganiser, schema: { params: KeyParams, body: PostResultBody, response: { 200: PostResultResponse } } }, async (request) => {
-    const t = await tournaments.findTournament(db, request.params.key);
-    return { result: { score: await tournaments.postResult(db, request.user!, t, request.body, request.ip) } };
-  });
+  r.post(
+    '/tournaments/:key/results',
+    { preHandler: requireOrganiser, schema: { params: KeyParams, body: PostResultBody, response: { 200: PostResultResponse } } },
+    async (request) => {
+      const t = await tournaments.findTournament(db, request.params.key);
+      return { result: { score: await tournaments.postResult(db, request.user!, t, request.body, request.ip) } };
+    },
+  );
 
-  r.post('/tournaments/:key/complete', { preHandler: requireOrganiser, schema: { params: KeyParams, response: { 200: CompleteTournamentResponse } } }, async (request) => {
-    const t = await tournaments.findTournament(db, request.params.key);
-    return { result: await tournaments.completeTournament(db, request.user!, t, request.ip) };
-  });
+  r.post(
+    '/tournaments/:key/complete',
+    { preHandler: requireOrganiser, schema: { params: KeyParams, response: { 200: CompleteTournamentResponse } } },
+    async (request) => {
+      const t = await tournaments.findTournament(db, request.params.key);
+      return { result: await tournaments.completeTournament(db, request.user!, t, request.ip) };
+    },
+  );
 
-  r.get('/tournaments/files/download/:xmlToken', { schema: { params: z.object({ xmlToken: z.string().min(10).max(100) }) } }, async (request, reply) => {
-    const t = await tournaments.findEventByXmlToken(db, request.params.xmlToken);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${t.key}.xml"`)
-      .send(await usebioXml(db, t));
-  });
+  r.get(
+    '/tournaments/files/download/:xmlToken',
+    { schema: { params: z.object({ xmlToken: z.string().min(10).max(100) }) } },
+    async (request, reply) => {
+      const t = await tournaments.findEventByXmlToken(db, request.params.xmlToken);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${t.key}.xml"`)
+        .send(await usebioXml(db, t));
+    },
+  );
 
   r.get('/tournaments/:key/results', { schema: { params: KeyParams, response: { 200: EventResultsResponse } } }, async (request, reply) => {
     const t = await tournaments.findTournament(db, request.params.key);

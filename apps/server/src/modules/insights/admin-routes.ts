@@ -14,7 +14,11 @@ export async function insightAdminRoutes(app: FastifyInstance) {
     result: await listDownloads(db, request.query),
   }));
 
-  r.get('/analytics/downloads-summary', { schema: { querystring: DownloadsSummaryQuery, response: { 200: DownloadsSummaryResponse } } }, async (request) => ({
-    results: await downloadsSummary(db, request.query),
-  }));
+  r.get(
+    '/analytics/downloads-summary',
+    { schema: { querystring: DownloadsSummaryQuery, response: { 200: DownloadsSummaryResponse } } },
+    async (request) => ({
+      results: await downloadsSummary(db, request.query),
+    }),
+  );
 }

@@ -9,18 +9,20 @@ import { recordPageView } from './service.ts';
  * The data stays in our database; no third-party analytics.
  */
 export async function analyticsRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/analytics/pageview',
-    { config: { rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } }, schema: { body: PageViewBody } },
-    async (request, reply) => {
-      await app.loadUser(request);
-      await recordPageView(app.database.db, {
-        path: request.body.path,
-        referrer: request.body.referrer,
-        userAgent: request.headers['user-agent'],
-        userId: request.user?.id,
-      });
-      return reply.status(204).send();
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/analytics/pageview',
+      { config: { rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } }, schema: { body: PageViewBody } },
+      async (request, reply) => {
+        await app.loadUser(request);
+        await recordPageView(app.database.db, {
+          path: request.body.path,
+          referrer: request.body.referrer,
+          userAgent: request.headers['user-agent'],
+          userId: request.user?.id,
+        });
+        return reply.status(204).send();
+      },
+    );
 }

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AdminMessageResponse, DisableUserBody, ListUsersQuery, ListUsersResponse, LoginBody, MessageResponse, SearchUsersQuery, SetRoleBody,
-  UserKeyQuery, UserResponse,
+  AdminMessageResponse,
+  DisableUserBody,
+  ListUsersQuery,
+  ListUsersResponse,
+  LoginBody,
+  MessageResponse,
+  SearchUsersQuery,
+  SetRoleBody,
+  UserKeyQuery,
+  UserResponse,
 } from '@bridge/api';
 import { presentUser } from './presenter.ts';
 import type { UserRoutesOptions } from './routes.ts';
@@ -47,11 +55,15 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesO
     return { result: { message } };
   });
 
-  r.put('/users/disable', { ...admin, schema: { querystring: UserKeyQuery, body: DisableUserBody, response: { 200: AdminMessageResponse } } }, async (request) => {
-    const message = await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled);
-    await app.userAccess.changed(request.query.key);
-    return { result: { message } };
-  });
+  r.put(
+    '/users/disable',
+    { ...admin, schema: { querystring: UserKeyQuery, body: DisableUserBody, response: { 200: AdminMessageResponse } } },
+    async (request) => {
+      const message = await users.setUserDisabled(ctx.db, actor(request), request.query.key, request.body.disabled);
+      await app.userAccess.changed(request.query.key);
+      return { result: { message } };
+    },
+  );
 
   r.put('/users/verify', { ...admin, schema: { querystring: UserKeyQuery, response: { 200: AdminMessageResponse } } }, async (request) => ({
     result: { message: await users.verifyUserEmail(ctx.db, actor(request), request.query.key) },

@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody,
-  UpdateUserBody, UpdateUserResponse, UserResponse, VerifyBody, VerifyConfirmBody, messages,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  SendPasswordResetBody,
+  UpdateUserBody,
+  UpdateUserResponse,
+  UserResponse,
+  VerifyBody,
+  VerifyConfirmBody,
+  messages,
 } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { presentUser } from './presenter.ts';
@@ -29,51 +39,78 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
     return { result: presentUser(user) };
   });
 
-  r.post('/user/register', { config: { rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } }, schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
-    result: await users.registerUser(ctx, request.body, request.ip),
-  }));
+  r.post(
+    '/user/register',
+    {
+      config: { rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } },
+      schema: { body: RegisterBody, response: { 200: RegisterResponse } },
+    },
+    async (request) => ({
+      result: await users.registerUser(ctx, request.body, request.ip),
+    }),
+  );
 
   r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     await app.sessions.end(request, reply);
     return { result: { message: 'Logged out' } };
   });
 
-  r.post('/user/sendPasswordResetEmail', { config: limit(limits.passwordReset), schema: { body: SendPasswordResetBody, response: { 200: MessageResponse } } }, async (request) => ({
-    result: { message: await users.sendPasswordReset(ctx, request.body.email, request.ip) },
-  }));
+  r.post(
+    '/user/sendPasswordResetEmail',
+    { config: limit(limits.passwordReset), schema: { body: SendPasswordResetBody, response: { 200: MessageResponse } } },
+    async (request) => ({
+      result: { message: await users.sendPasswordReset(ctx, request.body.email, request.ip) },
+    }),
+  );
 
-  r.post('/user/resetPassword', { config: limit(limits.passwordReset), schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } }, async (request) => {
-    await app.userAccess.changed(await users.resetPassword(ctx, request.body.token, request.body.password, request.ip));
-    return { result: { message: messages.passwordResetDone } };
-  });
+  r.post(
+    '/user/resetPassword',
+    { config: limit(limits.passwordReset), schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await app.userAccess.changed(await users.resetPassword(ctx, request.body.token, request.body.password, request.ip));
+      return { result: { message: messages.passwordResetDone } };
+    },
+  );
 
   // Signed in: resend to the account's address. Signed out (the page after registering): by email, answered alike.
-  r.post('/user/verify', { config: limit(limits.verifyResend), schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
-    await app.loadUser(request);
-    if (request.user) await users.sendVerification(ctx, { user: request.user });
-    else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });
-    else await app.requireUser(request);
-    return { result: { message: messages.verificationSent } };
-  });
+  r.post(
+    '/user/verify',
+    { config: limit(limits.verifyResend), schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } },
+    async (request) => {
+      await app.loadUser(request);
+      if (request.user) await users.sendVerification(ctx, { user: request.user });
+      else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });
+      else await app.requireUser(request);
+      return { result: { message: messages.verificationSent } };
+    },
+  );
 
-  r.post('/user/verify/confirm', { config: limit(limits.verifyResend * 4), schema: { body: VerifyConfirmBody, response: { 200: MessageResponse } } }, async (request) => {
-    await users.confirmVerification(ctx, request.body.token, request.ip);
-    return { result: { message: messages.emailVerified } };
-  });
+  r.post(
+    '/user/verify/confirm',
+    { config: limit(limits.verifyResend * 4), schema: { body: VerifyConfirmBody, response: { 200: MessageResponse } } },
+    async (request) => {
+      await users.confirmVerification(ctx, request.body.token, request.ip);
+      return { result: { message: messages.emailVerified } };
+    },
+  );
 
-  r.post('/user/update', { preHandler: app.requireUser, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } }, async (request, reply) => {
-    const updated = await users.updateProfile(ctx, request.user!, {
-      ...request.body,
-      sessionIdHash: app.sessions.currentSessionHash(request),
-      ip: request.ip,
-    });
-    if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
-    if (!updated) await app.sessions.end(request, reply);
-    return {
-      result: {
-        message: updated ? messages.profileUpdated : messages.accountDeleted,
-        user: updated ? presentUser(updated) : null,
-      },
-    };
-  });
+  r.post(
+    '/user/update',
+    { preHandler: app.requireUser, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } },
+    async (request, reply) => {
+      const updated = await users.updateProfile(ctx, request.user!, {
+        ...request.body,
+        sessionIdHash: app.sessions.currentSessionHash(request),
+        ip: request.ip,
+      });
+      if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
+      if (!updated) await app.sessions.end(request, reply);
+      return {
+        result: {
+          message: updated ? messages.profileUpdated : messages.accountDeleted,
+          user: updated ? presentUser(updated) : null,
+        },
+      };
+    },
+  );
 }

@@ -24,9 +24,13 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(options.publicUrl).origin;
 
-  r.post('/api/v1/video/ice-servers', { preHandler: app.requireUser, schema: { body: IceServersBody, response: { 200: IceServersResponse } } }, async (request) => ({
-    iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
-  }));
+  r.post(
+    '/api/v1/video/ice-servers',
+    { preHandler: app.requireUser, schema: { body: IceServersBody, response: { 200: IceServersResponse } } },
+    async (request) => ({
+      iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
+    }),
+  );
 
   const signalling = new SignallingHost({
     settings: options.signalling,
@@ -57,10 +61,19 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     const { id, names, role } = request.user!;
     const raw = request.raw;
     const head = upgradeHead(raw);
-    if (!head) app.log.error('@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost');
+    if (!head)
+      app.log.error(
+        '@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost',
+      );
     // requireUser found the session, so there is one.
     const session = app.sessions.currentSessionHash(request)!;
-    await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role }, session);
+    await signalling.hand(
+      raw.socket,
+      head ?? Buffer.alloc(0),
+      { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } },
+      { id, names, role },
+      session,
+    );
   };
 
   app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser], preHandler: handOver }, (socket) => {

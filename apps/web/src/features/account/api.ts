@@ -1,12 +1,4 @@
-import {
-  LoginBody,
-  MessageResponse,
-  RegisterBody,
-  RegisterResponse,
-  ResetPasswordBody,
-  SendPasswordResetBody,
-  UserSchema,
-} from '@bridge/api';
+import { LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody, UserSchema } from '@bridge/api';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADMIN_API_BASE, API_BASE, apiRequest } from '../../lib/api-client';
@@ -37,8 +29,7 @@ export const useSendPasswordReset = () =>
 
 export const useResetPassword = () =>
   useMutation({
-    mutationFn: (body: z.infer<typeof ResetPasswordBody>) =>
-      apiRequest(`${API_BASE}/user/resetPassword`, { body, schema: messageResult }),
+    mutationFn: (body: z.infer<typeof ResetPasswordBody>) => apiRequest(`${API_BASE}/user/resetPassword`, { body, schema: messageResult }),
     meta: { handlesError: true },
   });
 
@@ -51,8 +42,7 @@ export const useResendVerification = () =>
 
 export const useConfirmVerification = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      apiRequest(`${API_BASE}/user/verify/confirm`, { body: { token }, schema: messageResult }),
+    mutationFn: (token: string) => apiRequest(`${API_BASE}/user/verify/confirm`, { body: { token }, schema: messageResult }),
     meta: { handlesError: true },
   });
 

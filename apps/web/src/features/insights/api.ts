@@ -1,10 +1,4 @@
-import {
-  AuditRowSchema,
-  ContactMessageRowSchema,
-  DashboardSchema,
-  DownloadEventSchema,
-  DownloadsSummaryResponse,
-} from '@bridge/api';
+import { AuditRowSchema, ContactMessageRowSchema, DashboardSchema, DownloadEventSchema, DownloadsSummaryResponse } from '@bridge/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ADMIN_API_BASE, apiRequest } from '../../lib/api-client';
@@ -15,7 +9,15 @@ const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row
 
 // Audits -------------------------------------------------------------------------------------------------------
 
-export type AuditParams = { limit: number; lastDocId?: string; action?: string; actor?: string; outcome?: string; startDate?: string; endDate?: string };
+export type AuditParams = {
+  limit: number;
+  lastDocId?: string;
+  action?: string;
+  actor?: string;
+  outcome?: string;
+  startDate?: string;
+  endDate?: string;
+};
 
 export const auditsQueryOptions = (params: AuditParams) =>
   queryOptions({
@@ -32,7 +34,11 @@ export const downloadEventsQueryOptions = (params: DownloadParams) =>
   queryOptions({
     queryKey: ['admin', 'downloads', params],
     queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API_BASE}/analytics/events`, { query: { ...params, eventName: 'file_download' }, schema: z.array(DownloadEventSchema), signal }),
+      apiRequest(`${ADMIN_API_BASE}/analytics/events`, {
+        query: { ...params, eventName: 'file_download' },
+        schema: z.array(DownloadEventSchema),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -57,7 +63,8 @@ export type ContactParams = { limit: number; lastDocId?: string; query?: string 
 export const contactMessagesQueryOptions = (params: ContactParams) =>
   queryOptions({
     queryKey: ['admin', 'contact-messages', params],
-    queryFn: ({ signal }) => apiRequest(`${ADMIN_API_BASE}/contact-messages`, { query: { ...params }, schema: pageSchema(ContactMessageRowSchema), signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`${ADMIN_API_BASE}/contact-messages`, { query: { ...params }, schema: pageSchema(ContactMessageRowSchema), signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -13,8 +13,7 @@ const updateResult = UpdateUserResponse.shape.result;
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) =>
-      apiRequest(`${API_BASE}/user/update`, { method: 'POST', body, schema: updateResult }),
+    mutationFn: (body: UpdateUserBody) => apiRequest(`${API_BASE}/user/update`, { method: 'POST', body, schema: updateResult }),
     onSuccess: (result) => {
       if (!result.user) return;
       setStoredUser(result.user);
@@ -44,9 +43,7 @@ export const usersQueryOptions = (params: UsersPageParams) =>
   });
 
 export type UserChange =
-  | { kind: 'role'; uid: string; role: Role }
-  | { kind: 'disable'; uid: string; disabled: boolean }
-  | { kind: 'delete'; uid: string };
+  { kind: 'role'; uid: string; role: Role } | { kind: 'disable'; uid: string; disabled: boolean } | { kind: 'delete'; uid: string };
 
 /** Role, status and delete: each answers the server's success text; the list reloads after. */
 export function useUserChange() {
@@ -54,8 +51,15 @@ export function useUserChange() {
   return useMutation({
     mutationFn: async (change: UserChange) => {
       const schema = AdminMessageResponse.shape.result;
-      if (change.kind === 'role') return apiRequest(`${ADMIN_API_BASE}/users/set-role`, { method: 'PUT', body: { uid: change.uid, role: change.role }, schema });
-      if (change.kind === 'disable') return apiRequest(`${ADMIN_API_BASE}/users/disable`, { method: 'PUT', query: { key: change.uid }, body: { disabled: change.disabled }, schema });
+      if (change.kind === 'role')
+        return apiRequest(`${ADMIN_API_BASE}/users/set-role`, { method: 'PUT', body: { uid: change.uid, role: change.role }, schema });
+      if (change.kind === 'disable')
+        return apiRequest(`${ADMIN_API_BASE}/users/disable`, {
+          method: 'PUT',
+          query: { key: change.uid },
+          body: { disabled: change.disabled },
+          schema,
+        });
       return apiRequest(`${ADMIN_API_BASE}/users/delete`, { method: 'DELETE', query: { key: change.uid }, schema });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),

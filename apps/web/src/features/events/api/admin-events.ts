@@ -1,11 +1,4 @@
-import {
-  ActiveEventSchema,
-  AdminParticipantSchema,
-  DeleteEventResponse,
-  PastEventSchema,
-  messages,
-  type ActiveEvent,
-} from '@bridge/api';
+import { ActiveEventSchema, AdminParticipantSchema, DeleteEventResponse, PastEventSchema, messages, type ActiveEvent } from '@bridge/api';
 import { z } from 'zod';
 import { exportHref, type ExportFormat } from '../../../components/export-menu';
 import { ADMIN_API_BASE, apiRequest } from '../../../lib/api-client';
@@ -17,7 +10,6 @@ import { parseDetails } from '../event-types';
 
 const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), lastDocId: z.string().nullable() });
 
-
 const fromActive = (event: ActiveEvent): EventRow => ({
   key: event.key,
   organiser: event.userData,
@@ -25,7 +17,6 @@ const fromActive = (event: ActiveEvent): EventRow => ({
   details: parseDetails(event.details),
   createdAt: event.createdAt,
 });
-
 
 function participants(key: string, filter: ParticipantFilter, signal?: AbortSignal) {
   return apiRequest(`${ADMIN_API_BASE}/participants/all`, { query: { key, ...filter }, schema: z.array(AdminParticipantSchema), signal });
@@ -48,11 +39,19 @@ function completedEvents(type: 'pair' | 'solitaire', queryKey: string): EventsAd
   return {
     queryKey: ['admin', queryKey],
     list: async (params, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, { query: eventListQuery(params, type), schema: pageSchema(PastEventSchema), signal });
+      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, {
+        query: eventListQuery(params, type),
+        schema: pageSchema(PastEventSchema),
+        signal,
+      });
       return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, { query: { key, type: 'all', limit: 1 }, schema: pageSchema(PastEventSchema), signal });
+      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, {
+        query: { key, type: 'all', limit: 1 },
+        schema: pageSchema(PastEventSchema),
+        signal,
+      });
       return page.data[0] ? eventRowFromPast(page.data[0]) : null;
     },
     participants,
@@ -68,11 +67,19 @@ export const solitaireEventsAdapter = completedEvents('solitaire', 'solitaire-ev
 export const activeEventsAdapter: EventsAdapter = {
   queryKey: ['admin', 'active-events'],
   list: async (params, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, { query: eventListQuery(params, 'pair'), schema: pageSchema(ActiveEventSchema), signal });
+    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, {
+      query: eventListQuery(params, 'pair'),
+      schema: pageSchema(ActiveEventSchema),
+      signal,
+    });
     return { data: page.data.map(fromActive), lastDocId: page.lastDocId };
   },
   find: async (key, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, { query: { key, type: 'all', limit: 1 }, schema: pageSchema(ActiveEventSchema), signal });
+    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, {
+      query: { key, type: 'all', limit: 1 },
+      schema: pageSchema(ActiveEventSchema),
+      signal,
+    });
     return page.data[0] ? fromActive(page.data[0]) : null;
   },
   participants,

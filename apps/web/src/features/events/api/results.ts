@@ -12,8 +12,7 @@ const LIVE_REFRESH_MS = 30_000;
 export const eventResultsQueryOptions = (key: string) =>
   queryOptions({
     queryKey: ['tournaments', key, 'results'],
-    queryFn: ({ signal }) =>
-      apiRequest(`${API_BASE}/tournaments/${encodeURIComponent(key)}/results`, { schema: resultsResult, signal }),
+    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments/${encodeURIComponent(key)}/results`, { schema: resultsResult, signal }),
     refetchInterval: (query) => (query.state.data?.status === 'active' ? LIVE_REFRESH_MS : false),
   });
 
@@ -31,8 +30,7 @@ export function useMyPairs(key: string): ReadonlySet<string> {
   const user = useStoredUser();
   const query = useQuery({
     queryKey: ['tournaments', key, 'my-pairs', user?.uid ?? null],
-    queryFn: ({ signal }) =>
-      apiRequest(`${API_BASE}/tournaments/mine/${encodeURIComponent(key)}/pairs`, { schema: myPairsResult, signal }),
+    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments/mine/${encodeURIComponent(key)}/pairs`, { schema: myPairsResult, signal }),
     enabled: user !== null,
     retry: false,
     staleTime: Infinity,
