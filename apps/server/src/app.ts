@@ -15,6 +15,7 @@ import { Mailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { policyPlugin } from './plugins/policy.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -134,6 +135,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Wrong passwords and sign-ups per email, counted where the same Redis makes every instance see them.
   const attempts = redis ? redisAttemptCounter(redis) : memoryAttemptCounter();
   app.addHook('onClose', async () => attempts.close());
+  // Before any route: every /api and /ws route must declare who may call it (config.policy), and this runs it.
+  // The API's documentation pages are public; the swagger UI plugin registers them without a policy.
+  await app.register(policyPlugin, { publicPrefixes: ['/api/docs'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

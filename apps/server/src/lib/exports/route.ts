@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ExportDatasetSchema, ExportQuery, type ExportDataset, type ExportFormat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { exportRows } from './policy.ts';
 import { contentTypes, exportFileName, exportStream, type Table } from './writers.ts';
 
 /** A module's dataset: its rows for the list parameters given (checked before anything is sent). */
@@ -23,11 +24,9 @@ export interface ExportRouteOptions {
  */
 export async function exportRoute(app: FastifyInstance, { datasets, audit }: ExportRouteOptions) {
   const db = app.database.db;
-  // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
-  app.addHook('onRequest', async (request) => app.requireAdmin(request));
   app.withTypeProvider<ZodTypeProvider>().get(
     '/export/:dataset',
-    { schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } },
+    { config: { policy: exportRows }, schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const table = await datasets[request.params.dataset](db, filters);

@@ -11,7 +11,7 @@ export async function contactRoutes(app: FastifyInstance, { limits }: { limits: 
     {
       // Counted once the body has passed validation (preHandler runs after it): only accepted messages use up
       // the limit, so a visitor who mistypes a number is told so and is not locked out for it.
-      config: { rateLimit: { max: limits.contact, timeWindow: limits.windowMs, hook: 'preHandler' } },
+      config: { policy: 'public', rateLimit: { max: limits.contact, timeWindow: limits.windowMs, hook: 'preHandler' } },
       schema: { body: ContactMessageBody, response: { 200: ContactMessageResponse } },
     },
     async (request) => {

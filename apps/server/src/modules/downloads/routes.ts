@@ -19,13 +19,13 @@ export async function downloadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const dir = app.config.releasesDir;
 
-  r.get('/apps/releases', { schema: { response: { 200: ListReleasesResponse } } }, async (_request, reply) => {
+  r.get('/apps/releases', { config: { policy: 'public' }, schema: { response: { 200: ListReleasesResponse } } }, async (_request, reply) => {
     const releases = await listReleases(dir);
     reply.header('cache-control', 'no-cache');
     return { result: releases.map(({ path: _path, ...release }) => release) };
   });
 
-  r.get('/apps/download', { schema: { querystring: DownloadQuery } }, async (request, reply) => {
+  r.get('/apps/download', { config: { policy: 'public' }, schema: { querystring: DownloadQuery } }, async (request, reply) => {
     const { platform, file } = request.query;
     const wanted: AppId = file === 'apk' ? 'player' : file;
     const release = (await listReleases(dir)).find((candidate) => candidate.app === wanted && candidate.platform === platform);

@@ -11,7 +11,7 @@ import { recordPageView } from './service.ts';
 export async function analyticsRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/analytics/pageview',
-    { config: { rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } }, schema: { body: PageViewBody } },
+    { config: { policy: 'public', rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } }, schema: { body: PageViewBody } },
     async (request, reply) => {
       await app.loadUser(request);
       await recordPageView(app.database.db, {

@@ -4,6 +4,7 @@ import {
   AdminMessageResponse, DisableUserBody, ListUsersQuery, ListUsersResponse, LoginBody, MessageResponse, SearchUsersQuery, SetRoleBody,
   UserKeyQuery, UserResponse,
 } from '@bridge/api';
+import { administerUsers } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import type { UserRoutesOptions } from './routes.ts';
 import * as users from './service.ts';
@@ -11,25 +12,24 @@ import * as users from './service.ts';
 /** The admin console's sign-in (`/api/admin/v1/user/...`): only role admin gets a session here. */
 export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { config: { policy: administerUsers } };
 
-  r.post('/user/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+  r.post('/user/login', { config: { policy: 'public' }, schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
     const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip, { adminOnly: true });
     await app.sessions.start(reply, request, user);
     return { result: presentUser(user) };
   });
 
-  r.get('/user/', { preHandler: app.requireAdmin, schema: { response: { 200: UserResponse } } }, async (request) => ({
+  r.get('/user/', { ...admin, schema: { response: { 200: UserResponse } } }, async (request) => ({
     result: presentUser(request.user!),
   }));
 
-  r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+  r.post('/user/logout', { config: { policy: 'public' }, schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     await app.sessions.end(request, reply);
     return { result: { message: 'Logged out' } };
   });
 
   // The All Users screen (specification section 7): pages, search, and the three actions, each audited.
-  // On request, before validation: a signed-out caller learns nothing of the parameters.
-  const admin = { onRequest: app.requireAdmin };
   const actor = (request: FastifyRequest) => ({ user: request.user!, ip: request.ip });
 
   r.get('/users/all', { ...admin, schema: { querystring: ListUsersQuery, response: { 200: ListUsersResponse } } }, async (request) => ({

@@ -5,6 +5,7 @@ import {
   UpdateUserBody, UpdateUserResponse, UserResponse, VerifyBody, VerifyConfirmBody, messages,
 } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import { useAccount, verifyAccount } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
 
@@ -16,24 +17,24 @@ export interface UserRoutesOptions {
 /** The user API of the specification (section 7): `/api/v1/user/...`. */
 export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = (max: number) => ({ rateLimit: { max, timeWindow: limits.windowMs } });
+  const limit = (max: number) => ({ policy: 'public' as const, rateLimit: { max, timeWindow: limits.windowMs } });
 
-  r.get('/user', { preHandler: app.requireUser, schema: { response: { 200: UserResponse } } }, async (request) => ({
+  r.get('/user', { config: { policy: useAccount }, schema: { response: { 200: UserResponse } } }, async (request) => ({
     result: presentUser(request.user!),
   }));
 
   // Sign-ins are limited by wrong passwords, counted in users.authenticate, not by requests.
-  r.post('/user/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+  r.post('/user/login', { config: { policy: 'public' }, schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
     const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip);
     await app.sessions.start(reply, request, user);
     return { result: presentUser(user) };
   });
 
-  r.post('/user/register', { config: { rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } }, schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
+  r.post('/user/register', { config: { policy: 'public', rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } }, schema: { body: RegisterBody, response: { 200: RegisterResponse } } }, async (request) => ({
     result: await users.registerUser(ctx, request.body, request.ip),
   }));
 
-  r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+  r.post('/user/logout', { config: { policy: 'public' }, schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     await app.sessions.end(request, reply);
     return { result: { message: 'Logged out' } };
   });
@@ -48,11 +49,8 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   });
 
   // Signed in: resend to the account's address. Signed out (the page after registering): by email, answered alike.
-  r.post('/user/verify', { config: limit(limits.verifyResend), schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
-    await app.loadUser(request);
-    if (request.user) await users.sendVerification(ctx, { user: request.user });
-    else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });
-    else await app.requireUser(request);
+  r.post('/user/verify', { config: { ...limit(limits.verifyResend), policy: verifyAccount }, schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } }, async (request) => {
+    await users.sendVerification(ctx, request.user ? { user: request.user } : { email: verifyAccount.subject(request) });
     return { result: { message: messages.verificationSent } };
   });
 
@@ -61,7 +59,7 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
     return { result: { message: messages.emailVerified } };
   });
 
-  r.post('/user/update', { preHandler: app.requireUser, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } }, async (request, reply) => {
+  r.post('/user/update', { config: { policy: useAccount }, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } }, async (request, reply) => {
     const updated = await users.updateProfile(ctx, request.user!, {
       ...request.body,
       sessionIdHash: app.sessions.currentSessionHash(request),
