@@ -8,3 +8,5 @@ export * from './pages.ts';
 export * from './tournaments.ts';
 export * from './admin.ts';
 export * from './video.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';

@@ -43,6 +43,10 @@ export const CreateTournamentResponse = resultOf(z.object({ id: z.string(), key:
 export const TournamentJoinRecordSchema = z.object({ id: z.string(), key: z.string(), tables: z.number(), details: z.string() });
 export const TournamentJoinResponse = resultOf(TournamentJoinRecordSchema);
 export const TournamentKeyQuery = z.object({ key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters) });
+/** `/tournaments/{key}/...`: the event's key in the path. */
+export const KeyParams = z.object({ key: z.string().min(1).max(40) });
+/** `/tournaments/files/download/{xmlToken}`: the USEBIO file's unguessable token. */
+export const XmlTokenParams = z.object({ xmlToken: z.string().min(10).max(100) });
 
 /** Side codes: 0 North, 1 East, 2 South, 3 West, -1 blank, anything else kibitzer. */
 export const ParticipantInputSchema = z
@@ -58,11 +62,21 @@ export const AddParticipantsBody = z.object({
   participants: z.array(ParticipantInputSchema).min(1).max(EVENT_LIMITS.participants).describe(`1-${EVENT_LIMITS.participants} seats; an email is seated whether or not it has an account, and the answer is the same`),
 });
 export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
+/** How many seats were taken. */
+export const AddParticipantsResponse = resultOf(z.object({ added: z.number() }));
 
 /** `PUT /tournaments/{key}/boards/{board}`: a board number the event could play. */
 export const BoardParams = z.object({ key: z.string().min(1).max(40), board: z.coerce.number().int().min(1).max(MAX_BOARD).describe(`A board number, 1-${MAX_BOARD}`) });
 
 export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120).refine(isSingleLine, messages.controlCharacters) });
+export const SetBoardResponse = resultOf(z.object({ board: z.number() }));
+
+/**
+ * `POST /tournaments/{key}/import`: a PBN file of deals, as the body itself (text/plain or application/x-pbn) or
+ * as JSON `{ pbn }`. The route reads it itself, so a wrong body is answered with the route's own sentence.
+ */
+export const ImportDealsBody = z.union([z.string(), z.object({ pbn: z.string() })]);
+export const ImportDealsResponse = resultOf(z.object({ imported: z.number() }));
 
 export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
 export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });
