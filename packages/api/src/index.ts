@@ -10,3 +10,4 @@ export * from './admin.ts';
 export * from './video.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
+export * from './client.ts';
