@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './bridge-terms.ts';
 export * from './messages.ts';
 export * from './text.ts';
 export * from './user.ts';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SeatLetterSchema } from './bridge-terms.ts';
 import { resultOf } from './errors.ts';
 import { messages } from './messages.ts';
 import { isSingleLine } from './text.ts';
 
-/** Game types of the specification (section 3): team 0, pair 1, rubber 2, auction 3, rummy 4, solitaire 5, ludo 6, unknown 7. */
+/** Game types of the specification (section 3): the values of EventType. */
 export const GameTypeSchema = z.number().int().min(0).max(7);
 
 /**
@@ -87,7 +88,7 @@ export const PostResultBody = z.object({
   table: z.number().int().min(1).max(EVENT_LIMITS.tables),
   nsPair: z.number().int().min(1).max(MAX_PAIR),
   ewPair: z.number().int().min(1).max(MAX_PAIR),
-  declarer: z.enum(['N', 'E', 'S', 'W']).nullable().optional(),
+  declarer: SeatLetterSchema.nullable().optional(),
   contract: z
     .object({
       level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
@@ -112,7 +113,7 @@ export const ResultLineSchema = z.object({
   nsPair: z.number(),
   ewPair: z.number(),
   contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']).nullable(), doubled: z.number() }),
-  declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
+  declarer: SeatLetterSchema.nullable(),
   tricks: z.number().nullable(),
   nsScore: z.number(),
   /** Set when the director gave an artificial adjusted score instead of a played result. */
@@ -145,7 +146,7 @@ export type PairStanding = z.infer<typeof PairStandingSchema>;
 
 export const BoardResultsSchema = z.object({
   board: z.number(),
-  dealer: z.enum(['N', 'E', 'S', 'W']),
+  dealer: SeatLetterSchema,
   vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
   /** PBN deal string from North (`N:AKQ.T98.765.432 ...`), or null when not known. */
   deal: z.string().nullable(),

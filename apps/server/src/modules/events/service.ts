@@ -4,7 +4,7 @@ import {
   type Contract, type Seat, type Vulnerability,
 } from '@bridge/engine';
 import {
-  EventFilters, messages, ParticipantFilters, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
+  EventFilters, messages, ParticipantFilters, seatNameOfSide, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -144,7 +144,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
   for (const p of participants) {
     if (p.side < 0 || p.side > 3) continue;
     const seat = `${p.table}/${p.side}`;
-    if (seats.has(seat)) throw badRequest(`Table ${p.table}, ${['North', 'East', 'South', 'West'][p.side]} is given twice`);
+    if (seats.has(seat)) throw badRequest(`Table ${p.table}, ${seatNameOfSide(p.side)} is given twice`);
     seats.add(seat);
   }
   try {
