@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SeatLetterSchema } from './bridge-terms.ts';
+import { SeatLetterSchema, type SeatLetter } from './bridge-terms.ts';
 import { resultOf } from './errors.ts';
 import { messages } from './messages.ts';
 import { isSingleLine } from './text.ts';
@@ -82,25 +82,72 @@ export const ImportDealsResponse = resultOf(z.object({ imported: z.number() }));
 export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
 export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });
 
-export const PostResultBody = z.object({
+/** Where a result was played: the round, the board, the table and the two pairs the movement seats there. */
+const ResultPlace = {
   round: z.number().int().min(1).max(EVENT_LIMITS.rounds),
   board: z.number().int().min(1).max(MAX_BOARD),
   table: z.number().int().min(1).max(EVENT_LIMITS.tables),
   nsPair: z.number().int().min(1).max(MAX_PAIR),
   ewPair: z.number().int().min(1).max(MAX_PAIR),
+};
+const StrainSchema = z.enum(['C', 'D', 'H', 'S', 'NT']);
+const DoubledSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/**
+ * A traveller line as the Organizer app posts it (specification section 7): one JSON shape for the three kinds
+ * of line. A played board carries its contract, declarer and tricks; a passed-out board a contract of level 0
+ * (its strain, doubling, declarer and tricks do not count); an adjusted score `adjusted` in place of a result.
+ */
+export const PostResultLine = z.object({
+  ...ResultPlace,
   declarer: SeatLetterSchema.nullable().optional(),
   contract: z
     .object({
       level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
-      strain: z.enum(['C', 'D', 'H', 'S', 'NT']),
-      doubled: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      strain: StrainSchema,
+      doubled: DoubledSchema,
     })
     .optional(),
   tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13').optional(),
   /** A director's artificial adjusted score (Law 12C2) instead of a played result: A+ / A / A- for each side. */
   adjusted: AdjustedScoreSchema.optional(),
 });
-export type PostResultBody = z.infer<typeof PostResultBody>;
+export type PostResultLine = z.input<typeof PostResultLine>;
+
+type ResultPlace = { round: number; board: number; table: number; nsPair: number; ewPair: number };
+/** A board played to a contract of level 1-7. */
+export type PlayedResult = ResultPlace & {
+  kind: 'played';
+  contract: { level: 1 | 2 | 3 | 4 | 5 | 6 | 7; strain: z.infer<typeof StrainSchema>; doubled: z.infer<typeof DoubledSchema> };
+  declarer: SeatLetter;
+  tricks: number;
+};
+/** A board all four players passed: it scores 0. */
+export type PassedOutResult = ResultPlace & { kind: 'passedOut' };
+/** The director's artificial adjusted score, in place of a result. */
+export type AdjustedResult = ResultPlace & { kind: 'adjusted'; adjusted: z.infer<typeof AdjustedScoreSchema> };
+
+/**
+ * `POST /tournaments/{key}/results`: the line, classified by what it carries into played, passed out or
+ * adjusted (the wire format is PostResultLine's, unchanged). An adjusted score wins over a contract sent with it;
+ * a line with neither, or a contract above 0 without a declarer, is refused with the sentence users see.
+ */
+export const PostResultBody = PostResultLine.transform((line, context): PlayedResult | PassedOutResult | AdjustedResult => {
+  const { declarer, contract, tricks, adjusted, ...place } = line;
+  if (adjusted) return { kind: 'adjusted', ...place, adjusted };
+  if (!contract || tricks === undefined) {
+    context.addIssue({ code: 'custom', message: 'A result needs its contract and tricks, or an adjusted score' });
+    return z.NEVER;
+  }
+  if (contract.level === 0) return { kind: 'passedOut', ...place };
+  if (!declarer) {
+    context.addIssue({ code: 'custom', path: ['declarer'], message: 'A contract needs a declarer' });
+    return z.NEVER;
+  }
+  // The schema held the level to 0-7 and 0 is a pass-out: 1-7 is left.
+  return { kind: 'played', ...place, contract: { ...contract, level: contract.level as PlayedResult['contract']['level'] }, declarer, tricks };
+});
+export type PostResultBody = z.output<typeof PostResultBody>;
 /** The North-South score; null for an adjusted score. */
 export const PostResultResponse = resultOf(z.object({ score: z.number().nullable() }));
 
