@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   dealerOf, formatDeal, nsScore, parseDeal, parsePbn, pbnBoardNumbers, randomDeal, scoreEvent, vulnerabilityOf,
-  type Contract, type Seat, type Vulnerability,
+  type Vulnerability,
 } from '@bridge/engine';
 import {
-  EventFilters, messages, ParticipantFilters, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
+  EventFilters, messages, ParticipantFilters, seatNameOfSide, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -139,7 +139,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
   for (const p of participants) {
     if (p.side < 0 || p.side > 3) continue;
     const seat = `${p.table}/${p.side}`;
-    if (seats.has(seat)) throw badRequest(`Table ${p.table}, ${['North', 'East', 'South', 'West'][p.side]} is given twice`);
+    if (seats.has(seat)) throw badRequest(`Table ${p.table}, ${seatNameOfSide(p.side)} is given twice`);
     seats.add(seat);
   }
   try {
@@ -244,20 +244,18 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   if (!plan.boardsOf(row).includes(body.board)) {
     throw badRequest(`Board ${body.board} is not played at table ${body.table} in round ${body.round}`);
   }
-  const adjusted = body.adjusted ?? null;
-  if (!adjusted && (!body.contract || body.tricks === undefined)) throw badRequest('A result needs its contract and tricks, or an adjusted score');
-  const contract = body.contract as Contract | undefined;
-  if (!adjusted && contract!.level > 0 && !body.declarer) throw badRequest('A contract needs a declarer');
   return db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'results');
     const board = await repo.findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
-    const passedOut = adjusted !== null || contract!.level === 0;
-    const score = adjusted ? null : nsScore(contract!, passedOut ? null : (body.declarer as Seat), passedOut ? 0 : body.tricks!, board.vulnerability as Vulnerability);
+    // A passed-out board and an adjusted score store no contract; only a played board has a score to compute.
+    const score = body.kind === 'adjusted' ? null : body.kind === 'passedOut' ? 0 : nsScore(body.contract, body.declarer, body.tricks, board.vulnerability as Vulnerability);
+    const adjusted = body.kind === 'adjusted' ? body.adjusted : null;
+    const played = body.kind === 'played' ? body : null;
     const values = {
-      nsPair: body.nsPair, ewPair: body.ewPair, declarer: passedOut ? null : body.declarer!,
-      level: adjusted ? 0 : contract!.level, strain: passedOut ? null : contract!.strain, doubled: passedOut ? 0 : contract!.doubled,
-      tricks: passedOut ? null : body.tricks!, nsScore: score ?? 0,
+      nsPair: body.nsPair, ewPair: body.ewPair, declarer: played?.declarer ?? null,
+      level: played?.contract.level ?? 0, strain: played?.contract.strain ?? null, doubled: played?.contract.doubled ?? 0,
+      tricks: played?.tricks ?? null, nsScore: score ?? 0,
       adjustedNs: adjusted?.ns ?? null, adjustedEw: adjusted?.ew ?? null,
     };
     const before = await repo.findResult(trx, tournament.id, body);
