@@ -12,6 +12,7 @@ import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
 import { UserAccessEvents } from './lib/user-access.ts';
 import { Mailer } from './mail/mailer.ts';
+import { declaredRoutesPlugin } from './plugins/declared-routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -138,6 +139,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Before any route: every /api and /ws route must declare who may call it (config.policy), and this runs it.
   // The API's documentation pages are public; the swagger UI plugin registers them without a policy.
   await app.register(policyPlugin, { publicPrefixes: ['/api/docs'] });
+  // And each is served from its declaration in packages/api (lib/route.ts).
+  await app.register(declaredRoutesPlugin, { except: ['/api/docs'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

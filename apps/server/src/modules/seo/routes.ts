@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { publicPagePaths } from '@bridge/api';
+import { endpoints, publicPagePaths } from '@bridge/api';
+import { route } from '../../lib/route.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -16,10 +17,10 @@ export async function siteMapRoutes(app: FastifyInstance) {
   // Account consoles, admin, video and API are private or per-user: nothing there for a search engine.
   const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /console', 'Disallow: /admin', 'Disallow: /video', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
 
-  app.get('/sitemap.xml', async (_request, reply) =>
+  route(app, endpoints.seo.sitemap, { config: { policy: 'public' } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
   );
-  app.get('/robots.txt', async (_request, reply) =>
+  route(app, endpoints.seo.robots, { config: { policy: 'public' } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
 }

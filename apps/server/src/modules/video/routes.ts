@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
+import { endpoints, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
+import { route } from '../../lib/route.ts';
 import { connectVideo } from './policy.ts';
 import { channelAccess } from './service.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
@@ -22,10 +22,9 @@ export interface VideoOptions {
  * which relays in a heap of its own (docs/decisions/016).
  */
 export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(options.publicUrl).origin;
 
-  r.post('/api/v1/video/ice-servers', { config: { policy: connectVideo }, schema: { body: IceServersBody, response: { 200: IceServersResponse } } }, async (request) => ({
+  route(app, endpoints.video.iceServers, { config: { policy: connectVideo } }, async (request) => ({
     iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
   }));
 
@@ -64,7 +63,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role }, session);
   };
 
-  app.get('/ws/video', { websocket: true, config: { policy: connectVideo }, onRequest: sameOrigin, preHandler: handOver }, (socket) => {
+  route(app, endpoints.video.socket, { websocket: true, config: { policy: connectVideo }, onRequest: sameOrigin, preHandler: handOver }, (socket) => {
     // Not reached: handOver hijacks every upgrade before the handshake.
     socket.close(1011);
   });
