@@ -55,13 +55,17 @@ await db.connect();
 try {
   const seedStart = performance.now();
   // Names and emails from md5 pieces, so trigram searches meet realistic variety rather than one repeated prefix.
-  await db.query(`
+  await db.query(
+    `
     insert into users (email, names, password_hash, email_verified, created_at)
     select substr(md5(g::text), 1, 8) || '.' || substr(md5((g * 31)::text), 1, 6) || '@example.org',
            initcap(substr(md5((g * 7)::text), 1, 6)) || ' ' || initcap(substr(md5((g * 13)::text), 1, 9)),
            'not a hash', true, now() - (g || ' seconds')::interval
-    from generate_series(1, $1::int) g`, [USERS]);
-  await db.query(`
+    from generate_series(1, $1::int) g`,
+    [USERS],
+  );
+  await db.query(
+    `
     insert into tournaments (key, organiser_id, tables, boards_per_round, type, type_name, players, rounds, movement_type,
                              score_type, hand_mode, live_table_event, kibitzers_enabled, status, created_at, completed_at)
     select substr(md5((g * 17)::text), 1, 10), (select id from users order by created_at desc limit 1 offset (g % 1000)),
@@ -69,24 +73,34 @@ try {
            case when g % 3 = 0 then 'Howell' else 'Mitchell' end, case when g % 2 = 0 then 'IMP' else 'Match Point' end,
            case when g % 7 = 0 then 'Hybrid' else 'Random' end, g % 5 = 0, g % 4 = 0, 'complete',
            now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
-    from generate_series(1, $1::int) g`, [EVENTS]);
-  await db.query(`insert into boards (tournament_id, board_no, dealer, vulnerability) select id, b, 'N', 'None' from tournaments, generate_series(1, 2) b`);
+    from generate_series(1, $1::int) g`,
+    [EVENTS],
+  );
+  await db.query(
+    `insert into boards (tournament_id, board_no, dealer, vulnerability) select id, b, 'N', 'None' from tournaments, generate_series(1, 2) b`,
+  );
   await db.query(`
     insert into board_results (tournament_id, round, board_no, table_no, ns_pair, ew_pair, declarer, level, strain, doubled, tricks, ns_score)
     select id, 1, b, t, t, t, 'N', 4, 'S', 0, 10, 420 from tournaments, generate_series(1, 2) b, generate_series(1, 4) t`);
-  await db.query(`insert into participants (tournament_id, names, table_no, side) select id, 'Seat ' || s, 1, s from tournaments, generate_series(0, 3) s`);
-  await db.query(`
+  await db.query(
+    `insert into participants (tournament_id, names, table_no, side) select id, 'Seat ' || s, 1, s from tournaments, generate_series(0, 3) s`,
+  );
+  await db.query(
+    `
     insert into audit_log (at, actor_email, action, target, outcome, ip)
     select now() - (g || ' seconds')::interval, 'director' || (g % 5000) || '@example.org',
            (array['user.login', 'result.correct', 'admin.user.disable', 'tournament.complete'])[1 + g % 4], 'target ' || g, 'success', '127.0.0.1'
-    from generate_series(1, $1::int) g`, [AUDITS]);
+    from generate_series(1, $1::int) g`,
+    [AUDITS],
+  );
   await db.query('analyze');
   const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(0);
 
   const admin = await signIn(server.url, 'bench@example.org', 'bench password');
   const cookie = admin.cookie;
   // Timed with the bare fetch (its Server-Timing header read), at the declared addresses.
-  const api = (declared: Endpoint, query: Record<string, unknown>) => () => fetch(server.url + urlOf(declared, undefined, query), { headers: { cookie } });
+  const api = (declared: Endpoint, query: Record<string, unknown>) => () =>
+    fetch(server.url + urlOf(declared, undefined, query), { headers: { cookie } });
   const firstPage = await admin.call(endpoints.events.adminPast, { query: { limit: 10 } });
   const cursor = firstPage.lastDocId!;
   const someKey = firstPage.data[3]!.tournament.key.slice(2, 7);
@@ -105,22 +119,46 @@ try {
        from (select t.*, u.names as organiser_names, u.email as organiser_email, u.contact as organiser_contact
              from tournaments t join users u on u.id = t.organiser_id
              where t.status = 'complete' and t.type <> 5 ${where} order by t.created_at desc, t.id desc limit 11) page
-       order by page.created_at desc, page.id desc`, params);
+       order by page.created_at desc, page.id desc`,
+      params,
+    );
   const cases: [string, () => Promise<Response>, () => Promise<unknown>][] = [
     ['past events, first page of 10 (with scoreData)', api(endpoints.events.adminPast, { limit: 10 }), eventPage('', [])],
-    ['past events, page after a cursor', api(endpoints.events.adminPast, { limit: 10, lastDocId: cursor }),
-      eventPage(`and (t.created_at, t.id) < (select created_at, id from tournaments where id = $1)`, [cursor])],
-    ['past events, chip IMP + Howell', api(endpoints.events.adminPast, { limit: 10, scoreType: 'IMP', movementType: 'Howell' }),
-      eventPage(`and t.score_type = 'IMP' and t.movement_type = 'Howell'`, [])],
-    [`past events, search "${someKey}"`, api(endpoints.events.adminSearch, { query: someKey, limit: 10 }),
-      eventPage(`and (t.key ilike $1 or t.type_name ilike $1)`, [`%${someKey}%`])],
-    ['users, first page of 10', api(endpoints.users.adminList, { limit: 10 }), () => db.query(`select * from users order by created_at desc, id desc limit 11`)],
-    [`users, search "${someName}"`, api(endpoints.users.adminSearch, { query: someName, limit: 10 }),
-      () => db.query(`select * from users where names ilike $1 or email ilike $1 order by created_at desc, id desc limit 11`, [`%${someName}%`])],
-    ['audits, first page of 10', api(endpoints.audits.adminList, { limit: 10 }), () => db.query(`select * from audit_log order by at desc, id desc limit 11`)],
+    [
+      'past events, page after a cursor',
+      api(endpoints.events.adminPast, { limit: 10, lastDocId: cursor }),
+      eventPage(`and (t.created_at, t.id) < (select created_at, id from tournaments where id = $1)`, [cursor]),
+    ],
+    [
+      'past events, chip IMP + Howell',
+      api(endpoints.events.adminPast, { limit: 10, scoreType: 'IMP', movementType: 'Howell' }),
+      eventPage(`and t.score_type = 'IMP' and t.movement_type = 'Howell'`, []),
+    ],
+    [
+      `past events, search "${someKey}"`,
+      api(endpoints.events.adminSearch, { query: someKey, limit: 10 }),
+      eventPage(`and (t.key ilike $1 or t.type_name ilike $1)`, [`%${someKey}%`]),
+    ],
+    [
+      'users, first page of 10',
+      api(endpoints.users.adminList, { limit: 10 }),
+      () => db.query(`select * from users order by created_at desc, id desc limit 11`),
+    ],
+    [
+      `users, search "${someName}"`,
+      api(endpoints.users.adminSearch, { query: someName, limit: 10 }),
+      () => db.query(`select * from users where names ilike $1 or email ilike $1 order by created_at desc, id desc limit 11`, [`%${someName}%`]),
+    ],
+    [
+      'audits, first page of 10',
+      api(endpoints.audits.adminList, { limit: 10 }),
+      () => db.query(`select * from audit_log order by at desc, id desc limit 11`),
+    ],
   ];
 
-  console.log(`${USERS} users, ${EVENTS} events (${EVENTS * 8} result lines, ${EVENTS * 4} seats), ${AUDITS} audit rows; seeded in ${seedSeconds} s. ${RUNS} runs each after 5 warm-up runs.`);
+  console.log(
+    `${USERS} users, ${EVENTS} events (${EVENTS * 8} result lines, ${EVENTS * 4} seats), ${AUDITS} audit rows; seeded in ${seedSeconds} s. ${RUNS} runs each after 5 warm-up runs.`,
+  );
   console.log('| page | API round trip p50 / p95 | API server time p50 / p95 | bare SQL p50 / p95 | server / SQL (p95) |');
   console.log('|---|---|---|---|---|');
   const ms = (sorted: number[]) => `${p(sorted, 0.5).toFixed(1)} / ${p(sorted, 0.95).toFixed(1)} ms`;
@@ -137,11 +175,15 @@ try {
     let peak = rssBefore;
     const sampler = setInterval(() => void serverRss(server.pid).then((rss) => (peak = Math.max(peak, rss))), 100);
     const start = performance.now();
-    const response = await fetch(server.url + urlOf(endpoints.exports.download, { dataset: 'past-events' }, { format, type: 'all' }), { headers: { cookie } });
+    const response = await fetch(server.url + urlOf(endpoints.exports.download, { dataset: 'past-events' }, { format, type: 'all' }), {
+      headers: { cookie },
+    });
     let bytes = 0;
     for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
     clearInterval(sampler);
-    console.log(`export past-events (${EVENTS} rows) as ${format}: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s, server RSS ${(rssBefore / 1e6).toFixed(0)} MB -> peak ${(peak / 1e6).toFixed(0)} MB (+${((peak - rssBefore) / 1e6).toFixed(0)} MB)`);
+    console.log(
+      `export past-events (${EVENTS} rows) as ${format}: ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - start) / 1000).toFixed(1)} s, server RSS ${(rssBefore / 1e6).toFixed(0)} MB -> peak ${(peak / 1e6).toFixed(0)} MB (+${((peak - rssBefore) / 1e6).toFixed(0)} MB)`,
+    );
   }
 } finally {
   await db.end();

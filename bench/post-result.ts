@@ -19,7 +19,19 @@ try {
   const headers = { 'content-type': 'application/json', cookie: organiser.cookie };
   const createEvent = async () => {
     const created = await organiser.call(endpoints.events.create, {
-      body: { tables: TABLES, boardsPerRound: 1, gameDetails: { type: EventType.pair, typeName: 'Bench', players: TABLES * 4, rounds: ROUNDS, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+      body: {
+        tables: TABLES,
+        boardsPerRound: 1,
+        gameDetails: {
+          type: EventType.pair,
+          typeName: 'Bench',
+          players: TABLES * 4,
+          rounds: ROUNDS,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
     });
     return created.key;
   };
@@ -30,7 +42,16 @@ try {
     const key = await createEvent();
     for (const row of movement.rows.filter((r) => r.round <= ROUNDS)) {
       for (const board of boardsOfSet(row.set, 1)) {
-        const line: PostResultLine = { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 };
+        const line: PostResultLine = {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 4, strain: 'S', doubled: 0 },
+          tricks: 10,
+        };
         newLines.push({ path: urlOf(endpoints.events.postResult, { key }), body: JSON.stringify(line) });
       }
     }
@@ -38,16 +59,37 @@ try {
   let next = 0;
   const run = (connections: number, amount: number) =>
     autocannon({
-      url: server.url, method: 'POST', headers, connections, amount,
-      requests: [{ setupRequest: (request) => { const line = newLines[next++]!; return { ...request, path: line.path, body: line.body }; } }],
+      url: server.url,
+      method: 'POST',
+      headers,
+      connections,
+      amount,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const line = newLines[next++]!;
+            return { ...request, path: line.path, body: line.body };
+          },
+        },
+      ],
     });
 
   const correctionKey = await createEvent();
   const correctionUrl = server.url + urlOf(endpoints.events.postResult, { key: correctionKey });
-  const correctionLine: PostResultLine = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 };
+  const correctionLine: PostResultLine = {
+    round: 1,
+    board: 1,
+    table: 1,
+    nsPair: 1,
+    ewPair: 1,
+    declarer: 'N',
+    contract: { level: 4, strain: 'S', doubled: 0 },
+    tricks: 10,
+  };
   const correction = JSON.stringify(correctionLine);
   await organiser.call(endpoints.events.postResult, { params: { key: correctionKey }, body: correctionLine });
-  const corrections = (connections: number, duration: number) => autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
+  const corrections = (connections: number, duration: number) =>
+    autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
 
   await run(1, 300); // warm-up
   const results = [
@@ -59,7 +101,9 @@ try {
   console.log('| POST /api/v1/tournaments/{key}/results (30-table Mitchell) | requests | throughput | p50 | p90 | p97.5 | p99 | non-2xx |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [name, r] of results) {
-    console.log(`| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`);
+    console.log(
+      `| ${name} | ${r.requests.total} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p90} ms | ${r.latency.p97_5} ms | ${r.latency.p99} ms | ${r.non2xx} |`,
+    );
   }
 } finally {
   await server.stop();

@@ -43,26 +43,36 @@ async function driveAlternating(paths: [Room[], Room[]]) {
   const start = Date.now();
   const end = start + 2 * SECONDS * 1000;
   const timers = paths[0].map((_, i) =>
-    setTimeout(function tick() {
-      const now = Date.now();
-      if (now >= end) return;
-      paths[Math.floor((now - start) / SLICE_MS) % 2]![i]!.send(performance.now());
-      timers[i] = setTimeout(tick, interval);
-    }, (i / paths[0].length) * interval),
+    setTimeout(
+      function tick() {
+        const now = Date.now();
+        if (now >= end) return;
+        paths[Math.floor((now - start) / SLICE_MS) % 2]![i]!.send(performance.now());
+        timers[i] = setTimeout(tick, interval);
+      },
+      (i / paths[0].length) * interval,
+    ),
   );
   await new Promise((resolve) => setTimeout(resolve, 2 * SECONDS * 1000 + 1000));
   timers.forEach(clearTimeout);
 }
 
 // Four users hold every socket of the bench, far past the per-user cap a real server keeps.
-const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password', VIDEO_HEARTBEAT_MS: process.env.VIDEO_HEARTBEAT_MS ?? '5000', VIDEO_SOCKETS_PER_USER: '100000' });
+const server = await startBenchServer({
+  ADMIN_EMAIL: 'bench@example.org',
+  ADMIN_PASSWORD: 'bench password',
+  VIDEO_HEARTBEAT_MS: process.env.VIDEO_HEARTBEAT_MS ?? '5000',
+  VIDEO_SOCKETS_PER_USER: '100000',
+});
 try {
   // Four admins (an admin may join any table), each holding one seat in every room.
   const admin = await signIn(server.url, 'bench@example.org', 'bench password');
   const cookies = [admin.cookie];
   for (let i = 1; i < PER_ROOM; i++) {
     const email = `bench.director${i}@example.org`;
-    await createClient({ baseUrl: server.url }).call(endpoints.users.register, { body: { email, password: 'bench password', names: `Director ${i}` } });
+    await createClient({ baseUrl: server.url }).call(endpoints.users.register, {
+      body: { email, password: 'bench password', names: `Director ${i}` },
+    });
     const found = await admin.call(endpoints.users.adminSearch, { query: { query: email } });
     const uid = found.data[0]!.uid;
     await admin.call(endpoints.users.adminVerify, { query: { key: uid } });
@@ -74,7 +84,21 @@ try {
     // Two rounds of at least 3 tables, so some board is played twice (an event must compare results).
     const tables = Math.max(3, Math.min(100, ROOMS - channels.length));
     const created = await admin.call(endpoints.events.create, {
-      body: { tables, boardsPerRound: 1, gameDetails: { type: EventType.pair, typeName: `Bench ${e}`, players: tables * 4, rounds: 2, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } },
+      body: {
+        tables,
+        boardsPerRound: 1,
+        gameDetails: {
+          type: EventType.pair,
+          typeName: `Bench ${e}`,
+          players: tables * 4,
+          rounds: 2,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+          liveTableEvent: false,
+          kibtzersEnabled: false,
+        },
+      },
     });
     for (let t = 0; t < tables && channels.length < ROOMS; t++) channels.push(videoChannelName(created.key, EventType.pair, t));
   }
@@ -109,7 +133,9 @@ try {
   const platformRooms = channels.map((channelName, room) => ({
     sendTo(seat: number, stamp: number) {
       const target = peerIds[room]![seat]!;
-      sockets[room * PER_ROOM]!.send(JSON.stringify({ type: 'send_offer', channelName, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer: target } }));
+      sockets[room * PER_ROOM]!.send(
+        JSON.stringify({ type: 'send_offer', channelName, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer: target } }),
+      );
     },
     send(stamp: number) {
       this.sendTo((counter++ % 3) + 1, stamp);
@@ -132,7 +158,9 @@ try {
   const bareRooms = channels.map((channelName, room) => ({
     sendTo(seat: number, stamp: number) {
       const targetPeer = peerIds[room]![seat]!;
-      bareSockets[room * PER_ROOM]!.send(JSON.stringify({ type: 'send_offer', channelName, room, to: seat, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer } }));
+      bareSockets[room * PER_ROOM]!.send(
+        JSON.stringify({ type: 'send_offer', channelName, room, to: seat, body: { sdp: { type: 'offer', sdp: String(stamp) }, targetPeer } }),
+      );
     },
     send(stamp: number) {
       this.sendTo((counter++ % 3) + 1, stamp);
@@ -161,7 +189,9 @@ try {
     const platform = await oneAtATime(platformRooms, sockets);
     const bare = await oneAtATime(bareRooms, bareSockets);
     const ratio = (q: number) => (percentile(platform, q) / percentile(bare, q)).toFixed(2);
-    console.log(`| ${turn} | ${micro(percentile(platform, 50))} | ${micro(percentile(platform, 99))} | ${micro(percentile(bare, 50))} | ${micro(percentile(bare, 99))} | ${ratio(50)} | ${ratio(99)} |`);
+    console.log(
+      `| ${turn} | ${micro(percentile(platform, 50))} | ${micro(percentile(platform, 99))} | ${micro(percentile(bare, 50))} | ${micro(percentile(bare, 99))} | ${ratio(50)} | ${ratio(99)} |`,
+    );
   }
   console.log('');
 
@@ -169,8 +199,11 @@ try {
   // machine, which fall on one path or the other by chance, so one round's ratio swings widely. The median of the
   // rounds' ratios is the figure to compare with the bar; every round is printed too.
   const fixed = (ms: number) => `${ms.toFixed(2)} ms`;
-  const row = (name: string, l: number[]) => `| ${name} | ${l.length} | ${fixed(percentile(l, 50))} | ${fixed(percentile(l, 95))} | ${fixed(percentile(l, 99))} | ${fixed(l[l.length - 1]!)} |`;
-  console.log(`${ROOMS * PER_ROOM} sockets in ${ROOMS} rooms on each path, ${ROOMS * RATE_PER_ROOM} messages/s, ${SECONDS} s on each path in turns of ${SLICE_MS} ms, ${ROUNDS} rounds`);
+  const row = (name: string, l: number[]) =>
+    `| ${name} | ${l.length} | ${fixed(percentile(l, 50))} | ${fixed(percentile(l, 95))} | ${fixed(percentile(l, 99))} | ${fixed(l[l.length - 1]!)} |`;
+  console.log(
+    `${ROOMS * PER_ROOM} sockets in ${ROOMS} rooms on each path, ${ROOMS * RATE_PER_ROOM} messages/s, ${SECONDS} s on each path in turns of ${SLICE_MS} ms, ${ROUNDS} rounds`,
+  );
   console.log('| round | path | messages | p50 | p95 | p99 | max | p50 ratio | p99 ratio |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   const ratios: { p50: number; p99: number }[] = [];

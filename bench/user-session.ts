@@ -31,8 +31,12 @@ async function main() {
     const session = await autocannon({ url: `${url}/api/v1/user`, headers: { cookie }, connections: 20, duration: seconds });
     const steady = await autocannon({ url: `${url}/api/v1/user`, headers: { cookie }, connections: 20, duration: seconds, overallRate: 3000 });
     const logins = await autocannon({
-      url: `${url}/api/v1/user/login`, method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }), connections: 4, duration: seconds,
+      url: `${url}/api/v1/user/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+      connections: 4,
+      duration: seconds,
     });
     const row = (name: string, r: autocannon.Result) =>
       `| ${name} | ${Math.round(r.requests.average)} req/s | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.non2xx} | ${r.errors} |`;

@@ -123,7 +123,9 @@ try {
     const page = await last.newPage();
     await openJoin(page, url, key);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await waitFor('every remote frame', () => page.evaluate((n) => (window as unknown as { benchFrames: number[] }).benchFrames.length >= n, PLAYERS - 1));
+    await waitFor('every remote frame', () =>
+      page.evaluate((n) => (window as unknown as { benchFrames: number[] }).benchFrames.length >= n, PLAYERS - 1),
+    );
     const { clickAt, frames, marks } = await page.evaluate(() => {
       const w = window as unknown as { benchClickAt?: number; benchFrames: number[]; benchMarks: Record<string, number> };
       return { clickAt: w.benchClickAt, frames: [...w.benchFrames].sort((a, b) => a - b), marks: w.benchMarks };
@@ -132,10 +134,16 @@ try {
     for (const [name, at] of Object.entries(marks)) (steps[name] ??= []).push(at - clickAt);
     first.push(frames[0]! - clickAt);
     all.push(frames[PLAYERS - 2]! - clickAt);
-    console.log(`run ${run + 1}: first remote frame ${(frames[0]! - clickAt).toFixed(0)} ms, all ${PLAYERS - 1} ${(frames[PLAYERS - 2]! - clickAt).toFixed(0)} ms`);
+    console.log(
+      `run ${run + 1}: first remote frame ${(frames[0]! - clickAt).toFixed(0)} ms, all ${PLAYERS - 1} ${(frames[PLAYERS - 2]! - clickAt).toFixed(0)} ms`,
+    );
     // Hang up (closing the page leaves the room), and wait until the others have dropped the tile.
     await page.close({ runBeforeUnload: true });
-    for (const other of seated) await waitFor('the others to drop the tile', async () => (await remotePlaying(other)) === PLAYERS - 2 && (await other.locator('video[data-remote]').count()) === PLAYERS - 2);
+    for (const other of seated)
+      await waitFor(
+        'the others to drop the tile',
+        async () => (await remotePlaying(other)) === PLAYERS - 2 && (await other.locator('video[data-remote]').count()) === PLAYERS - 2,
+      );
   }
 
   const row = (name: string, values: number[]) => {
@@ -149,7 +157,8 @@ try {
   console.log(row(`all ${PLAYERS - 1} remote frames`, all));
   console.log('\nsteps on the way (ms after the click, median of the runs that reached them):');
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  for (const [name, values] of Object.entries(steps).sort((a, b) => median(a[1]) - median(b[1]))) console.log(`  ${median(values).toFixed(0).padStart(6)}  ${name}`);
+  for (const [name, values] of Object.entries(steps).sort((a, b) => median(a[1]) - median(b[1])))
+    console.log(`  ${median(values).toFixed(0).padStart(6)}  ${name}`);
 } finally {
   await close();
 }

@@ -8,7 +8,16 @@ import { chromium } from 'playwright-core';
 import { startBenchServer } from './support/server.ts';
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const runs = Number(process.env.RUNS ?? 3);
 const pages = ['/', '/download', '/contactus', '/privacy'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -50,7 +59,10 @@ async function lighthouseScores(url: string): Promise<Record<(typeof categories)
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    return Object.fromEntries(categories.map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)])) as Record<(typeof categories)[number], number>;
+    return Object.fromEntries(categories.map((id) => [id, Math.round((result.lhr.categories[id]?.score ?? 0) * 100)])) as Record<
+      (typeof categories)[number],
+      number
+    >;
   } finally {
     chrome.kill();
   }

@@ -106,7 +106,9 @@ describe('account journey in Chromium', () => {
     const { page, errors } = await newPage();
     const email = `bob.${Date.now()}@example.com`;
     // Register and verify through the API, as the web app does, to get a verified player.
-    const register = await page.request.post(`${server.url}/api/v1/user/register`, { data: { email, password: 'player password', names: 'Bob Player' } });
+    const register = await page.request.post(`${server.url}/api/v1/user/register`, {
+      data: { email, password: 'player password', names: 'Bob Player' },
+    });
     expect(register.ok()).toBe(true);
     const mail = await smtp.waitFor(email);
     const token = mail.text.match(/verify-email\?token=([\w-]+)/)![1];

@@ -25,15 +25,46 @@ let solitaireKey: string;
 let releases: string | undefined;
 
 /** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
-async function runEvent(organiser: ApiSession, name: string, scoreType: GameDetails['scoreType'], allBoards: boolean, complete = true, type: EventType = EventType.pair): Promise<string> {
+async function runEvent(
+  organiser: ApiSession,
+  name: string,
+  scoreType: GameDetails['scoreType'],
+  allBoards: boolean,
+  complete = true,
+  type: EventType = EventType.pair,
+): Promise<string> {
   const { key } = await organiser.call(endpoints.events.create, {
-    body: { tables: 3, boardsPerRound: 2, gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } },
+    body: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
+    },
   });
-  await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] } });
+  await organiser.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: {
+      participants: [
+        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
+        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
+      ],
+    },
+  });
   const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
   for (const row of rows) {
     for (const board of boardsOfSet(row.set, 2).slice(0, allBoards ? undefined : 1)) {
-      await organiser.call(endpoints.events.postResult, { params: { key }, body: { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 } });
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'S',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 9,
+        },
+      });
     }
   }
   if (complete) await organiser.call(endpoints.events.complete, { params: { key } });
@@ -52,7 +83,10 @@ beforeAll(async () => {
   for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
   activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
   solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, EventType.solitaire);
-  const windowsBrowser = createClient({ baseUrl: server.url, headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' } });
+  const windowsBrowser = createClient({
+    baseUrl: server.url,
+    headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' },
+  });
   await (await windowsBrowser.call(endpoints.downloads.download, { query: { platform: 'windows', file: 'player' } })).arrayBuffer();
   // Players for the users list: one to change, and enough for a second page.
   for (let n = 1; n <= 11; n++) {
@@ -214,7 +248,16 @@ describe('admin console in Chromium', () => {
     expect(await page.getByRole('group', { name: 'Filters' }).getByRole('radio').count()).toBe(1);
     const rows = bodyRows(page, 'Solitaire Events');
     await poll(() => rows.count()).toBe(1);
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Organiser', 'Event Name', 'Tables', 'Type', 'Players', 'Rounds', 'Created At', 'Actions']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'Organiser',
+      'Event Name',
+      'Tables',
+      'Type',
+      'Players',
+      'Rounds',
+      'Created At',
+      'Actions',
+    ]);
     await page.getByRole('button', { name: `Actions for ${solitaireKey}` }).click();
     await page.getByRole('menuitem', { name: 'Preview' }).click();
     await poll(() => page.getByText(messages.comingSoon).isVisible()).toBe(true);

@@ -32,7 +32,19 @@ let organiser: ApiSession;
 async function playAll(organiser: ApiSession, key: string, tricksAt: (table: number) => number) {
   for (const row of mitchell(3).rows) {
     for (const board of boardsOfSet(row.set, 2)) {
-      await organiser.call(endpoints.events.postResult, { params: { key }, body: { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: tricksAt(row.table) } });
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: tricksAt(row.table),
+        },
+      });
     }
   }
   await organiser.call(endpoints.events.complete, { params: { key } });
@@ -42,7 +54,10 @@ async function playAll(organiser: ApiSession, key: string, tricksAt: (table: num
 async function complete(organiser: ApiSession, key: string) {
   const row = mitchell(3).rows.find((r) => r.round === 1 && r.table === 1)!;
   const board = boardsOfSet(row.set, 2)[0]!;
-  await organiser.call(endpoints.events.postResult, { params: { key }, body: { round: 1, board, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 } });
+  await organiser.call(endpoints.events.postResult, {
+    params: { key },
+    body: { round: 1, board, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 },
+  });
   await organiser.call(endpoints.events.complete, { params: { key } });
 }
 
@@ -57,7 +72,12 @@ beforeAll(async () => {
   await complete(organiser, playedKey);
   notPlayedKey = await createEvent(organiser, { tables: 3, typeName: 'Tuesday Club Pairs', seats: [] });
   await complete(organiser, notPlayedKey);
-  solitaireKey = await createEvent(organiser, { tables: 3, type: EventType.solitaire, typeName: 'Solitaire Sunday', seats: [{ email: PLAYER.email, table: 1, side: 0 }] });
+  solitaireKey = await createEvent(organiser, {
+    tables: 3,
+    type: EventType.solitaire,
+    typeName: 'Solitaire Sunday',
+    seats: [{ email: PLAYER.email, table: 1, side: 0 }],
+  });
   await complete(organiser, solitaireKey);
   player = await signIn(server.url, PLAYER.email, PLAYER.password);
 }, 180_000);

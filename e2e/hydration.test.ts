@@ -81,9 +81,12 @@ describe('the app taking over a prerendered page', () => {
       await page.getByLabel('Contact').fill('98765 43210');
       await page.getByLabel('Description').fill(`Message number ${run}, sent before the app had started.`);
       await page.getByRole('button', { name: 'Send' }).click();
-      await page.getByText(messages.messageSent).waitFor({ timeout: 20_000 }).catch(() => {
-        throw new Error(`run ${run}: the message was not sent (${names.length} sent before)`);
-      });
+      await page
+        .getByText(messages.messageSent)
+        .waitFor({ timeout: 20_000 })
+        .catch(() => {
+          throw new Error(`run ${run}: the message was not sent (${names.length} sent before)`);
+        });
       expect(await page.getByLabel('Name').inputValue(), `run ${run}: the form is reset`).toBe('');
       expect(errors, `run ${run}`).toEqual([]);
       names.push(name);

@@ -36,7 +36,11 @@ describe('prerendered public pages', () => {
     const qr = page.getByRole('img', { name: /QR code/ });
     expect(await qr.getAttribute('data-value')).toMatch(/^http:\/\/[^/]+\/api\/v1\/apps\/download\?platform=android&file=apk$/);
     expect((await qr.locator('path').getAttribute('d'))?.length).toBeGreaterThan(500);
-    for (const [query, name] of [['organiser', 'Organizer app'], ['organizer', 'Organizer app'], ['math', 'Math app']]) {
+    for (const [query, name] of [
+      ['organiser', 'Organizer app'],
+      ['organizer', 'Organizer app'],
+      ['math', 'Math app'],
+    ]) {
       expect((await page.goto(`${server.url}/download?app=${query}`))?.status()).toBe(200);
       expect(await page.locator('h1').innerText(), query).toBe(`Get the ${name}`);
       expect(await page.getByRole('link', { name: /Download for Windows/ }).count(), query).toBe(1);
@@ -111,7 +115,12 @@ describe('prerendered public pages', () => {
     // Fill the fields the way a fast typist (or the browser's autofill) does before the app has started: the
     // values change without the events that would start it.
     await page.evaluate(() => {
-      const values: Record<string, string> = { Name: 'Meera Nair', Email: 'meera@example.com', Contact: '98765 43210', Description: 'Typed before the app started.' };
+      const values: Record<string, string> = {
+        Name: 'Meera Nair',
+        Email: 'meera@example.com',
+        Contact: '98765 43210',
+        Description: 'Typed before the app started.',
+      };
       for (const label of Array.from(document.querySelectorAll('label'))) {
         const field = document.getElementById(label.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null;
         const value = values[label.textContent!.replace('*', '').trim()];

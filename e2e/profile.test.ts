@@ -32,7 +32,9 @@ async function verifiedPlayer(name: string): Promise<{ email: string; password: 
   const email = `${name.toLowerCase()}.${Date.now()}@example.com`;
   const password = 'grand slam 7NT';
   const mailArrives = smtp.waitFor(email);
-  await createClient({ baseUrl: server.url, headers: { 'x-forwarded-for': `198.51.100.${nextAddress++}` } }).call(endpoints.users.register, { body: { email, password, names: name } });
+  await createClient({ baseUrl: server.url, headers: { 'x-forwarded-for': `198.51.100.${nextAddress++}` } }).call(endpoints.users.register, {
+    body: { email, password, names: name },
+  });
   const token = (await mailArrives).text.match(/verify-email\?token=([\w-]+)/)![1];
   await createClient({ baseUrl: server.url }).call(endpoints.users.confirmVerification, { body: { token: token! } });
   return { email, password };
@@ -105,7 +107,14 @@ describe('profile in Chromium', () => {
     await expectSaved(page, 'BFI or BBO number', 'BFI or BBO number', 'BFI-12345', 'BFI-12345');
 
     await row(page, 'Contact').click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Contact' }).getByText(/Only Indian contact numbers/).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog', { name: 'Contact' })
+          .getByText(/Only Indian contact numbers/)
+          .isVisible(),
+      )
+      .toBe(true);
     await expectError(page, 'Contact', 'Contact number', '', messages.invalidName);
     await expectError(page, 'Contact', 'Contact number', '98', messages.contactTooShort);
     await expectError(page, 'Contact', 'Contact number', '+1 415 555 2671', messages.invalidCountryCode);

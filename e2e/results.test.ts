@@ -15,13 +15,45 @@ let key: string;
 async function runEvent(url: string): Promise<string> {
   const organiser = await signIn(url, ADMIN.email, ADMIN.password);
   const { key } = await organiser.call(endpoints.events.create, {
-    body: { tables: 3, boardsPerRound: 2, gameDetails: { type: EventType.pair, typeName: 'Thursday Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+    body: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: EventType.pair,
+        typeName: 'Thursday Club Pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    },
   });
-  await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ names: 'Asha Rao', table: 3, side: 0, isBot: true }, { names: 'Bala Iyer', table: 3, side: 2, isBot: true }] } });
+  await organiser.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: {
+      participants: [
+        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
+        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
+      ],
+    },
+  });
   for (const row of mitchell(3).rows) {
     for (const board of boardsOfSet(row.set, 2)) {
       // NS at table 3 always take the most tricks, so NS pair 3 wins the North-South field.
-      await organiser.call(endpoints.events.postResult, { params: { key }, body: { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 8 + row.table } });
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'S',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 8 + row.table,
+        },
+      });
     }
   }
   await organiser.call(endpoints.events.complete, { params: { key } });

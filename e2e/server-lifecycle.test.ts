@@ -16,7 +16,10 @@ describe('the server process', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@bridge.test', password: 'admin password 1' }),
-      }).then((r) => r.status, () => 'connection refused');
+      }).then(
+        (r) => r.status,
+        () => 'connection refused',
+      );
     // Password checks take tens of milliseconds each, so several are still running when the signal arrives. It
     // goes once the server has logged the first of them coming in: on a busy machine a fixed pause was sometimes
     // over before any had arrived, and all six were refused.

@@ -74,7 +74,9 @@ describe('download page against the real server', () => {
     await page.mouse.move(5, 5);
     await page.getByText('Version 1.4.2').first().waitFor();
     // In the prerendered page already; once the app runs it encodes the address the page was opened at.
-    await expect.poll(() => page.getByRole('img', { name: /QR code/ }).getAttribute('data-value')).toBe(`${server.url}/api/v1/apps/download?platform=android&file=apk`);
+    await expect
+      .poll(() => page.getByRole('img', { name: /QR code/ }).getAttribute('data-value'))
+      .toBe(`${server.url}/api/v1/apps/download?platform=android&file=apk`);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: /Download for Windows/ }).click();
     expect((await download).suggestedFilename()).toBe('player-windows-1.4.2.exe');

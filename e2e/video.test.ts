@@ -66,12 +66,15 @@ async function joinTable(page: Page, url: string, key: string, table: string) {
 
 /** How many remote videos on the page have shown at least one frame (a decoded frame gives them a size). */
 const remoteVideosPlaying = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length);
+  page.evaluate(
+    () => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length,
+  );
 const remoteVideos = (page: Page) => page.locator('video[data-remote]').count();
 /** The widest remote video's frame width, in pixels. */
 const widestRemoteVideo = (page: Page) =>
   page.evaluate(() => Math.max(...Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).map((v) => v.videoWidth)));
-const tileLabels = (page: Page) => page.locator('section[aria-label="Participants"] figure').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
+const tileLabels = (page: Page) =>
+  page.locator('section[aria-label="Participants"] figure').evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
 
 /** Each page's remote videos (tile, frame width, ready state, track state), for the message of a failed check. */
 const describeVideos = (pages: Page[]) =>
@@ -87,10 +90,19 @@ const describeVideos = (pages: Page[]) =>
         .then(async (videos) => {
           // Every peer connection the page made (see watchPeerConnections), closed ones too.
           const links = await page.evaluate(() =>
-            ((window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? []).map((pc) =>
-              `${pc.signalingState}/${pc.connectionState} [${pc.getTransceivers().map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}:${t.sender.track ? 'sending' : 'no track'}`).join(' ')}]`));
+            ((window as unknown as { peerConnections?: RTCPeerConnection[] }).peerConnections ?? []).map(
+              (pc) =>
+                `${pc.signalingState}/${pc.connectionState} [${pc
+                  .getTransceivers()
+                  .map((t) => `${t.mid}:${t.receiver.track.kind}:${t.direction}/${t.currentDirection}:${t.sender.track ? 'sending' : 'no track'}`)
+                  .join(' ')}]`,
+            ),
+          );
           const logs = await page.evaluate(() =>
-            ((window as unknown as { peerConnections?: (RTCPeerConnection & { log?: string[] })[] }).peerConnections ?? []).map((pc) => (pc.log ?? []).join(' | ')));
+            ((window as unknown as { peerConnections?: (RTCPeerConnection & { log?: string[] })[] }).peerConnections ?? []).map((pc) =>
+              (pc.log ?? []).join(' | '),
+            ),
+          );
           return `page ${i}: ${videos.join('; ') || 'no remote video'}\n  links: ${links.join('\n         ')}\n  logs:\n${logs.map((l) => `    ${l}`).join('\n')}`;
         })
         .catch((error: unknown) => `page ${i}: ${String(error)}`),
@@ -157,16 +169,23 @@ const watchPeerConnections = (page: Page) =>
 /** The most offers any one of the page's peer connections has made (see watchPeerConnections). */
 const mostOffersOnOneConnection = (page: Page) =>
   page.evaluate(() =>
-    Math.max(0, ...((window as unknown as { peerConnections?: (RTCPeerConnection & { log?: string[] })[] }).peerConnections ?? [])
-      .map((pc) => (pc.log ?? []).filter((entry) => entry.includes('setLocal done offer')).length)));
+    Math.max(
+      0,
+      ...((window as unknown as { peerConnections?: (RTCPeerConnection & { log?: string[] })[] }).peerConnections ?? []).map(
+        (pc) => (pc.log ?? []).filter((entry) => entry.includes('setLocal done offer')).length,
+      ),
+    ),
+  );
 
 /** The four players join table 1 and each sees the three others' video. */
 async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
   // The pages' warnings (a failed negotiation step is one), for the message of a failed check.
   const warnings: string[] = [];
-  pages.forEach((page, i) => page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(`page ${i} ${message.type()}: ${message.text()}`);
-  }));
+  pages.forEach((page, i) =>
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(`page ${i} ${message.type()}: ${message.text()}`);
+    }),
+  );
   await Promise.all(pages.map(watchPeerConnections));
   // Every signalling message each page sent and received (type, peers, ICE username fragment), for the same.
   const started = Date.now();
@@ -183,10 +202,12 @@ async function fourPlayerCall(pages: Page[], urls: string[], key: string) {
       return '?';
     }
   };
-  pages.forEach((page, i) => page.on('websocket', (socket) => {
-    socket.on('framesent', ({ payload }) => frames[i]!.push(`${Date.now() - started} > ${summary(payload)}`));
-    socket.on('framereceived', ({ payload }) => frames[i]!.push(`${Date.now() - started} < ${summary(payload)}`));
-  }));
+  pages.forEach((page, i) =>
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => frames[i]!.push(`${Date.now() - started} > ${summary(payload)}`));
+      socket.on('framereceived', ({ payload }) => frames[i]!.push(`${Date.now() - started} < ${summary(payload)}`));
+    }),
+  );
   // All at once, as a table sits down together: joins and offers cross on the way.
   await Promise.all(pages.map((page, i) => joinTable(page, urls[i % urls.length]!, key, 'Table 1')));
   try {
@@ -272,42 +293,46 @@ describe('table video chat on one server', () => {
     expect(errors.flat()).toEqual([]);
   });
 
-  it("a player's tile is highlighted while they speak, on their own page too, and shows them muted on the other's page when they turn the microphone off", async () => {
-    // North listens with the microphone off, so East's voice (the fake microphone's beeps) is the only one.
-    const [north, east] = [players[0]!, players[1]!];
-    const listener = await north.context.newPage();
-    const speaker = await east.context.newPage();
-    const errors = [listener, speaker].map(watchErrors);
-    try {
-      // Their own table (a player joins no other); the four-player call has left it.
-      await Promise.all([joinTable(listener, server.url, key, 'Table 1'), joinTable(speaker, server.url, key, 'Table 1')]);
-      await listener.getByRole('button', { name: 'Turn off microphone' }).click();
-      await expect.poll(() => remoteVideosPlaying(listener), WAIT).toBe(1);
+  it(
+    "a player's tile is highlighted while they speak, on their own page too, and shows them muted on the other's page when they turn the microphone off",
+    async () => {
+      // North listens with the microphone off, so East's voice (the fake microphone's beeps) is the only one.
+      const [north, east] = [players[0]!, players[1]!];
+      const listener = await north.context.newPage();
+      const speaker = await east.context.newPage();
+      const errors = [listener, speaker].map(watchErrors);
+      try {
+        // Their own table (a player joins no other); the four-player call has left it.
+        await Promise.all([joinTable(listener, server.url, key, 'Table 1'), joinTable(speaker, server.url, key, 'Table 1')]);
+        await listener.getByRole('button', { name: 'Turn off microphone' }).click();
+        await expect.poll(() => remoteVideosPlaying(listener), WAIT).toBe(1);
 
-      const eastTile = listener.getByRole('figure', { name: `${east.names}, East` });
-      const eastOnNorthsPage = async () => ({
-        speaking: (await eastTile.getAttribute('data-speaking')) === 'true',
-        hint: await eastTile.getAttribute('aria-description'),
-        muted: await eastTile.getByRole('img', { name: 'Microphone off' }).isVisible(),
-      });
-      const speaking = { speaking: true, hint: 'speaking', muted: false };
-      await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
-      // East's own page measures East's voice from what it sends, and highlights East's own tile too.
-      const eastOwnTile = speaker.getByRole('figure', { name: `${east.names} (you), East` });
-      await expect.poll(async () => (await eastOwnTile.getAttribute('data-speaking')) === 'true', WAIT).toBe(true);
+        const eastTile = listener.getByRole('figure', { name: `${east.names}, East` });
+        const eastOnNorthsPage = async () => ({
+          speaking: (await eastTile.getAttribute('data-speaking')) === 'true',
+          hint: await eastTile.getAttribute('aria-description'),
+          muted: await eastTile.getByRole('img', { name: 'Microphone off' }).isVisible(),
+        });
+        const speaking = { speaking: true, hint: 'speaking', muted: false };
+        await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
+        // East's own page measures East's voice from what it sends, and highlights East's own tile too.
+        const eastOwnTile = speaker.getByRole('figure', { name: `${east.names} (you), East` });
+        await expect.poll(async () => (await eastOwnTile.getAttribute('data-speaking')) === 'true', WAIT).toBe(true);
 
-      // The highlight stays a moment after the voice stops: the poll waits it out.
-      await speaker.getByRole('button', { name: 'Turn off microphone' }).click();
-      await expect.poll(eastOnNorthsPage, WAIT).toEqual({ speaking: false, hint: null, muted: true });
-      await expect.poll(() => eastOwnTile.getAttribute('data-speaking'), WAIT).toBeNull();
+        // The highlight stays a moment after the voice stops: the poll waits it out.
+        await speaker.getByRole('button', { name: 'Turn off microphone' }).click();
+        await expect.poll(eastOnNorthsPage, WAIT).toEqual({ speaking: false, hint: null, muted: true });
+        await expect.poll(() => eastOwnTile.getAttribute('data-speaking'), WAIT).toBeNull();
 
-      await speaker.getByRole('button', { name: 'Turn on microphone' }).click();
-      await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
-      expect(errors.flat()).toEqual([]);
-    } finally {
-      await Promise.all([listener.close(), speaker.close()]);
-    }
-  }, CALL_TEST_TIMEOUT);
+        await speaker.getByRole('button', { name: 'Turn on microphone' }).click();
+        await expect.poll(eastOnNorthsPage, WAIT).toEqual(speaking);
+        expect(errors.flat()).toEqual([]);
+      } finally {
+        await Promise.all([listener.close(), speaker.close()]);
+      }
+    },
+    CALL_TEST_TIMEOUT,
+  );
 
   it('a second tab of a player already in the chat is told so', async () => {
     const first = await players[1]!.context.newPage();
@@ -394,14 +419,18 @@ describe.runIf(redisUrl)('table video chat across two servers sharing Redis', ()
     }
   });
 
-  it.skipIf(!databaseUrl)('four players split over two instances see each other (needs TEST_DATABASE_URL for a database both share)', CALL_TEST_OPTIONS, async () => {
-    const [first, second] = servers.map((server) => server.url) as [string, string];
-    const event = await setUpEvent(first, `two${Date.now()}`);
-    const contexts = await Promise.all(event.players.map((p, i) => contextFor(browser, i % 2 ? second : first, p)));
-    onTestFinished(() => Promise.all(contexts.map((context) => context.close())).then(() => undefined));
-    const pages = await Promise.all(contexts.map((context) => context.newPage()));
-    const errors = pages.map(watchErrors);
-    await fourPlayerCall(pages, [first, second], event.key);
-    expect(errors.flat()).toEqual([]);
-  });
+  it.skipIf(!databaseUrl)(
+    'four players split over two instances see each other (needs TEST_DATABASE_URL for a database both share)',
+    CALL_TEST_OPTIONS,
+    async () => {
+      const [first, second] = servers.map((server) => server.url) as [string, string];
+      const event = await setUpEvent(first, `two${Date.now()}`);
+      const contexts = await Promise.all(event.players.map((p, i) => contextFor(browser, i % 2 ? second : first, p)));
+      onTestFinished(() => Promise.all(contexts.map((context) => context.close())).then(() => undefined));
+      const pages = await Promise.all(contexts.map((context) => context.newPage()));
+      const errors = pages.map(watchErrors);
+      await fourPlayerCall(pages, [first, second], event.key);
+      expect(errors.flat()).toEqual([]);
+    },
+  );
 });

@@ -10,17 +10,28 @@ import { fileURLToPath } from 'node:url';
 const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 const subdirs = (dir) =>
-  fs.existsSync(path.join(root, dir)) ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  fs.existsSync(path.join(root, dir))
+    ? fs
+        .readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 /**
  * The server's domains, bottom (0) to top: a module calls the services of modules on a lower layer only, so
  * no two modules call each other (docs/architecture.md draws it). Tests are exempt: they drive the app as a whole.
  */
 const MODULE_LAYERS = {
-  audits: 0, insights: 0, contact: 0,
-  events: 1, downloads: 1,
+  audits: 0,
+  insights: 0,
+  contact: 0,
+  events: 1,
+  downloads: 1,
   users: 2,
-  video: 3, dashboard: 3, health: 3, seo: 3,
+  video: 3,
+  dashboard: 3,
+  health: 3,
+  seo: 3,
 };
 const serverModules = subdirs('apps/server/src/modules');
 

@@ -17,8 +17,10 @@ const clean: Record<string, string> = {
   'apps/server/src/db/database.ts': 'export type Db = unknown;\n',
   'apps/server/src/lib/exports/writers.ts': 'export const BATCH = 1000;\n',
   'apps/server/src/modules/audits/repo.ts': "export const insertAudit = (db: any) => db.insertInto('auditLog').values({}).execute();\n",
-  'apps/server/src/modules/audits/service.ts': "import * as repo from './repo.ts';\nexport const recordAudit = (db: unknown) => repo.insertAudit(db);\n",
-  'apps/server/src/modules/events/repo.ts': "export const findEventByKey = (db: any, key: string) => db.selectFrom('tournaments').where('key', '=', key).execute();\n",
+  'apps/server/src/modules/audits/service.ts':
+    "import * as repo from './repo.ts';\nexport const recordAudit = (db: unknown) => repo.insertAudit(db);\n",
+  'apps/server/src/modules/events/repo.ts':
+    "export const findEventByKey = (db: any, key: string) => db.selectFrom('tournaments').where('key', '=', key).execute();\n",
   'apps/server/src/modules/events/service.ts':
     "import { recordAudit } from '../audits/service.ts';\nimport * as repo from './repo.ts';\nexport const findEvent = (db: unknown, key: string) => { recordAudit(db); return repo.findEventByKey(db, key); };\n",
   'apps/server/src/modules/users/repo.ts': "export const findUser = (db: any) => db.selectFrom('users').execute();\n",
@@ -62,22 +64,32 @@ describe('check-imports', () => {
   });
 
   it('fails a module calling a module above it, or one on its own layer', () => {
-    const upward = check({ 'apps/server/src/modules/events/presenter.ts': "import { deleteAccount } from '../users/service.ts';\nexport const x = deleteAccount;\n" });
+    const upward = check({
+      'apps/server/src/modules/events/presenter.ts': "import { deleteAccount } from '../users/service.ts';\nexport const x = deleteAccount;\n",
+    });
     expect(upward.status).toBe(1);
-    expect(upward.output).toContain('apps/server/src/modules/events/presenter.ts: imports ../users/service.ts (modules call the services of lower domains only');
-    const sideways = check({ 'apps/server/src/modules/insights/service.ts': "import { recordAudit } from '../audits/service.ts';\nexport const x = recordAudit;\n" });
+    expect(upward.output).toContain(
+      'apps/server/src/modules/events/presenter.ts: imports ../users/service.ts (modules call the services of lower domains only',
+    );
+    const sideways = check({
+      'apps/server/src/modules/insights/service.ts': "import { recordAudit } from '../audits/service.ts';\nexport const x = recordAudit;\n",
+    });
     expect(sideways.status).toBe(1);
     expect(sideways.output).toContain('apps/server/src/modules/insights/service.ts: imports ../audits/service.ts');
   });
 
   it('fails a repo that imports Fastify', () => {
-    const { status, output } = check({ 'apps/server/src/modules/events/repo.ts': "import type { FastifyInstance } from 'fastify';\nexport type X = FastifyInstance;\n" });
+    const { status, output } = check({
+      'apps/server/src/modules/events/repo.ts': "import type { FastifyInstance } from 'fastify';\nexport type X = FastifyInstance;\n",
+    });
     expect(status).toBe(1);
     expect(output).toContain('apps/server/src/modules/events/repo.ts: imports fastify (repos know Kysely, not Fastify)');
   });
 
   it('fails the export library calling a module', () => {
-    const { status, output } = check({ 'apps/server/src/lib/exports/route.ts': "import { findEvent } from '../../modules/events/service.ts';\nexport const x = findEvent;\n" });
+    const { status, output } = check({
+      'apps/server/src/lib/exports/route.ts': "import { findEvent } from '../../modules/events/service.ts';\nexport const x = findEvent;\n",
+    });
     expect(status).toBe(1);
     expect(output).toContain('apps/server/src/lib/exports/route.ts: imports ../../modules/events/service.ts (lib/ is below the modules');
   });

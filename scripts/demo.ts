@@ -5,8 +5,19 @@
 // It registers organisers and players, marks their addresses verified as the admin (a demo cannot read their
 // mail), and each organiser signs in and runs their own events. Demo accounts share the password below.
 import {
-  boardsOfSet, howell, isVulnerable, mitchell, parsePbn, publishedHowell, seededRandom, boardOf,
-  type Deal, type Movement, type Seat, type Strain, type Vulnerability,
+  boardsOfSet,
+  howell,
+  isVulnerable,
+  mitchell,
+  parsePbn,
+  publishedHowell,
+  seededRandom,
+  boardOf,
+  type Deal,
+  type Movement,
+  type Seat,
+  type Strain,
+  type Vulnerability,
 } from '@bridge/engine';
 import { createClient, endpoints, EventType, type ApiClient, type FetchLike } from '@bridge/api';
 import { demoBaseUrl, unreachableMessage } from './demo-target.ts';
@@ -19,7 +30,11 @@ if (!admin.email || !admin.password) {
 }
 const DEMO_PASSWORD = 'demo password 2026';
 const random = seededRandom(Date.now());
-const byte = () => { const b = new Uint8Array(1); random(b); return b[0]!; };
+const byte = () => {
+  const b = new Uint8Array(1);
+  random(b);
+  return b[0]!;
+};
 
 // The API through the typed client; nothing answering at the address is said in a sentence that says how to fix it.
 const reachingFetch: FetchLike = (url, init) =>
@@ -30,7 +45,11 @@ const reachingFetch: FetchLike = (url, init) =>
 const client = () => createClient({ baseUrl: base, fetch: reachingFetch });
 
 const HCP: Record<string, number> = { A: 4, K: 3, Q: 2, J: 1 };
-const hcp = (hand: NonNullable<Deal['N']>) => Object.values(hand).join('').split('').reduce((n, r) => n + (HCP[r] ?? 0), 0);
+const hcp = (hand: NonNullable<Deal['N']>) =>
+  Object.values(hand)
+    .join('')
+    .split('')
+    .reduce((n, r) => n + (HCP[r] ?? 0), 0);
 
 /** A contract a real table might reach with these hands, and a plausible number of tricks. */
 function playBoard(deal: Deal, vulnerability: Vulnerability) {
@@ -57,17 +76,56 @@ function movementOf(movementType: 'Mitchell' | 'Howell', tables: number): Moveme
   return tables * 2 <= 14 ? publishedHowell(tables * 2) : howell(tables * 2);
 }
 
-const firstNames = ['Anjali', 'Rohan', 'Meera', 'Vikram', 'Sara', 'Arjun', 'Lakshmi', 'Dev', 'Nisha', 'Kabir', 'Priya', 'Farhan', 'Isha', 'Tom', 'Grace', 'Omar'];
+const firstNames = [
+  'Anjali',
+  'Rohan',
+  'Meera',
+  'Vikram',
+  'Sara',
+  'Arjun',
+  'Lakshmi',
+  'Dev',
+  'Nisha',
+  'Kabir',
+  'Priya',
+  'Farhan',
+  'Isha',
+  'Tom',
+  'Grace',
+  'Omar',
+];
 const lastNames = ['Rao', 'Mehta', 'Iyer', 'Singh', 'Das', 'Kapoor', 'Nair', 'Bose', 'Khan', 'Pillai', 'Shah', 'Menon'];
 const someone = () => `${firstNames[byte() % firstNames.length]} ${lastNames[byte() % lastNames.length]}`;
 
-interface EventSpec { name: string; tables: number; rounds: number; boardsPerRound: number; movementType: 'Mitchell' | 'Howell'; scoreType: 'Match Point' | 'IMP'; impMethod?: 'Cross' | 'Butler'; type?: EventType; complete: boolean }
+interface EventSpec {
+  name: string;
+  tables: number;
+  rounds: number;
+  boardsPerRound: number;
+  movementType: 'Mitchell' | 'Howell';
+  scoreType: 'Match Point' | 'IMP';
+  impMethod?: 'Cross' | 'Butler';
+  type?: EventType;
+  complete: boolean;
+}
 
 async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]) {
   const { key } = await organiser.call(endpoints.events.create, {
     body: {
-      tables: spec.tables, boardsPerRound: spec.boardsPerRound,
-      gameDetails: { type: spec.type ?? EventType.pair, typeName: spec.name, players: spec.tables * 4, rounds: spec.rounds, movementType: spec.movementType, scoreType: spec.scoreType, impMethod: spec.impMethod, handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: true },
+      tables: spec.tables,
+      boardsPerRound: spec.boardsPerRound,
+      gameDetails: {
+        type: spec.type ?? EventType.pair,
+        typeName: spec.name,
+        players: spec.tables * 4,
+        rounds: spec.rounds,
+        movementType: spec.movementType,
+        scoreType: spec.scoreType,
+        impMethod: spec.impMethod,
+        handgeneratedModeAsString: 'Random',
+        liveTableEvent: false,
+        kibtzersEnabled: true,
+      },
     },
   });
   const seats: ({ email: string; table: number; side: number } | { names: string; table: number; side: number; isBot: true })[] = [];
@@ -80,9 +138,16 @@ async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]
   await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: seats } });
   // The deals come back in the event's PBN file, as the Organizer app would read them.
   const pbn = await (await organiser.call(endpoints.events.pbnFile, { params: { key } })).text();
-  const boards = new Map(parsePbn(pbn).map((game) => { const b = boardOf(game); return [b.board, b] as const; }));
+  const boards = new Map(
+    parsePbn(pbn).map((game) => {
+      const b = boardOf(game);
+      return [b.board, b] as const;
+    }),
+  );
   const movement = movementOf(spec.movementType, spec.tables);
-  const rows = movement.rows.filter((row) => row.round <= spec.rounds && (!movement.phantomPair || (row.ns !== movement.phantomPair && row.ew !== movement.phantomPair)));
+  const rows = movement.rows.filter(
+    (row) => row.round <= spec.rounds && (!movement.phantomPair || (row.ns !== movement.phantomPair && row.ew !== movement.phantomPair)),
+  );
   const lastRound = spec.complete ? spec.rounds : Math.ceil(spec.rounds / 2);
   let posted = 0;
   for (const row of rows.filter((r) => r.round <= lastRound)) {
@@ -92,8 +157,14 @@ async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]
       await organiser.call(endpoints.events.postResult, {
         params: { key },
         body: {
-          round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: play.declarer,
-          contract: { level: play.level, strain: play.strain, doubled: play.doubled }, tricks: play.tricks,
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: play.declarer,
+          contract: { level: play.level, strain: play.strain, doubled: play.doubled },
+          tricks: play.tricks,
         },
       });
       posted++;
@@ -117,7 +188,11 @@ async function demoAccount(email: string, adminSession: ApiClient): Promise<bool
   return true;
 }
 
-async function signInAs(email: string, password: string, login: typeof endpoints.users.login | typeof endpoints.users.adminLogin = endpoints.users.login) {
+async function signInAs(
+  email: string,
+  password: string,
+  login: typeof endpoints.users.login | typeof endpoints.users.adminLogin = endpoints.users.login,
+) {
   const session = client();
   await session.call(login, { body: { email, password } });
   return session;
@@ -137,14 +212,70 @@ async function main() {
     if (await demoAccount(email, adminSession)) players.push(email);
   }
   const events: (EventSpec & { organiser: number })[] = [
-    { organiser: 0, name: 'Monday Club Pairs', tables: 5, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: true },
-    { organiser: 1, name: 'Wednesday Howell', tables: 4, rounds: 7, boardsPerRound: 3, movementType: 'Howell', scoreType: 'Match Point', complete: true },
-    { organiser: 0, name: 'IMP Pairs Championship', tables: 6, rounds: 5, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'IMP', complete: true },
-    { organiser: 1, name: 'Butler Pairs Night', tables: 3, rounds: 5, boardsPerRound: 2, movementType: 'Howell', scoreType: 'IMP', impMethod: 'Butler', complete: true },
-    { organiser: 0, name: 'Friday Evening Pairs (in play)', tables: 4, rounds: 3, boardsPerRound: 3, movementType: 'Mitchell', scoreType: 'Match Point', complete: false },
+    {
+      organiser: 0,
+      name: 'Monday Club Pairs',
+      tables: 5,
+      rounds: 5,
+      boardsPerRound: 3,
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      complete: true,
+    },
+    {
+      organiser: 1,
+      name: 'Wednesday Howell',
+      tables: 4,
+      rounds: 7,
+      boardsPerRound: 3,
+      movementType: 'Howell',
+      scoreType: 'Match Point',
+      complete: true,
+    },
+    {
+      organiser: 0,
+      name: 'IMP Pairs Championship',
+      tables: 6,
+      rounds: 5,
+      boardsPerRound: 3,
+      movementType: 'Mitchell',
+      scoreType: 'IMP',
+      complete: true,
+    },
+    {
+      organiser: 1,
+      name: 'Butler Pairs Night',
+      tables: 3,
+      rounds: 5,
+      boardsPerRound: 2,
+      movementType: 'Howell',
+      scoreType: 'IMP',
+      impMethod: 'Butler',
+      complete: true,
+    },
+    {
+      organiser: 0,
+      name: 'Friday Evening Pairs (in play)',
+      tables: 4,
+      rounds: 3,
+      boardsPerRound: 3,
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      complete: false,
+    },
     // All six rounds of the 4-pair Howell: each set is played at both tables (rounds 1-3, again in 4-6), so every
     // board has two results to compare (cut to 3 rounds, each board would be played once and every pair tie at 0%).
-    { organiser: 1, name: 'Solitaire Challenge', tables: 2, rounds: 6, boardsPerRound: 2, movementType: 'Howell', scoreType: 'Match Point', type: EventType.solitaire, complete: true },
+    {
+      organiser: 1,
+      name: 'Solitaire Challenge',
+      tables: 2,
+      rounds: 6,
+      boardsPerRound: 2,
+      movementType: 'Howell',
+      scoreType: 'Match Point',
+      type: EventType.solitaire,
+      complete: true,
+    },
   ];
   for (const spec of events) {
     const organiser = organisers[spec.organiser % Math.max(1, organisers.length)];

@@ -10,8 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputFile = path.join(root, '.test-output', 'results.json');
 const extraArgs = process.argv.slice(2);
 
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 // The browser journeys run against the built web app, so build it first (about a second or two).
 if (!process.env.SKIP_WEB_BUILD && run('npm', ['run', 'build', '--silent']) !== 0) {
@@ -26,15 +25,16 @@ if (!process.env.TEST_REDIS_URL) {
 }
 
 fs.rmSync(outputFile, { force: true });
-const status = run(
-  process.execPath,
-  [
-    '--import', './scripts/node20-polyfills.mjs',
-    'node_modules/vitest/vitest.mjs', 'run',
-    '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`,
-    ...extraArgs,
-  ],
-);
+const status = run(process.execPath, [
+  '--import',
+  './scripts/node20-polyfills.mjs',
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${outputFile}`,
+  ...extraArgs,
+]);
 
 let passed = 0;
 let failed = 0;
@@ -43,9 +43,7 @@ if (fs.existsSync(outputFile)) {
   passed = report.numPassedTests;
   failed = report.numFailedTests;
   // A file that failed to load has no failing test of its own: count it, so the line never hides it.
-  failed += report.testResults.filter(
-    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
+  failed += report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
 }
 if (status !== 0 && failed === 0) failed = 1; // unhandled errors or a crash of the runner itself
 console.log(`${passed} passed, ${failed} failed`);

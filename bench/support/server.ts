@@ -39,7 +39,16 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let exited = false;

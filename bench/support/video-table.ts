@@ -11,9 +11,17 @@ const PASSWORD = 'bench video password';
 const WAIT_MS = 60_000;
 
 const VIDEO_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
-  '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
 ];
 
 // Each call from a made-up address (the server trusts X-Forwarded-For here), so the per-address limits on
@@ -39,11 +47,23 @@ async function setUpTable(url: string, seated: number) {
   }
   const { key } = await admin.call(endpoints.events.create, {
     body: {
-      tables: 3, boardsPerRound: 2,
-      gameDetails: { type: EventType.pair, typeName: 'Bench Video', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' },
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: EventType.pair,
+        typeName: 'Bench Video',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
     },
   });
-  await admin.call(endpoints.events.addParticipants, { params: { key }, body: { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) } });
+  await admin.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) },
+  });
   const cookies: string[] = [];
   for (const player of players) cookies.push((await signIn(url, player.email, PASSWORD)).cookie);
   return { key, cookies };
@@ -57,7 +77,9 @@ async function contextFor(browser: Browser, url: string, cookie: string) {
 }
 
 export const remotePlaying = (page: Page) =>
-  page.evaluate(() => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length);
+  page.evaluate(
+    () => Array.from(document.querySelectorAll<HTMLVideoElement>('video[data-remote]')).filter((v) => v.videoWidth > 0 && v.readyState >= 2).length,
+  );
 
 export async function waitFor(what: string, condition: () => Promise<boolean>) {
   const end = Date.now() + WAIT_MS;
@@ -77,7 +99,6 @@ export async function openJoin(page: Page, url: string, key: string) {
   // The preview of the join page is running, as it is when a player reaches for the button.
   await page.locator('video').first().waitFor();
 }
-
 
 /** Each page joins the table's call, one after another, and then every page shows the other pages' video. */
 export async function seatInCall(pages: Page[], url: string, key: string) {

@@ -16,7 +16,12 @@ export const apiClient = (url: string): ApiClient => createClient({ baseUrl: url
 export type ApiSession = ApiClient;
 
 /** Signs in through the API (`endpoints.users.login`, or the admin console's `adminLogin`) and keeps the session cookie. */
-export async function signIn(url: string, email: string, password: string, login: typeof endpoints.users.login | typeof endpoints.users.adminLogin = endpoints.users.login): Promise<ApiSession> {
+export async function signIn(
+  url: string,
+  email: string,
+  password: string,
+  login: typeof endpoints.users.login | typeof endpoints.users.adminLogin = endpoints.users.login,
+): Promise<ApiSession> {
   const client = apiClient(url);
   await client.call(login, { body: { email, password } });
   return client;
@@ -38,12 +43,23 @@ export async function registerVerified(url: string, admin: ApiSession, account: 
 }
 
 /** Creates a pair event with the organiser's session and seats players by email: `seats[i]` = { email, table, side }. */
-export async function createEvent(organiser: ApiSession, event: { tables: number; typeName: string; type?: EventType; seats: { email: string; table: number; side: number }[] }): Promise<string> {
+export async function createEvent(
+  organiser: ApiSession,
+  event: { tables: number; typeName: string; type?: EventType; seats: { email: string; table: number; side: number }[] },
+): Promise<string> {
   const { key } = await organiser.call(endpoints.events.create, {
     body: {
       tables: event.tables,
       boardsPerRound: 2,
-      gameDetails: { type: event.type ?? EventType.pair, typeName: event.typeName, players: event.tables * 4, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' },
+      gameDetails: {
+        type: event.type ?? EventType.pair,
+        typeName: event.typeName,
+        players: event.tables * 4,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
     },
   });
   if (event.seats.length) await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: event.seats } });
@@ -52,6 +68,9 @@ export async function createEvent(organiser: ApiSession, event: { tables: number
 
 /** Puts a signed-in session into a browser context, as if the user had logged in there. */
 export async function useSession(context: BrowserContext, url: string, session: ApiSession): Promise<void> {
-  const [name, value] = session.cookie.split('; ').find((cookie) => cookie.startsWith('bridge_session='))!.split('=') as [string, string];
+  const [name, value] = session.cookie
+    .split('; ')
+    .find((cookie) => cookie.startsWith('bridge_session='))!
+    .split('=') as [string, string];
   await context.addCookies([{ name, value, url }]);
 }

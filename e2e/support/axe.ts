@@ -5,7 +5,12 @@ import type { Page } from 'playwright-core';
 // Evaluated through DevTools: the site's CSP rightly refuses an injected script tag.
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 /** Runs axe-core on the page and answers its serious and critical violations, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -19,5 +24,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }

@@ -65,24 +65,35 @@ describe('every admin route is for admins only', () => {
       for (const method of methods.split(', ')) if (method !== 'HEAD') registered.add(`${method} ${path.slice(A.length)}`);
     }
     const normal = (route: string) => route.replace(/\/$/, '');
-    const covered = new Set(routes().map((r) => normal(`${r.method} ${new URL(r.url, 'http://x').pathname.slice(A.length).replace(/^\/export\/[a-z-]+$/, '/export/:dataset')}`)));
+    const covered = new Set(
+      routes().map((r) =>
+        normal(`${r.method} ${new URL(r.url, 'http://x').pathname.slice(A.length).replace(/^\/export\/[a-z-]+$/, '/export/:dataset')}`),
+      ),
+    );
     const missing = [...registered].map(normal).filter((route) => !covered.has(route) && !OPEN.has(route.split(' ')[1]!));
     expect(registered.size).toBeGreaterThan(18);
     expect(missing).toEqual([]);
   });
 
-  it.each(routes().map((r, index) => [`${r.method} ${r.url.split('?')[0]}`, index] as const))('%s answers 401 signed out and 403 for a player', async (_name, index) => {
-    const call = routes(victimId)[index]!;
-    const anonymous = await t.app.inject({ ...call });
-    expect(anonymous.statusCode, anonymous.body).toBe(401);
-    const player = await t.app.inject({ ...call, headers: { cookie: playerCookie } });
-    expect(player.statusCode, player.body).toBe(403);
-    // Nothing changed for either of them.
-    const victim = await t.database.db.selectFrom('users').select(['role', 'disabled']).where('id', '=', victimId).executeTakeFirst();
-    expect(victim).toEqual({ role: 'player', disabled: false });
-  });
+  it.each(routes().map((r, index) => [`${r.method} ${r.url.split('?')[0]}`, index] as const))(
+    '%s answers 401 signed out and 403 for a player',
+    async (_name, index) => {
+      const call = routes(victimId)[index]!;
+      const anonymous = await t.app.inject({ ...call });
+      expect(anonymous.statusCode, anonymous.body).toBe(401);
+      const player = await t.app.inject({ ...call, headers: { cookie: playerCookie } });
+      expect(player.statusCode, player.body).toBe(403);
+      // Nothing changed for either of them.
+      const victim = await t.database.db.selectFrom('users').select(['role', 'disabled']).where('id', '=', victimId).executeTakeFirst();
+      expect(victim).toEqual({ role: 'player', disabled: false });
+    },
+  );
 
-  it.each(routes().filter((r) => r.method === 'GET').map((r) => [r.url.split('?')[0], r] as const))('%s answers an admin', async (_name, call) => {
+  it.each(
+    routes()
+      .filter((r) => r.method === 'GET')
+      .map((r) => [r.url.split('?')[0], r] as const),
+  )('%s answers an admin', async (_name, call) => {
     const response = await t.app.inject({ ...call, headers: { cookie: adminCookie } });
     // 404 for the lookups of an event or installer that does not exist; everything else answers.
     expect([200, 404], response.body).toContain(response.statusCode);
@@ -94,7 +105,11 @@ describe('the OpenAPI description', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
     const { paths } = response.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
-    expect(Object.keys(paths)).toEqual(expect.arrayContaining([`${A}/tournaments/complete`, `${A}/export/{dataset}`, `${A}/audits`, `${A}/users/all`]));
-    expect(paths[`${A}/tournaments/complete`]!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['limit', 'lastDocId', 'scoreType', 'hybrid']));
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([`${A}/tournaments/complete`, `${A}/export/{dataset}`, `${A}/audits`, `${A}/users/all`]),
+    );
+    expect(paths[`${A}/tournaments/complete`]!.get!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['limit', 'lastDocId', 'scoreType', 'hybrid']),
+    );
   });
 });

@@ -66,8 +66,7 @@ export interface BuildAppOptions {
  * Fastify takes a bare hop count as "trust nothing"; a function trusts the socket's peer and the `hops - 1`
  * entries it appended after it, so the client is the address the outermost proxy wrote.
  */
-const proxyTrust = (trust: Config['trustProxy']) =>
-  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+const proxyTrust = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
 /** Builds the whole platform (API, web, mail) on an open database; never listens, so tests can inject. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
@@ -102,21 +101,21 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     options: {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          mediaSrc: ["'self'", 'blob:'],
+          frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
+      crossOriginEmbedderPolicy: false,
     },
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
@@ -177,9 +176,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       audits: exportAudits,
       downloads: exportDownloads,
     },
-    audit: (db, { user, ip, dataset, format, filters }) => recordAudit(db, {
-      action: 'admin.export', outcome: 'success', actorId: user.id, actorEmail: user.email, target: dataset, ip, details: { format, filters },
-    }),
+    audit: (db, { user, ip, dataset, format, filters }) =>
+      recordAudit(db, {
+        action: 'admin.export',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        target: dataset,
+        ip,
+        details: { format, filters },
+      }),
   });
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });

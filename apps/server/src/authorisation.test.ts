@@ -2,7 +2,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, type Roles } from '../test/build-test-app.ts';
 import {
-  buildClient, buildCompletedEvent, buildSeatedEvent, buildUser, firstResult, lastMailLink, tokenOf, uniqueEmail, type Client,
+  buildClient,
+  buildCompletedEvent,
+  buildSeatedEvent,
+  buildUser,
+  firstResult,
+  lastMailLink,
+  tokenOf,
+  uniqueEmail,
+  type Client,
 } from '../test/factories.ts';
 
 /**
@@ -30,7 +38,8 @@ interface Subject {
 type Build = () => Promise<Subject>;
 
 const DEAL = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
-const seated = (gameDetails: Record<string, unknown> = {}) => buildSeatedEvent(t.app, { organiser: as.owner, players: [as.player.user!], gameDetails });
+const seated = (gameDetails: Record<string, unknown> = {}) =>
+  buildSeatedEvent(t.app, { organiser: as.owner, players: [as.player.user!], gameDetails });
 const completed = () => buildCompletedEvent(t.app, { organiser: as.owner, players: [as.player.user!] });
 
 /** Subjects several rows may share: nothing a row does to them changes another row's answer. */
@@ -53,11 +62,13 @@ const victim: Build = async () => {
   const user = await buildUser(t.app, { names: 'Victor Victim', emailVerified: false });
   return { key: 'none', userId: user.id, email: user.email };
 };
-const mailedToken = (url: string, verified: boolean): Build => async () => {
-  const user = await buildUser(t.app, { emailVerified: verified });
-  expect((await as.anonymous.post(url, { email: user.email })).statusCode).toBe(200);
-  return { key: 'none', email: user.email, token: tokenOf(await lastMailLink(t.app, user.email)) };
-};
+const mailedToken =
+  (url: string, verified: boolean): Build =>
+  async () => {
+    const user = await buildUser(t.app, { emailVerified: verified });
+    expect((await as.anonymous.post(url, { email: user.email })).statusCode).toBe(200);
+    return { key: 'none', email: user.email, token: tokenOf(await lastMailLink(t.app, user.email)) };
+  };
 
 /**
  * An expected answer: a status, or a status whose body must ('+') or must not ('-') name the row's marker (the
@@ -90,37 +101,86 @@ const ALL_200: Row['expect'] = [200, 200, 200, 200, 200, 200];
 const SIGNED_IN: Row['expect'] = [401, 200, 200, 200, 200, 200];
 const OWNER_OR_ADMIN: Row['expect'] = [401, 403, 403, 403, 200, 200];
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 403, 403, 200];
-const admin = (route: string, url: (s: Subject) => string, subject: Build = none, extra: Partial<Row> = {}): Row =>
-  ({ route: `${route}`, url, subject, expect: ADMIN_ONLY, ...extra });
+const admin = (route: string, url: (s: Subject) => string, subject: Build = none, extra: Partial<Row> = {}): Row => ({
+  route: `${route}`,
+  url,
+  subject,
+  expect: ADMIN_ONLY,
+  ...extra,
+});
 /** Someone to sign in as: the caller itself, or for a signed-out caller a player of its own. */
 const credentials = async (who: Client) => who.user ?? (await buildUser(t.app));
 
 const ROWS: Row[] = [
   // The organiser API and the public event pages.
   {
-    route: `POST ${T}`, subject: none, url: () => T,
-    payload: () => ({ tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'New Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } }),
+    route: `POST ${T}`,
+    subject: none,
+    url: () => T,
+    payload: () => ({
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: 1,
+        typeName: 'New Pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    }),
     expect: [401, 403, 200, 200, 200, 200],
   },
   { route: `GET ${T}`, subject: activeEvent, url: (s) => `${T}?key=${s.key}`, expect: ALL_200 },
   { route: `GET ${T}/recent`, subject: none, url: () => `${T}/recent`, expect: ALL_200 },
   { route: `GET ${T}/mine`, subject: completedEvent, url: (s) => `${T}/mine?query=${s.key}`, expect: [401, '200-', '200+', '200-', '200+', '200-'] },
   // The newest completed event, so it is on the first page of the player's history whatever ran before.
-  { route: `GET ${T}/mine/history`, subject: completed, fresh: true, url: () => `${T}/mine/history`, expect: [401, '200-', '200+', '200-', '200-', '200-'] },
+  {
+    route: `GET ${T}/mine/history`,
+    subject: completed,
+    fresh: true,
+    url: () => `${T}/mine/history`,
+    expect: [401, '200-', '200+', '200-', '200-', '200-'],
+  },
   { route: `GET ${T}/mine/:key`, subject: activeEvent, url: (s) => `${T}/mine/${s.key}`, expect: [401, 404, 200, 404, 200, 404] },
   {
-    route: `GET ${T}/mine/:key/pairs`, subject: activeEvent, url: (s) => `${T}/mine/${s.key}/pairs`, marker: () => '"pairs":["',
+    route: `GET ${T}/mine/:key/pairs`,
+    subject: activeEvent,
+    url: (s) => `${T}/mine/${s.key}/pairs`,
+    marker: () => '"pairs":["',
     expect: [401, '200-', '200+', '200-', '200-', '200-'],
   },
   {
-    route: `POST ${T}/:key/participants`, subject: () => seated(), fresh: true, url: (s) => `${T}/${s.key}/participants`,
-    payload: () => ({ participants: [{ names: 'Robot Late', table: 2, side: 0, isBot: true }] }), expect: OWNER_OR_ADMIN,
+    route: `POST ${T}/:key/participants`,
+    subject: () => seated(),
+    fresh: true,
+    url: (s) => `${T}/${s.key}/participants`,
+    payload: () => ({ participants: [{ names: 'Robot Late', table: 2, side: 0, isBot: true }] }),
+    expect: OWNER_OR_ADMIN,
   },
-  { route: `PUT ${T}/:key/boards/:board`, subject: importedEvent, url: (s) => `${T}/${s.key}/boards/1`, payload: () => ({ deal: DEAL }), expect: OWNER_OR_ADMIN },
-  { route: `POST ${T}/:key/import`, subject: importedEvent, url: (s) => `${T}/${s.key}/import`, payload: () => ({ pbn: `[Board "2"]\n[Deal "${DEAL}"]\n` }), expect: OWNER_OR_ADMIN },
   {
-    route: `POST ${T}/:key/import`, note: 'as a PBN file', subject: importedEvent, url: (s) => `${T}/${s.key}/import`,
-    payload: () => `[Board "3"]\n[Deal "${DEAL}"]\n`, headers: { 'content-type': 'application/x-pbn' }, expect: OWNER_OR_ADMIN,
+    route: `PUT ${T}/:key/boards/:board`,
+    subject: importedEvent,
+    url: (s) => `${T}/${s.key}/boards/1`,
+    payload: () => ({ deal: DEAL }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    route: `POST ${T}/:key/import`,
+    subject: importedEvent,
+    url: (s) => `${T}/${s.key}/import`,
+    payload: () => ({ pbn: `[Board "2"]\n[Deal "${DEAL}"]\n` }),
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    route: `POST ${T}/:key/import`,
+    note: 'as a PBN file',
+    subject: importedEvent,
+    url: (s) => `${T}/${s.key}/import`,
+    payload: () => `[Board "3"]\n[Deal "${DEAL}"]\n`,
+    headers: { 'content-type': 'application/x-pbn' },
+    expect: OWNER_OR_ADMIN,
   },
   { route: `POST ${T}/:key/results`, subject: activeEvent, url: (s) => `${T}/${s.key}/results`, payload: () => firstResult, expect: OWNER_OR_ADMIN },
   { route: `POST ${T}/:key/complete`, subject: withResult, fresh: true, url: (s) => `${T}/${s.key}/complete`, expect: OWNER_OR_ADMIN },
@@ -133,33 +193,92 @@ const ROWS: Row[] = [
   // The user API.
   { route: `GET ${V1}/user`, subject: none, url: () => `${V1}/user`, expect: SIGNED_IN },
   {
-    route: `POST ${V1}/user/login`, subject: none, url: () => `${V1}/user/login`, expect: ALL_200,
+    route: `POST ${V1}/user/login`,
+    subject: none,
+    url: () => `${V1}/user/login`,
+    expect: ALL_200,
     payload: () => ({}), // replaced per caller below: its own email and password
   },
-  { route: `POST ${V1}/user/register`, subject: none, url: () => `${V1}/user/register`, payload: () => ({ email: uniqueEmail('new'), password: 'a long enough password', names: 'New Comer' }), expect: ALL_200 },
-  { route: `POST ${V1}/user/logout`, subject: none, freshSession: true, url: () => `${V1}/user/logout`, expect: ALL_200 },
-  { route: `POST ${V1}/user/sendPasswordResetEmail`, subject: victim, url: () => `${V1}/user/sendPasswordResetEmail`, payload: (s) => ({ email: s.email! }), expect: ALL_200 },
   {
-    route: `POST ${V1}/user/resetPassword`, subject: mailedToken(`${V1}/user/sendPasswordResetEmail`, true), fresh: true, url: () => `${V1}/user/resetPassword`,
-    payload: (s) => ({ token: s.token!, password: 'another long password' }), expect: ALL_200,
+    route: `POST ${V1}/user/register`,
+    subject: none,
+    url: () => `${V1}/user/register`,
+    payload: () => ({ email: uniqueEmail('new'), password: 'a long enough password', names: 'New Comer' }),
+    expect: ALL_200,
+  },
+  { route: `POST ${V1}/user/logout`, subject: none, freshSession: true, url: () => `${V1}/user/logout`, expect: ALL_200 },
+  {
+    route: `POST ${V1}/user/sendPasswordResetEmail`,
+    subject: victim,
+    url: () => `${V1}/user/sendPasswordResetEmail`,
+    payload: (s) => ({ email: s.email! }),
+    expect: ALL_200,
+  },
+  {
+    route: `POST ${V1}/user/resetPassword`,
+    subject: mailedToken(`${V1}/user/sendPasswordResetEmail`, true),
+    fresh: true,
+    url: () => `${V1}/user/resetPassword`,
+    payload: (s) => ({ token: s.token!, password: 'another long password' }),
+    expect: ALL_200,
   },
   // Signed in, the link goes to the caller's own address, which is verified already but for the unverified one.
-  { route: `POST ${V1}/user/verify`, subject: victim, url: () => `${V1}/user/verify`, payload: (s) => ({ email: s.email! }), expect: [200, 200, 400, 400, 400, 400] },
-  // With no address and no session there is nobody to mail.
-  { route: `POST ${V1}/user/verify`, note: 'no address', subject: none, url: () => `${V1}/user/verify`, payload: () => ({}), expect: [401, 200, 400, 400, 400, 400] },
   {
-    route: `POST ${V1}/user/verify/confirm`, subject: mailedToken(`${V1}/user/verify`, false), fresh: true, url: () => `${V1}/user/verify/confirm`,
-    payload: (s) => ({ token: s.token! }), expect: ALL_200,
+    route: `POST ${V1}/user/verify`,
+    subject: victim,
+    url: () => `${V1}/user/verify`,
+    payload: (s) => ({ email: s.email! }),
+    expect: [200, 200, 400, 400, 400, 400],
   },
-  { route: `POST ${V1}/user/update`, subject: none, url: () => `${V1}/user/update`, payload: () => ({ type: 'city', value: 'Pune' }), expect: SIGNED_IN },
+  // With no address and no session there is nobody to mail.
+  {
+    route: `POST ${V1}/user/verify`,
+    note: 'no address',
+    subject: none,
+    url: () => `${V1}/user/verify`,
+    payload: () => ({}),
+    expect: [401, 200, 400, 400, 400, 400],
+  },
+  {
+    route: `POST ${V1}/user/verify/confirm`,
+    subject: mailedToken(`${V1}/user/verify`, false),
+    fresh: true,
+    url: () => `${V1}/user/verify/confirm`,
+    payload: (s) => ({ token: s.token! }),
+    expect: ALL_200,
+  },
+  {
+    route: `POST ${V1}/user/update`,
+    subject: none,
+    url: () => `${V1}/user/update`,
+    payload: () => ({ type: 'city', value: 'Pune' }),
+    expect: SIGNED_IN,
+  },
 
   // Everyone's pages and tools.
   { route: 'GET /api/health', subject: none, url: () => '/api/health', expect: ALL_200 },
-  { route: `POST ${V1}/tools/send-email`, subject: none, url: () => `${V1}/tools/send-email`, payload: () => ({ name: 'Ann', email: 'ann@example.com', contact: '9876543210', description: 'Hello' }), expect: ALL_200 },
+  {
+    route: `POST ${V1}/tools/send-email`,
+    subject: none,
+    url: () => `${V1}/tools/send-email`,
+    payload: () => ({ name: 'Ann', email: 'ann@example.com', contact: '9876543210', description: 'Hello' }),
+    expect: ALL_200,
+  },
   { route: `GET ${V1}/apps/releases`, subject: none, url: () => `${V1}/apps/releases`, expect: ALL_200 },
   // No installers in the test's releases folder: every caller is told so alike.
-  { route: `GET ${V1}/apps/download`, subject: none, url: () => `${V1}/apps/download?platform=windows&file=player`, expect: [404, 404, 404, 404, 404, 404] },
-  { route: `POST ${V1}/analytics/pageview`, subject: none, url: () => `${V1}/analytics/pageview`, payload: () => ({ path: '/tournaments' }), expect: [204, 204, 204, 204, 204, 204] },
+  {
+    route: `GET ${V1}/apps/download`,
+    subject: none,
+    url: () => `${V1}/apps/download?platform=windows&file=player`,
+    expect: [404, 404, 404, 404, 404, 404],
+  },
+  {
+    route: `POST ${V1}/analytics/pageview`,
+    subject: none,
+    url: () => `${V1}/analytics/pageview`,
+    payload: () => ({ path: '/tournaments' }),
+    expect: [204, 204, 204, 204, 204, 204],
+  },
   { route: `POST ${V1}/video/ice-servers`, subject: none, url: () => `${V1}/video/ice-servers`, payload: () => ({}), expect: SIGNED_IN },
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
@@ -186,8 +305,12 @@ const ROWS: Row[] = [
 
   // The admin console.
   admin(`GET ${A}/tournaments/active`, (s) => `${A}/tournaments/active?query=${s.key}`, activeEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
-  admin(`GET ${A}/tournaments/complete`, (s) => `${A}/tournaments/complete?query=${s.key}`, completedEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
-  admin(`GET ${A}/tournaments/search`, (s) => `${A}/tournaments/search?status=active&query=${s.key}`, activeEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
+  admin(`GET ${A}/tournaments/complete`, (s) => `${A}/tournaments/complete?query=${s.key}`, completedEvent, {
+    expect: [401, 403, 403, 403, 403, '200+'],
+  }),
+  admin(`GET ${A}/tournaments/search`, (s) => `${A}/tournaments/search?status=active&query=${s.key}`, activeEvent, {
+    expect: [401, 403, 403, 403, 403, '200+'],
+  }),
   admin(`DELETE ${A}/tournaments/complete/delete`, (s) => `${A}/tournaments/complete/delete?key=${s.key}`, completed, { fresh: true }),
   admin(`GET ${A}/participants/all`, (s) => `${A}/participants/all?key=${s.key}`, activeEvent),
   admin(`GET ${A}/analytics/events`, () => `${A}/analytics/events?${range}&eventName=file_download`),
@@ -198,7 +321,8 @@ const ROWS: Row[] = [
   // No installers in the test's releases folder: an admin is told so; the others are stopped before.
   admin(`GET ${A}/tools/test-player`, () => `${A}/tools/test-player`, none, { expect: [401, 403, 403, 403, 403, 404] }),
   ...(['active-events', 'past-events', 'users', 'audits'] as const).map((dataset) =>
-    admin(`GET ${A}/export/:dataset`, () => `${A}/export/${dataset}?format=csv`, none, { note: dataset })),
+    admin(`GET ${A}/export/:dataset`, () => `${A}/export/${dataset}?format=csv`, none, { note: dataset }),
+  ),
   admin(`GET ${A}/export/:dataset`, (s) => `${A}/export/participants?format=csv&key=${s.key}`, activeEvent, { note: 'participants' }),
   admin(`GET ${A}/export/:dataset`, () => `${A}/export/downloads?format=csv&${range}`, none, { note: 'downloads' }),
 ];
@@ -240,8 +364,14 @@ describe('authorisation: every route, every kind of caller', () => {
     const registered = registeredRoutes();
     const tabled = new Set(ROWS.map((row) => row.route));
     expect(registered.size).toBeGreaterThan(50);
-    expect([...registered].filter((route) => !tabled.has(route)), 'routes missing from the table').toEqual([]);
-    expect([...tabled].filter((route) => !registered.has(route)), 'rows naming no route').toEqual([]);
+    expect(
+      [...registered].filter((route) => !tabled.has(route)),
+      'routes missing from the table',
+    ).toEqual([]);
+    expect(
+      [...tabled].filter((route) => !registered.has(route)),
+      'rows naming no route',
+    ).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s', async (_name, row) => {
@@ -262,15 +392,16 @@ describe('authorisation: an organiser whose address is unverified again', () => 
   // Changing the address asks to verify the new one; until then its owner may not change its events.
   const lapsed = (() => {
     let built: Promise<{ owner: Client; event: Subject }> | undefined;
-    return () => (built ??= (async () => {
-      const owner = await buildClient(t.app, { names: 'Lapsed Organiser' });
-      const event = await buildSeatedEvent(t.app, { organiser: owner, gameDetails: { handgeneratedModeAsString: 'Imported' } });
-      expect((await owner.post(`${T}/${event.key}/results`, firstResult)).statusCode).toBe(200);
-      const moved = await owner.post(`${V1}/user/update`, { type: 'email', value: uniqueEmail('moved'), currentPassword: owner.user!.password });
-      expect(moved.statusCode, moved.body).toBe(200);
-      expect((await owner.get(`${V1}/user`)).json().result.emailVerified).toBe(false);
-      return { owner, event };
-    })());
+    return () =>
+      (built ??= (async () => {
+        const owner = await buildClient(t.app, { names: 'Lapsed Organiser' });
+        const event = await buildSeatedEvent(t.app, { organiser: owner, gameDetails: { handgeneratedModeAsString: 'Imported' } });
+        expect((await owner.post(`${T}/${event.key}/results`, firstResult)).statusCode).toBe(200);
+        const moved = await owner.post(`${V1}/user/update`, { type: 'email', value: uniqueEmail('moved'), currentPassword: owner.user!.password });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect((await owner.get(`${V1}/user`)).json().result.emailVerified).toBe(false);
+        return { owner, event };
+      })());
   })();
   const changes = ROWS.filter((row) => /^(POST|PUT) \/api\/v1\/tournaments\/:key\//.test(row.route));
 
@@ -282,8 +413,14 @@ describe('authorisation: an organiser whose address is unverified again', () => 
   });
 
   it('covers every change of an event', () => {
-    expect(changes.map((row) => row.route)).toEqual(expect.arrayContaining([
-      `POST ${T}/:key/participants`, `PUT ${T}/:key/boards/:board`, `POST ${T}/:key/import`, `POST ${T}/:key/results`, `POST ${T}/:key/complete`,
-    ]));
+    expect(changes.map((row) => row.route)).toEqual(
+      expect.arrayContaining([
+        `POST ${T}/:key/participants`,
+        `PUT ${T}/:key/boards/:board`,
+        `POST ${T}/:key/import`,
+        `POST ${T}/:key/results`,
+        `POST ${T}/:key/complete`,
+      ]),
+    );
   });
 });

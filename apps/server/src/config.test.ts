@@ -43,8 +43,16 @@ describe('loadConfig', () => {
   });
 
   it('reads the video relay addresses as comma-separated lists', () => {
-    const config = loadConfig({ TURN_URLS: 'turn:a.example.org:3478, turns:a.example.org:5349', TURN_SECRET: 'a long enough secret', STUN_URLS: 'stun:a.example.org' });
-    expect(config.video).toMatchObject({ turnUrls: ['turn:a.example.org:3478', 'turns:a.example.org:5349'], stunUrls: ['stun:a.example.org'], heartbeatMs: 5000 });
+    const config = loadConfig({
+      TURN_URLS: 'turn:a.example.org:3478, turns:a.example.org:5349',
+      TURN_SECRET: 'a long enough secret',
+      STUN_URLS: 'stun:a.example.org',
+    });
+    expect(config.video).toMatchObject({
+      turnUrls: ['turn:a.example.org:3478', 'turns:a.example.org:5349'],
+      stunUrls: ['stun:a.example.org'],
+      heartbeatMs: 5000,
+    });
     expect(loadConfig({}).video).toMatchObject({ turnUrls: [], stunUrls: [], turnSecret: undefined });
   });
 

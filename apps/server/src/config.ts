@@ -20,7 +20,12 @@ const urlList = (schemes: string[]) =>
   z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .refine((items) => items.every((item) => schemes.some((scheme) => item.startsWith(`${scheme}:`))), {
       message: `each address must start with ${schemes.map((s) => `${s}:`).join(' or ')}`,
     });
@@ -48,9 +53,15 @@ const trustProxy = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (value === 'true') return 1;
     if (/^\d+$/.test(value)) return Number(value);
-    const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const items = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (items.length && items.every(isProxyAddress)) return items;
-    context.addIssue({ code: 'custom', message: 'must be false, a number of proxies (1 for one nginx) or a comma-separated list of proxy addresses or CIDRs' });
+    context.addIssue({
+      code: 'custom',
+      message: 'must be false, a number of proxies (1 for one nginx) or a comma-separated list of proxy addresses or CIDRs',
+    });
     return z.NEVER;
   });
 
@@ -174,12 +185,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     rateLimits: {
-      login: e.LOGIN_RATE_LIMIT, loginPerAddress: e.LOGIN_ADDRESS_RATE_LIMIT, contact: 5, pageViews: 600,
-      register: 60, registerPerEmail: 3, registerWindowMs: 3600_000, passwordReset: 5, verifyResend: 5, seating: 30, windowMs: 15 * 60_000,
+      login: e.LOGIN_RATE_LIMIT,
+      loginPerAddress: e.LOGIN_ADDRESS_RATE_LIMIT,
+      contact: 5,
+      pageViews: 600,
+      register: 60,
+      registerPerEmail: 3,
+      registerWindowMs: 3600_000,
+      passwordReset: 5,
+      verifyResend: 5,
+      seating: 30,
+      windowMs: 15 * 60_000,
     },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,
     sessionCacheMs: e.SESSION_CACHE_MS,
-    video: { turnUrls: e.TURN_URLS, turnSecret: e.TURN_SECRET, stunUrls: e.STUN_URLS, heartbeatMs: e.VIDEO_HEARTBEAT_MS, socketsPerUser: e.VIDEO_SOCKETS_PER_USER },
+    video: {
+      turnUrls: e.TURN_URLS,
+      turnSecret: e.TURN_SECRET,
+      stunUrls: e.STUN_URLS,
+      heartbeatMs: e.VIDEO_HEARTBEAT_MS,
+      socketsPerUser: e.VIDEO_SOCKETS_PER_USER,
+    },
   };
 }

@@ -18,8 +18,9 @@ function registeredRoutes(): string[] {
     stack[depth] = match[2]!;
     for (const method of match[3]?.split(', ') ?? []) {
       // Fastify keeps `/user/` and `/user` as one route (ignoreTrailingSlash): compared without it.
-      const path = stack.join('').replace(/(.)\/$/, "$1");
-      if (method !== 'HEAD' && method !== 'OPTIONS' && !path.startsWith('/api/docs') && !path.startsWith('/*') && path !== '/') found.push(`${method} ${path}`);
+      const path = stack.join('').replace(/(.)\/$/, '$1');
+      if (method !== 'HEAD' && method !== 'OPTIONS' && !path.startsWith('/api/docs') && !path.startsWith('/*') && path !== '/')
+        found.push(`${method} ${path}`);
     }
   }
   return found.sort();
@@ -27,7 +28,9 @@ function registeredRoutes(): string[] {
 
 describe('the endpoints declared in packages/api', () => {
   it('are exactly the routes the server serves', () => {
-    const declared = listEndpoints().map(({ endpoint }) => `${endpoint.method} ${endpoint.path.replace(/(.)\/$/, '$1')}`).sort();
+    const declared = listEndpoints()
+      .map(({ endpoint }) => `${endpoint.method} ${endpoint.path.replace(/(.)\/$/, '$1')}`)
+      .sort();
     expect(registeredRoutes()).toEqual(declared);
   });
 
@@ -43,15 +46,20 @@ describe('schemaOf', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     const postResult = endpoints.events.postResult;
-    await app.register(async (scope) => {
-      scope.withTypeProvider<ZodTypeProvider>().post(pathUnder('/api/v1', postResult), { schema: schemaOf(postResult) }, async (request) => {
-        const line = request.body;
-        return { result: { score: line.kind === 'played' ? line.tricks : line.kind === 'passedOut' ? 0 : null } };
-      });
-    }, { prefix: '/api/v1' });
+    await app.register(
+      async (scope) => {
+        scope.withTypeProvider<ZodTypeProvider>().post(pathUnder('/api/v1', postResult), { schema: schemaOf(postResult) }, async (request) => {
+          const line = request.body;
+          return { result: { score: line.kind === 'played' ? line.tricks : line.kind === 'passedOut' ? 0 : null } };
+        });
+      },
+      { prefix: '/api/v1' },
+    );
     const post = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/tournaments/k1/results', payload });
     const place = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1 };
-    expect((await post({ ...place, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 })).json()).toEqual({ result: { score: 9 } });
+    expect((await post({ ...place, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 })).json()).toEqual({
+      result: { score: 9 },
+    });
     expect((await post({ ...place, adjusted: { ns: 'A', ew: 'A' } })).json()).toEqual({ result: { score: null } });
     const bare = await post(place);
     expect(bare.statusCode).toBe(400);

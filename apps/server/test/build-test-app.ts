@@ -50,8 +50,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...base,
     // Generous limits so ordinary tests never trip them; the rate-limit tests lower them.
     rateLimits: {
-      login: 1000, loginPerAddress: 1000, contact: 1000, pageViews: 1000, register: 1000, registerPerEmail: 1000, registerWindowMs: 60_000,
-      passwordReset: 1000, verifyResend: 1000, seating: 1000, windowMs: 60_000,
+      login: 1000,
+      loginPerAddress: 1000,
+      contact: 1000,
+      pageViews: 1000,
+      register: 1000,
+      registerPerEmail: 1000,
+      registerWindowMs: 60_000,
+      passwordReset: 1000,
+      verifyResend: 1000,
+      seating: 1000,
+      windowMs: 60_000,
     },
     // Tests change the database behind the app's back (to expire a token, disable a user); the session cache
     // has its own tests.
@@ -94,14 +103,15 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const app = await buildApp({ config: testConfig(overrides), database, logger: false });
   await app.ready();
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= (async () => {
-    await app.close();
-    // A test may have closed PGlite itself (to see the app answer without its database): nothing left to close.
-    await database.close().catch((error: unknown) => {
-      if (!database.pglite?.closed) throw error;
-    });
-    await drop();
-  })());
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      // A test may have closed PGlite itself (to see the app answer without its database): nothing left to close.
+      await database.close().catch((error: unknown) => {
+        if (!database.pglite?.closed) throw error;
+      });
+      await drop();
+    })());
   try {
     onTestFinished(close);
   } catch {

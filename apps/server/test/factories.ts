@@ -39,16 +39,11 @@ export async function login(app: FastifyInstance, user: { email: string; passwor
 
 /** The link in the newest mail to an address, read from the outbox (mail goes there without SMTP_URL). */
 export async function lastMailLink(app: FastifyInstance, to: string): Promise<string | undefined> {
-  const row = await app.database.db
-    .selectFrom('outbox')
-    .select(['link'])
-    .where('toAddress', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await app.database.db.selectFrom('outbox').select(['link']).where('toAddress', '=', to).orderBy('id', 'desc').executeTakeFirst();
   return row?.link ?? undefined;
 }
 
-export const tokenOf = (link: string | undefined) => (link ? new URL(link).searchParams.get('token') ?? undefined : undefined);
+export const tokenOf = (link: string | undefined) => (link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined);
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 type Payload = string | object | undefined;
@@ -71,7 +66,9 @@ export function clientOf(app: FastifyInstance, user: (UserRow & { password: stri
   const request = (method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}) =>
     app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return {
-    user, cookie, request,
+    user,
+    cookie,
+    request,
     get: (url) => request('GET', url),
     post: (url, payload) => request('POST', url, payload),
     put: (url, payload) => request('PUT', url, payload),
@@ -92,8 +89,15 @@ export async function buildClient(app: FastifyInstance, overrides: Parameters<ty
 
 /** The same shape as a request of the Organizer app; override anything. */
 export const eventDetails = {
-  type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point',
-  handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false,
+  type: 1,
+  typeName: 'Monday Pairs',
+  players: 12,
+  rounds: 3,
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random',
+  liveTableEvent: true,
+  kibtzersEnabled: false,
 } as const;
 
 export interface EventOptions {
@@ -119,7 +123,9 @@ const expectOk = (response: LightMyRequestResponse, what: string) => {
 export async function buildTournament(app: FastifyInstance, options: EventOptions = {}): Promise<BuiltEvent> {
   const organiser = options.organiser ?? (await buildClient(app, { names: 'Olga Organiser' }));
   const response = await organiser.post('/api/v1/tournaments', {
-    tables: options.tables ?? 3, boardsPerRound: options.boardsPerRound ?? 2, gameDetails: { ...eventDetails, ...options.gameDetails },
+    tables: options.tables ?? 3,
+    boardsPerRound: options.boardsPerRound ?? 2,
+    gameDetails: { ...eventDetails, ...options.gameDetails },
   });
   const { id, key } = expectOk(response, 'creating an event') as { id: string; key: string };
   return { id, key, organiser };
@@ -134,7 +140,10 @@ export interface SeatedEvent extends BuiltEvent {
  * An active event with players seated at table 1 through the organiser API: the users given (in the order North,
  * East, South, West), else two new verified players as North and South; the other seats of table 1 are bots.
  */
-export async function buildSeatedEvent(app: FastifyInstance, options: EventOptions & { players?: (UserRow & { password: string })[] } = {}): Promise<SeatedEvent> {
+export async function buildSeatedEvent(
+  app: FastifyInstance,
+  options: EventOptions & { players?: (UserRow & { password: string })[] } = {},
+): Promise<SeatedEvent> {
   const event = await buildTournament(app, options);
   const players = options.players ?? [await buildUser(app, { names: 'Nora North' }), await buildUser(app, { names: 'Sam South' })];
   if (players.length > 4) throw new Error('buildSeatedEvent seats at most the four seats of table 1');
@@ -149,7 +158,16 @@ export async function buildSeatedEvent(app: FastifyInstance, options: EventOptio
 }
 
 /** One result of the first round: table 1, board 1, NS pair 1 against EW pair 1, 3NT by North making 9. */
-export const firstResult = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+export const firstResult = {
+  round: 1,
+  board: 1,
+  table: 1,
+  nsPair: 1,
+  ewPair: 1,
+  declarer: 'N',
+  contract: { level: 3, strain: 'NT', doubled: 0 },
+  tricks: 9,
+};
 
 export interface CompletedEvent extends SeatedEvent {
   xmlToken: string;
@@ -160,6 +178,9 @@ export interface CompletedEvent extends SeatedEvent {
 export async function buildCompletedEvent(app: FastifyInstance, options: Parameters<typeof buildSeatedEvent>[1] = {}): Promise<CompletedEvent> {
   const event = await buildSeatedEvent(app, options);
   expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/results`, firstResult), 'posting a result');
-  const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as { xmlToken: string; resultId: string };
+  const { xmlToken, resultId } = expectOk(await event.organiser.post(`/api/v1/tournaments/${event.key}/complete`), 'completing the event') as {
+    xmlToken: string;
+    resultId: string;
+  };
   return { ...event, xmlToken, resultId };
 }

@@ -7,7 +7,13 @@ import { buildUser, login } from './factories.ts';
 // The signalling tests' harness: a listening server, a socket client, and a seated event.
 
 export const TURN_SECRET = 'a-coturn-static-auth-secret';
-export const video = { turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'], turnSecret: TURN_SECRET, stunUrls: ['stun:stun.bridge.test:3478'], heartbeatMs: 200, socketsPerUser: VIDEO_SOCKETS_PER_USER };
+export const video = {
+  turnUrls: ['turn:turn.bridge.test:3478?transport=udp', 'turns:turn.bridge.test:5349'],
+  turnSecret: TURN_SECRET,
+  stunUrls: ['stun:stun.bridge.test:3478'],
+  heartbeatMs: 200,
+  socketsPerUser: VIDEO_SOCKETS_PER_USER,
+};
 const ORIGIN = 'http://bridge.test';
 
 export type User = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
@@ -27,7 +33,10 @@ export class Client {
   }
 
   static open(url: string, cookie: string | undefined, options: { origin?: string; autoPong?: boolean } = {}) {
-    const socket = new WebSocket(url, { headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) }, autoPong: options.autoPong ?? true });
+    const socket = new WebSocket(url, {
+      headers: { origin: options.origin ?? ORIGIN, ...(cookie ? { cookie } : {}) },
+      autoPong: options.autoPong ?? true,
+    });
     return new Promise<Client>((resolve, reject) => {
       socket.once('open', () => resolve(new Client(socket)));
       socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
@@ -75,13 +84,33 @@ export async function seatedEvent(t: TestApp, options: { kibitzers: boolean; typ
   const kibitzer = await make('Kim Kibitzer');
   const outsider = await make('Otto Outsider');
   const created = await t.app.inject({
-    method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser.cookie },
-    payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: options.type ?? 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: options.kibitzers } },
+    method: 'POST',
+    url: '/api/v1/tournaments',
+    headers: { cookie: organiser.cookie },
+    payload: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: options.type ?? 1,
+        typeName: 'Club Pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+        liveTableEvent: false,
+        kibtzersEnabled: options.kibitzers,
+      },
+    },
   });
   const { key } = created.json().result as { key: string };
   const seats = players.map((p, side) => ({ email: p.email, table: 1, side }));
-  const seated = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser.cookie }, payload: { participants: [...seats, { email: kibitzer.email, table: 1, side: 7 }] } });
+  const seated = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/tournaments/${key}/participants`,
+    headers: { cookie: organiser.cookie },
+    payload: { participants: [...seats, { email: kibitzer.email, table: 1, side: 7 }] },
+  });
   expect(seated.statusCode, seated.body).toBe(200);
   return { key, organiser, players, kibitzer, outsider };
 }
-

@@ -47,8 +47,7 @@ export async function render(url: string): Promise<PrerenderedPage> {
   const handles = context.matches.map(
     (match) =>
       match.route.handle as
-        | { module?: string; hydrate?: 'interaction'; queryDependent?: boolean; queryVariants?: PrerenderedPage['queryVariants'] }
-        | undefined,
+        { module?: string; hydrate?: 'interaction'; queryDependent?: boolean; queryVariants?: PrerenderedPage['queryVariants'] } | undefined,
   );
   return {
     status: context.statusCode,

@@ -35,7 +35,12 @@ const search = line(SEARCH_MAX_LENGTH).optional();
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   page: z.coerce.number().int().min(1).max(1000).default(1),
-  lastDocId: z.string().trim().max(64).regex(/^[0-9A-Za-z-]*$/, 'Invalid cursor').optional(),
+  lastDocId: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[0-9A-Za-z-]*$/, 'Invalid cursor')
+    .optional(),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
@@ -125,16 +130,20 @@ export const PastEventSchema = z.object({
 export type PastEvent = z.infer<typeof PastEventSchema>;
 export const ListPastEventsResponse = pageOf(PastEventSchema);
 /** Search answers past-event records (status complete) or active-event records (status active). */
-export const SearchEventsResponse = resultOf(z.object({
-  data: z.array(z.union([PastEventSchema, ActiveEventSchema])),
-  lastDocId: z.string().nullable(),
-}));
+export const SearchEventsResponse = resultOf(
+  z.object({
+    data: z.array(z.union([PastEventSchema, ActiveEventSchema])),
+    lastDocId: z.string().nullable(),
+  }),
+);
 
 export const EventKeyQuery = z.object({ key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters) });
-export const DeleteEventResponse = resultOf(z.object({
-  message: z.string(),
-  deleted: z.object({ participants: z.number(), boardResults: z.number(), pairScores: z.number(), boards: z.number() }),
-}));
+export const DeleteEventResponse = resultOf(
+  z.object({
+    message: z.string(),
+    deleted: z.object({ participants: z.number(), boardResults: z.number(), pairScores: z.number(), boards: z.number() }),
+  }),
+);
 
 // Participants -------------------------------------------------------------------------------------------------
 

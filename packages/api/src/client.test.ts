@@ -13,8 +13,17 @@ let baseUrl: string;
 const seen: Seen[] = [];
 
 const user = {
-  uid: 'u1', displayName: 'A', email: 'a@b.test', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null,
-  postalIndexNumber: null, role: 'player',
+  uid: 'u1',
+  displayName: 'A',
+  email: 'a@b.test',
+  emailVerified: true,
+  photoUrl: null,
+  phoneNumber: null,
+  contact: null,
+  bfiId: null,
+  city: null,
+  postalIndexNumber: null,
+  role: 'player',
 };
 
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
@@ -26,16 +35,28 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   let body = '';
   for await (const chunk of request) body += chunk;
   const url = request.url ?? '';
-  seen.push({ method: request.method ?? '', url, cookie: request.headers.cookie, contentType: request.headers['content-type'], body, probe: request.headers['x-probe'] as string | undefined });
+  seen.push({
+    method: request.method ?? '',
+    url,
+    cookie: request.headers.cookie,
+    contentType: request.headers['content-type'],
+    body,
+    probe: request.headers['x-probe'] as string | undefined,
+  });
   const route = `${request.method} ${url.split('?')[0]}`;
   if (route === 'POST /api/v1/user/login') {
     return json(response, 200, { result: user }, { 'set-cookie': ['bridge_session=s3cret; Path=/; HttpOnly', 'other=1; Path=/'] });
   }
-  if (route === 'POST /api/v1/user/logout') return json(response, 200, { result: { message: 'Logged out' } }, { 'set-cookie': 'bridge_session=; Path=/; Max-Age=0' });
+  if (route === 'POST /api/v1/user/logout')
+    return json(response, 200, { result: { message: 'Logged out' } }, { 'set-cookie': 'bridge_session=; Path=/; Max-Age=0' });
   if (route === 'POST /api/v1/tournaments/ab%20c/results') return json(response, 200, { result: { score: 420 } });
   if (route === 'POST /api/v1/tournaments/full/results') return json(response, 403, { error: 'You may not change this event', code: 'forbidden' });
   if (route === 'POST /api/v1/tournaments/bad/results') {
-    return json(response, 400, { error: 'Tricks must be 0-13', code: 'validation_failed', issues: [{ path: 'tricks', message: 'Tricks must be 0-13' }] });
+    return json(response, 400, {
+      error: 'Tricks must be 0-13',
+      code: 'validation_failed',
+      issues: [{ path: 'tricks', message: 'Tricks must be 0-13' }],
+    });
   }
   if (route === 'POST /api/v1/tournaments/drift/results') return json(response, 200, { result: { score: 'many' } });
   if (route === 'GET /api/admin/v1/tournaments/active') return json(response, 200, { result: { data: [], lastDocId: null } });
@@ -55,7 +76,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N' as const, contract: { level: 4, strain: 'S' as const, doubled: 0 as const }, tricks: 10 };
+const line = {
+  round: 1,
+  board: 1,
+  table: 1,
+  nsPair: 1,
+  ewPair: 1,
+  declarer: 'N' as const,
+  contract: { level: 4, strain: 'S' as const, doubled: 0 as const },
+  tricks: 10,
+};
 
 describe('the Node client', () => {
   it('calls the declared method and path, sends JSON and returns the parsed result', async () => {
@@ -82,7 +112,10 @@ describe('the Node client', () => {
     const client = createClient({ baseUrl, cookie: 'bridge_session=given', headers: () => ({ 'x-probe': `call ${++calls}` }) });
     await client.call(endpoints.events.adminActive);
     await client.call(endpoints.events.adminActive);
-    expect(seen.slice(-2).map((s) => [s.cookie, s.probe])).toEqual([['bridge_session=given', 'call 1'], ['bridge_session=given', 'call 2']]);
+    expect(seen.slice(-2).map((s) => [s.cookie, s.probe])).toEqual([
+      ['bridge_session=given', 'call 1'],
+      ['bridge_session=given', 'call 2'],
+    ]);
   });
 
   it('reads a bare answer whole, a 204 as nothing and a file as its bytes', async () => {
@@ -105,7 +138,14 @@ describe('the Node client', () => {
 
   it('refuses an answer its declaration does not describe, and names a failure without a JSON body', async () => {
     const client = createClient({ baseUrl });
-    await expect(client.call(endpoints.events.postResult, { params: { key: 'drift' }, body: line })).rejects.toMatchObject({ status: 200, code: 'unexpected_answer' });
-    await expect(client.call(endpoints.users.me)).rejects.toMatchObject({ status: 502, code: 'http_error', message: 'GET /api/v1/user answered 502: not a JSON answer' });
+    await expect(client.call(endpoints.events.postResult, { params: { key: 'drift' }, body: line })).rejects.toMatchObject({
+      status: 200,
+      code: 'unexpected_answer',
+    });
+    await expect(client.call(endpoints.users.me)).rejects.toMatchObject({
+      status: 502,
+      code: 'http_error',
+      message: 'GET /api/v1/user answered 502: not a JSON answer',
+    });
   });
 });

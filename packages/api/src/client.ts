@@ -15,7 +15,10 @@ interface FetchResponse {
   text(): Promise<string>;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; redirect?: 'manual' }) => Promise<FetchResponse>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; redirect?: 'manual' },
+) => Promise<FetchResponse>;
 
 /** A call the server refused (or answered with something the declaration does not describe). */
 export class ApiCallError extends Error {
@@ -114,7 +117,8 @@ export function createClient(options: ClientOptions): ApiClient {
     if (!response.ok) {
       const text = await response.text().catch(() => '');
       const answer = parseJson(text) as { error?: unknown; code?: unknown; issues?: { path: string; message: string }[] } | undefined;
-      const message = typeof answer?.error === 'string' ? answer.error : `${declared.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`;
+      const message =
+        typeof answer?.error === 'string' ? answer.error : `${declared.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`;
       throw new ApiCallError(response.status, typeof answer?.code === 'string' ? answer.code : 'http_error', message, answer?.issues);
     }
     if (declared.answer === 'file') {
@@ -132,7 +136,11 @@ export function createClient(options: ClientOptions): ApiClient {
     const schema: z.ZodType | undefined = declared.response;
     const parsed = schema ? schema.safeParse(answer) : { success: true as const, data: answer };
     if (!parsed.success) {
-      throw new ApiCallError(response.status, 'unexpected_answer', `${declared.method} ${url}: the answer does not match its declaration: ${parsed.error.message.slice(0, 300)}`);
+      throw new ApiCallError(
+        response.status,
+        'unexpected_answer',
+        `${declared.method} ${url}: the answer does not match its declaration: ${parsed.error.message.slice(0, 300)}`,
+      );
     }
     return declared.envelope === 'result' ? (parsed.data as { result: unknown }).result : parsed.data;
   }

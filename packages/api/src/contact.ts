@@ -28,7 +28,12 @@ export function checkContactPhone(value: string): { number: string } | { problem
  * as the server does, so a mistyped number is shown at its field and never sent. Parsed, `contact` is in E.164.
  */
 export const ContactMessageBody = z.object({
-  name: z.string({ error: messages.contactNameRequired }).trim().min(1, messages.contactNameRequired).max(120).refine(isSingleLine, messages.controlCharacters),
+  name: z
+    .string({ error: messages.contactNameRequired })
+    .trim()
+    .min(1, messages.contactNameRequired)
+    .max(120)
+    .refine(isSingleLine, messages.controlCharacters),
   email: z
     .string({ error: messages.emailRequired })
     .trim()
@@ -48,7 +53,12 @@ export const ContactMessageBody = z.object({
       return z.NEVER;
     }),
   // The specification keeps, as observed, the password text for an empty required text area.
-  description: z.string({ error: messages.passwordTooShort }).trim().min(1, messages.passwordTooShort).max(5000).refine(isCleanText, messages.controlCharacters),
+  description: z
+    .string({ error: messages.passwordTooShort })
+    .trim()
+    .min(1, messages.passwordTooShort)
+    .max(5000)
+    .refine(isCleanText, messages.controlCharacters),
   type: z.literal(1).default(1),
 });
 export type ContactMessageBody = z.input<typeof ContactMessageBody>;

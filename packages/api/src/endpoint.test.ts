@@ -3,7 +3,12 @@ import { endpoint, listEndpoints, pathUnder, resultSchemaOf, schemaOf, urlOf, en
 
 describe('endpoint declarations', () => {
   it('default to a JSON answer in the { result } envelope', () => {
-    expect(endpoints.events.postResult).toMatchObject({ method: 'POST', path: '/api/v1/tournaments/:key/results', envelope: 'result', answer: 'json' });
+    expect(endpoints.events.postResult).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/tournaments/:key/results',
+      envelope: 'result',
+      answer: 'json',
+    });
     expect(endpoints.video.iceServers.envelope).toBe('bare');
     expect(endpoints.events.pbnFile.answer).toBe('file');
   });
@@ -28,7 +33,9 @@ describe('endpoint declarations', () => {
 
   it('build addresses with encoded parameters and the defined query values', () => {
     expect(urlOf(endpoints.events.postResult, { key: 'a b/c' })).toBe('/api/v1/tournaments/a%20b%2Fc/results');
-    expect(urlOf(endpoints.events.adminActive, undefined, { limit: 10, query: undefined, type: 'all' })).toBe('/api/admin/v1/tournaments/active?limit=10&type=all');
+    expect(urlOf(endpoints.events.adminActive, undefined, { limit: 10, query: undefined, type: 'all' })).toBe(
+      '/api/admin/v1/tournaments/active?limit=10&type=all',
+    );
     expect(() => urlOf(endpoints.events.postResult, {})).toThrow(/needs the parameter key/);
   });
 

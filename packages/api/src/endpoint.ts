@@ -41,7 +41,11 @@ export interface EndpointSpec {
 }
 
 /** A declared field's type, or the default when the declaration leaves it out. */
-type Declared<S, K extends string, Default> = S extends { readonly [key in K]: infer T } ? ([T] extends [undefined] ? Default : Exclude<T, undefined>) : Default;
+type Declared<S, K extends string, Default> = S extends { readonly [key in K]: infer T }
+  ? [T] extends [undefined]
+    ? Default
+    : Exclude<T, undefined>
+  : Default;
 
 /** A declaration as `endpoint()` returns it: the envelope and the kind of answer always set. */
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = EndpointSpec extends S
@@ -51,7 +55,12 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = EndpointSpec exten
 /** Declares an endpoint; a JSON answer in the `{ result }` envelope unless it says otherwise. */
 export function endpoint<const S extends EndpointSpec>(spec: S): Endpoint<S> {
   const declared = { envelope: 'result', answer: 'json', ...spec } as Endpoint<S>;
-  if (declared.answer === 'json' && declared.envelope === 'result' && declared.response && !('shape' in declared.response && 'result' in (declared.response.shape as object))) {
+  if (
+    declared.answer === 'json' &&
+    declared.envelope === 'result' &&
+    declared.response &&
+    !('shape' in declared.response && 'result' in (declared.response.shape as object))
+  ) {
     throw new Error(`${spec.method} ${spec.path}: an answer in the { result } envelope needs a response schema with a result`);
   }
   return declared;
@@ -63,12 +72,15 @@ type Schema<S, K extends string> = S extends { readonly [key in K]: infer T exte
 type Part<K extends string, T> = {} extends T ? { [key in K]?: T } : { [key in K]: T };
 
 /** The parameters a call takes, typed from the declaration (what the caller sends: the schemas' input). */
-export type CallInput<E extends EndpointSpec> =
-  & (Schema<E, 'params'> extends z.ZodType ? { params: z.input<Schema<E, 'params'>> } : { params?: undefined })
-  & (Schema<E, 'query'> extends z.ZodType ? Part<'query', z.input<Schema<E, 'query'>>> : { query?: undefined })
-  & (Schema<E, 'body'> extends z.ZodType ? Part<'body', z.input<Schema<E, 'body'>>>
-    : Schema<E, 'rawBody'> extends z.ZodType ? { body: z.input<Schema<E, 'rawBody'>> }
-    : { body?: undefined });
+export type CallInput<E extends EndpointSpec> = (Schema<E, 'params'> extends z.ZodType
+  ? { params: z.input<Schema<E, 'params'>> }
+  : { params?: undefined }) &
+  (Schema<E, 'query'> extends z.ZodType ? Part<'query', z.input<Schema<E, 'query'>>> : { query?: undefined }) &
+  (Schema<E, 'body'> extends z.ZodType
+    ? Part<'body', z.input<Schema<E, 'body'>>>
+    : Schema<E, 'rawBody'> extends z.ZodType
+      ? { body: z.input<Schema<E, 'rawBody'>> }
+      : { body?: undefined });
 
 /** The whole 200 answer of a JSON endpoint, as parsed. */
 export type AnswerOf<E extends EndpointSpec> = Schema<E, 'response'> extends z.ZodType ? z.output<Schema<E, 'response'>> : unknown;
@@ -76,9 +88,13 @@ export type AnswerOf<E extends EndpointSpec> = Schema<E, 'response'> extends z.Z
 /** What a call gives back: the `result` of an enveloped answer, the whole answer of a bare one, nothing for 204. */
 export type ResultOf<E extends Endpoint> = E['answer'] extends 'json'
   ? E['envelope'] extends 'result'
-    ? AnswerOf<E> extends { result: infer R } ? R : unknown
+    ? AnswerOf<E> extends { result: infer R }
+      ? R
+      : unknown
     : AnswerOf<E>
-  : E['answer'] extends 'empty' ? undefined : unknown;
+  : E['answer'] extends 'empty'
+    ? undefined
+    : unknown;
 
 /** The schema of what a call gives back (the inner `result` schema of an enveloped answer), if declared. */
 export function resultSchemaOf(declared: Endpoint): z.ZodType | undefined {
@@ -87,11 +103,10 @@ export function resultSchemaOf(declared: Endpoint): z.ZodType | undefined {
   return (declared.response as unknown as { shape: { result: z.ZodType } }).shape.result;
 }
 
-type RouteSchema<E extends EndpointSpec> =
-  & (Schema<E, 'params'> extends z.ZodType ? { params: Schema<E, 'params'> } : unknown)
-  & (Schema<E, 'query'> extends z.ZodType ? { querystring: Schema<E, 'query'> } : unknown)
-  & (Schema<E, 'body'> extends z.ZodType ? { body: Schema<E, 'body'> } : unknown)
-  & (Schema<E, 'response'> extends z.ZodType ? { response: { 200: Schema<E, 'response'> } } : unknown);
+type RouteSchema<E extends EndpointSpec> = (Schema<E, 'params'> extends z.ZodType ? { params: Schema<E, 'params'> } : unknown) &
+  (Schema<E, 'query'> extends z.ZodType ? { querystring: Schema<E, 'query'> } : unknown) &
+  (Schema<E, 'body'> extends z.ZodType ? { body: Schema<E, 'body'> } : unknown) &
+  (Schema<E, 'response'> extends z.ZodType ? { response: { 200: Schema<E, 'response'> } } : unknown);
 
 /**
  * The route schema Fastify's zod type provider takes: `{ params, querystring, body, response: { 200 } }`, each

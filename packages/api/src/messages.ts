@@ -18,8 +18,7 @@ export const messages = {
   verificationSent: 'Verification email sent',
   verificationFailed: 'Failed to send verification email',
   verificationError: 'An error occurred while sending the verification email ',
-  passwordResetSent: (email: string) =>
-    `A password reset email has been sent to ${email}. Be sure to check your Spam or Junk folder.`,
+  passwordResetSent: (email: string) => `A password reset email has been sent to ${email}. Be sure to check your Spam or Junk folder.`,
   profileUpdated: 'Profile updated successfully',
   invalidName: 'Please enter a valid name',
   passwordTooShort: 'Password must be more than 8 character long',
@@ -48,8 +47,7 @@ export const messages = {
   controlCharacters: 'Text must not contain control characters',
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',
-  registrationSent: (email: string) =>
-    `We have sent a verification link to ${email}. Open it to activate your account, then log in.`,
+  registrationSent: (email: string) => `We have sent a verification link to ${email}. Open it to activate your account, then log in.`,
   accountDisabled: 'This account has been disabled. Please contact the organisers of your club or event.',
   notSignedIn: 'Please log in to continue',
   adminOnly: 'This account does not have access to the admin console',

@@ -3,6 +3,14 @@
  * spellings lead to the same pages). The server's sitemap lists them; prerendering builds them.
  */
 export const publicPagePaths = [
-  '/', '/aboutus', '/tournaments', '/player-app', '/organiser-app', '/download', '/contactus', '/privacy',
-  '/login', '/register',
+  '/',
+  '/aboutus',
+  '/tournaments',
+  '/player-app',
+  '/organiser-app',
+  '/download',
+  '/contactus',
+  '/privacy',
+  '/login',
+  '/register',
 ] as const;

@@ -10,4 +10,3 @@ const notInText = new RegExp(`[${CONTROL}]|${LONE_SURROGATE}`);
 export const isSingleLine = (value: string) => !notInLine.test(value);
 /** As isSingleLine, but tabs and line breaks are allowed (a message's body). */
 export const isCleanText = (value: string) => !notInText.test(value);
-

@@ -21,7 +21,12 @@ export const GameDetailsSchema = z.object({
   type: GameTypeSchema,
   typeName: z.string().trim().min(1).max(80).refine(isSingleLine, messages.controlCharacters),
   players: z.number().int().min(0).max(EVENT_LIMITS.players),
-  rounds: z.number().int().min(1).max(EVENT_LIMITS.rounds).describe(`Rounds played, 1-${EVENT_LIMITS.rounds} and at most the movement's own; some board must be played at two tables or more in them`),
+  rounds: z
+    .number()
+    .int()
+    .min(1)
+    .max(EVENT_LIMITS.rounds)
+    .describe(`Rounds played, 1-${EVENT_LIMITS.rounds} and at most the movement's own; some board must be played at two tables or more in them`),
   movementType: z.enum(['Mitchell', 'Howell']),
   scoreType: z.enum(['Match Point', 'IMP']),
   handgeneratedModeAsString: z.enum(['Random', 'Imported', 'Hybrid']),
@@ -34,7 +39,12 @@ export type GameDetails = z.input<typeof GameDetailsSchema>;
 
 export const CreateTournamentBody = z.object({
   tables: z.number().int().min(1).max(EVENT_LIMITS.tables).describe(`Tables, 1-${EVENT_LIMITS.tables} (a movement needs at least 2)`),
-  boardsPerRound: z.number().int().min(1).max(EVENT_LIMITS.boardsPerRound).describe(`Boards a round, 1-${EVENT_LIMITS.boardsPerRound}; the event deals (or imports) tables x boards at most`),
+  boardsPerRound: z
+    .number()
+    .int()
+    .min(1)
+    .max(EVENT_LIMITS.boardsPerRound)
+    .describe(`Boards a round, 1-${EVENT_LIMITS.boardsPerRound}; the event deals (or imports) tables x boards at most`),
   gameDetails: GameDetailsSchema,
 });
 export type CreateTournamentBody = z.input<typeof CreateTournamentBody>;
@@ -58,16 +68,23 @@ export const ParticipantInputSchema = z
     side: z.number().int().min(-1).max(99),
     isBot: z.boolean().default(false),
   })
-  .refine((p) => p.isBot ? Boolean(p.names) : Boolean(p.email), { message: 'A player needs an account email; a bot needs a name' });
+  .refine((p) => (p.isBot ? Boolean(p.names) : Boolean(p.email)), { message: 'A player needs an account email; a bot needs a name' });
 export const AddParticipantsBody = z.object({
-  participants: z.array(ParticipantInputSchema).min(1).max(EVENT_LIMITS.participants).describe(`1-${EVENT_LIMITS.participants} seats; an email is seated whether or not it has an account, and the answer is the same`),
+  participants: z
+    .array(ParticipantInputSchema)
+    .min(1)
+    .max(EVENT_LIMITS.participants)
+    .describe(`1-${EVENT_LIMITS.participants} seats; an email is seated whether or not it has an account, and the answer is the same`),
 });
 export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
 /** How many seats were taken. */
 export const AddParticipantsResponse = resultOf(z.object({ added: z.number() }));
 
 /** `PUT /tournaments/{key}/boards/{board}`: a board number the event could play. */
-export const BoardParams = z.object({ key: z.string().min(1).max(40), board: z.coerce.number().int().min(1).max(MAX_BOARD).describe(`A board number, 1-${MAX_BOARD}`) });
+export const BoardParams = z.object({
+  key: z.string().min(1).max(40),
+  board: z.coerce.number().int().min(1).max(MAX_BOARD).describe(`A board number, 1-${MAX_BOARD}`),
+});
 
 export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120).refine(isSingleLine, messages.controlCharacters) });
 export const SetBoardResponse = resultOf(z.object({ board: z.number() }));

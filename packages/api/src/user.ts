@@ -33,10 +33,7 @@ const email = z
   .max(254, messages.invalidEmail)
   .pipe(z.email({ error: messages.invalidEmail }))
   .transform((value) => value.toLowerCase());
-const password = z
-  .string({ error: messages.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-  .max(256, 'Password is too long');
+const password = z.string({ error: messages.passwordRequired }).min(PASSWORD_MIN_LENGTH, messages.passwordTooShort).max(256, 'Password is too long');
 
 export const LoginBody = z.object({
   email,
@@ -47,7 +44,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const RegisterBody = z.object({
   email,
   password,
-  names: z.string({ error: messages.invalidName }).trim().min(1, messages.invalidName).max(NAME_MAX_LENGTH).refine(isSingleLine, messages.invalidName),
+  names: z
+    .string({ error: messages.invalidName })
+    .trim()
+    .min(1, messages.invalidName)
+    .max(NAME_MAX_LENGTH)
+    .refine(isSingleLine, messages.invalidName),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -74,25 +76,23 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 export type SendPasswordResetBody = z.infer<typeof SendPasswordResetBody>;
 
 /** Profile edit types (specification section 3). */
-export const EditTypeSchema = z.enum([
-  'email', 'password', 'text', 'bfi id', 'tel', 'city', 'pin', 'contact', 'name', 'delete',
-]);
+export const EditTypeSchema = z.enum(['email', 'password', 'text', 'bfi id', 'tel', 'city', 'pin', 'contact', 'name', 'delete']);
 export type EditType = z.infer<typeof EditTypeSchema>;
-export const UpdateUserBody = z.object({
-  type: EditTypeSchema,
-  value: z.string().max(256),
-  /** Needed to change the password, the email or to delete the account. */
-  currentPassword: z.string().max(256).optional(),
-}).superRefine((edit, context) => {
-  // Every profile field but the password is one line of text (a name, a city, a number).
-  if (edit.type !== 'password' && !isSingleLine(edit.value.trim())) {
-    const message = edit.type === 'name' || edit.type === 'text' ? messages.invalidName : messages.controlCharacters;
-    context.addIssue({ code: 'custom', path: ['value'], message });
-  }
-});
+export const UpdateUserBody = z
+  .object({
+    type: EditTypeSchema,
+    value: z.string().max(256),
+    /** Needed to change the password, the email or to delete the account. */
+    currentPassword: z.string().max(256).optional(),
+  })
+  .superRefine((edit, context) => {
+    // Every profile field but the password is one line of text (a name, a city, a number).
+    if (edit.type !== 'password' && !isSingleLine(edit.value.trim())) {
+      const message = edit.type === 'name' || edit.type === 'text' ? messages.invalidName : messages.controlCharacters;
+      context.addIssue({ code: 'custom', path: ['value'], message });
+    }
+  });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
-export const UpdateUserResponse = resultOf(
-  z.object({ message: z.string(), user: UserSchema.nullable() }),
-);
+export const UpdateUserResponse = resultOf(z.object({ message: z.string(), user: UserSchema.nullable() }));
 
 export const HealthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });

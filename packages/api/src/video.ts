@@ -42,9 +42,19 @@ const channelName = z.string().min(1).max(80).refine(isSingleLine);
 export const VideoClientMessage = z.discriminatedUnion('type', [
   // strict (the default): refused with 'alreadyJoined' while the same user is in the channel on another socket;
   // strict: false takes that socket's place instead (a page rejoining after its connection dropped).
-  z.object({ type: z.literal('join'), channelName, userUid: z.string().optional(), body: z.object({ strict: z.boolean().default(true) }).default({ strict: true }) }),
+  z.object({
+    type: z.literal('join'),
+    channelName,
+    userUid: z.string().optional(),
+    body: z.object({ strict: z.boolean().default(true) }).default({ strict: true }),
+  }),
   z.object({ type: z.literal('start'), channelName, userUid: z.string().optional(), body: z.object({}).passthrough().optional() }),
-  z.object({ type: z.literal('peerDetails'), channelName, userUid: z.string().optional(), body: z.object({ targetPeer: target.optional() }).default({}) }),
+  z.object({
+    type: z.literal('peerDetails'),
+    channelName,
+    userUid: z.string().optional(),
+    body: z.object({ targetPeer: target.optional() }).default({}),
+  }),
   z.object({ type: z.literal('send_offer'), channelName, userUid: z.string().optional(), body: z.object({ sdp, targetPeer: target }) }),
   z.object({ type: z.literal('send_answer'), channelName, userUid: z.string().optional(), body: z.object({ sdp, targetPeer: target }) }),
   z.object({ type: z.literal('ice_candidate'), channelName, userUid: z.string().optional(), body: z.object({ candidate, targetPeer: target }) }),

@@ -95,7 +95,10 @@ export function scoreEvent(lines: readonly TravellerLine[], options: EventScorin
   for (const indexes of byBoard.values()) {
     const list = indexes.map((i) => lines[i]!);
     if (options.method === 'matchpoints') {
-      const points = matchpointBoard(list.map((l) => l.result), { scale, expected });
+      const points = matchpointBoard(
+        list.map((l) => l.result),
+        { scale, expected },
+      );
       const top = topOf(expected, scale);
       indexes.forEach((index, i) => {
         const scoredLine = { ...lines[index]!, ns: points[i]!.ns, ew: points[i]!.ew };
@@ -105,7 +108,12 @@ export function scoreEvent(lines: readonly TravellerLine[], options: EventScorin
       continue;
     }
     const nsScores = list.flatMap((l) => (l.result.kind === 'score' ? [l.result.nsScore] : []));
-    const imps = nsScores.length === 0 ? [] : options.method === 'cross-imps' ? crossImps(nsScores, options.crossImpDivisor) : butlerImps(nsScores, options.butlerTrim).imps;
+    const imps =
+      nsScores.length === 0
+        ? []
+        : options.method === 'cross-imps'
+          ? crossImps(nsScores, options.crossImpDivisor)
+          : butlerImps(nsScores, options.butlerTrim).imps;
     let next = 0;
     for (const index of indexes) {
       const line = lines[index]!;
@@ -122,7 +130,18 @@ export function scoreEvent(lines: readonly TravellerLine[], options: EventScorin
   const totals = new Map<string, PairResult>();
   const add = (direction: 'NS' | 'EW', pair: number, points: number, top: number) => {
     const key = options.winners === 2 ? `${direction}${pair}` : String(pair);
-    const entry = totals.get(key) ?? { key, direction: options.winners === 2 ? direction : null, pair, boards: 0, total: 0, tops: 0, percentage: null, factoredTotal: null, place: 0, label: '' };
+    const entry = totals.get(key) ?? {
+      key,
+      direction: options.winners === 2 ? direction : null,
+      pair,
+      boards: 0,
+      total: 0,
+      tops: 0,
+      percentage: null,
+      factoredTotal: null,
+      place: 0,
+      label: '',
+    };
     entry.boards++;
     entry.total += points;
     entry.tops += top;

@@ -16,9 +16,39 @@ const fixture = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta
 
 describe('PBN export', () => {
   it('writes the 15 mandatory tags in export order', () => {
-    const text = exportPbn([{ event: 'Club "Pairs"', date: new Date(Date.UTC(2026, 10, 21)), board: 1, dealer: 'N', vulnerability: 'None', deal: null, contract: { level: 4, strain: 'S', doubled: 1 }, declarer: 'S', tricks: 10, nsScore: 590 }]);
+    const text = exportPbn([
+      {
+        event: 'Club "Pairs"',
+        date: new Date(Date.UTC(2026, 10, 21)),
+        board: 1,
+        dealer: 'N',
+        vulnerability: 'None',
+        deal: null,
+        contract: { level: 4, strain: 'S', doubled: 1 },
+        declarer: 'S',
+        tricks: 10,
+        nsScore: 590,
+      },
+    ]);
     const names = [...text.matchAll(/^\[(\w+) /gm)].map((m) => m[1]);
-    expect(names).toEqual(['Event', 'Site', 'Date', 'Board', 'West', 'North', 'East', 'South', 'Dealer', 'Vulnerable', 'Deal', 'Scoring', 'Declarer', 'Contract', 'Result', 'Score']);
+    expect(names).toEqual([
+      'Event',
+      'Site',
+      'Date',
+      'Board',
+      'West',
+      'North',
+      'East',
+      'South',
+      'Dealer',
+      'Vulnerable',
+      'Deal',
+      'Scoring',
+      'Declarer',
+      'Contract',
+      'Result',
+      'Score',
+    ]);
     expect(text).toContain('[Event "Club \\"Pairs\\""]');
     expect(text).toContain('[Date "2026.11.21"]');
     expect(text).toContain('[Contract "4SX"]');
@@ -28,18 +58,30 @@ describe('PBN export', () => {
   it('round-trips every scored board of the 2021 qualifier: same deal, contract, result and score', () => {
     const games = parsePbn(fixture).filter((g) => g.get('Score'));
     const boards = games.map(boardOf);
-    const written = exportPbn(boards.map((b) => ({
-      event: 'Round trip', date: new Date(Date.UTC(2021, 7, 23)), board: b.board, dealer: b.dealer ?? dealerOf(b.board),
-      vulnerability: b.vulnerability, deal: b.deal, contract: b.contract, declarer: b.declarer, tricks: b.tricks,
-      nsScore: b.contract ? nsScore(b.contract, b.declarer, b.tricks ?? 0, b.vulnerability) : null,
-    })));
+    const written = exportPbn(
+      boards.map((b) => ({
+        event: 'Round trip',
+        date: new Date(Date.UTC(2021, 7, 23)),
+        board: b.board,
+        dealer: b.dealer ?? dealerOf(b.board),
+        vulnerability: b.vulnerability,
+        deal: b.deal,
+        contract: b.contract,
+        declarer: b.declarer,
+        tricks: b.tricks,
+        nsScore: b.contract ? nsScore(b.contract, b.declarer, b.tricks ?? 0, b.vulnerability) : null,
+      })),
+    );
     const reread = parsePbn(written);
     expect(reread).toHaveLength(games.length);
     reread.forEach((game, i) => {
       const { deal, contract, declarer, tricks, vulnerability } = boardOf(game);
       expect({ deal, contract, declarer: contract?.level ? declarer : null, tricks: contract?.level ? tricks : null, vulnerability }).toEqual({
-        deal: boards[i]!.deal, contract: boards[i]!.contract, declarer: boards[i]!.contract?.level ? boards[i]!.declarer : null,
-        tricks: boards[i]!.contract?.level ? boards[i]!.tricks : null, vulnerability: boards[i]!.vulnerability,
+        deal: boards[i]!.deal,
+        contract: boards[i]!.contract,
+        declarer: boards[i]!.contract?.level ? boards[i]!.declarer : null,
+        tricks: boards[i]!.contract?.level ? boards[i]!.tricks : null,
+        vulnerability: boards[i]!.vulnerability,
       });
       expect(parseScore(game.get('Score')!.value)).toBe(parseScore(games[i]!.get('Score')!.value));
     });
@@ -49,19 +91,69 @@ describe('PBN export', () => {
 describe('USEBIO 1.2 export', () => {
   const event: UsebioEvent = {
     club: { name: 'Pune Bridge Club & Friends', id: 'PBC' },
-    identifier: 'k9x2', description: 'Monday <Pairs>', date: new Date(Date.UTC(2026, 10, 21)),
-    scoringMethod: 'MATCH_POINTS', winnerType: 2, programName: 'Bridge Platform', programVersion: '1.0',
+    identifier: 'k9x2',
+    description: 'Monday <Pairs>',
+    date: new Date(Date.UTC(2026, 10, 21)),
+    scoringMethod: 'MATCH_POINTS',
+    winnerType: 2,
+    programName: 'Bridge Platform',
+    programVersion: '1.0',
     pairs: [
-      { number: 1, direction: 'NS', place: '1=', totalScore: 8, percentage: 66.666, players: [{ name: 'A. Rao', nationalId: 'BFI123' }, { name: 'B. Shah' }] },
+      {
+        number: 1,
+        direction: 'NS',
+        place: '1=',
+        totalScore: 8,
+        percentage: 66.666,
+        players: [{ name: 'A. Rao', nationalId: 'BFI123' }, { name: 'B. Shah' }],
+      },
       { number: 2, direction: 'EW', place: '1', totalScore: 4, percentage: 33.333, players: [{ name: 'C. Iyer' }, { name: 'D. Das' }] },
     ],
-    boards: [{ number: 1, lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 2, ewMatchPoints: 0 }] }],
+    boards: [
+      { number: 1, lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 2, ewMatchPoints: 0 }] },
+    ],
   };
   const xml = exportUsebio(event);
 
-  it('keeps the DTD\'s element order', () => {
-    const order = (names: string[]) => names.map((n) => xml.indexOf(n.includes(" ") ? `<${n}` : `<${n}>`));
-    const header = order(['USEBIO Version="1.2"', 'CLUB', 'CLUB_NAME', 'CLUB_ID_NUMBER', 'EVENT EVENT_TYPE="PAIRS"', 'PROGRAM_NAME', 'PROGRAM_VERSION', 'EVENT_IDENTIFIER', 'EVENT_DESCRIPTION', 'DATE', 'BOARD_SCORING_METHOD', 'BOARDS_PLAYED', 'WINNER_TYPE', 'PARTICIPANTS', 'PAIR', 'PAIR_NUMBER', 'DIRECTION', 'PLACE', 'TOTAL_SCORE', 'PERCENTAGE', 'PLAYER', 'PLAYER_NAME', 'NATIONAL_ID_NUMBER', 'BOARD', 'BOARD_NUMBER', 'TRAVELLER_LINE', 'NS_PAIR_NUMBER', 'EW_PAIR_NUMBER', 'CONTRACT', 'PLAYED_BY', 'LEAD', 'TRICKS', 'SCORE', 'NS_MATCH_POINTS', 'EW_MATCH_POINTS']);
+  it("keeps the DTD's element order", () => {
+    const order = (names: string[]) => names.map((n) => xml.indexOf(n.includes(' ') ? `<${n}` : `<${n}>`));
+    const header = order([
+      'USEBIO Version="1.2"',
+      'CLUB',
+      'CLUB_NAME',
+      'CLUB_ID_NUMBER',
+      'EVENT EVENT_TYPE="PAIRS"',
+      'PROGRAM_NAME',
+      'PROGRAM_VERSION',
+      'EVENT_IDENTIFIER',
+      'EVENT_DESCRIPTION',
+      'DATE',
+      'BOARD_SCORING_METHOD',
+      'BOARDS_PLAYED',
+      'WINNER_TYPE',
+      'PARTICIPANTS',
+      'PAIR',
+      'PAIR_NUMBER',
+      'DIRECTION',
+      'PLACE',
+      'TOTAL_SCORE',
+      'PERCENTAGE',
+      'PLAYER',
+      'PLAYER_NAME',
+      'NATIONAL_ID_NUMBER',
+      'BOARD',
+      'BOARD_NUMBER',
+      'TRAVELLER_LINE',
+      'NS_PAIR_NUMBER',
+      'EW_PAIR_NUMBER',
+      'CONTRACT',
+      'PLAYED_BY',
+      'LEAD',
+      'TRICKS',
+      'SCORE',
+      'NS_MATCH_POINTS',
+      'EW_MATCH_POINTS',
+    ]);
     expect(header.every((index) => index >= 0)).toBe(true);
     expect([...header].sort((a, b) => a - b)).toEqual(header);
   });
@@ -85,31 +177,50 @@ describe('USEBIO 1.2 export', () => {
 describe('USEBIO 1.2 as real files and importers have it', () => {
   const base: UsebioEvent = {
     club: { name: 'Pune Bridge Club', id: '1234' },
-    identifier: 'k9x2', description: 'Monday IMP Pairs', date: new Date(Date.UTC(2026, 10, 21)),
-    scoringMethod: 'CROSS_IMPS', winnerType: 2, programName: 'Bridge Platform', programVersion: '1.0',
+    identifier: 'k9x2',
+    description: 'Monday IMP Pairs',
+    date: new Date(Date.UTC(2026, 10, 21)),
+    scoringMethod: 'CROSS_IMPS',
+    winnerType: 2,
+    programName: 'Bridge Platform',
+    programVersion: '1.0',
     pairs: [
       { number: 1, direction: 'NS', place: '1', totalScore: 4.5, players: [{ name: 'A. Rao' }, { name: 'B. Shah' }] },
       { number: 1, direction: 'EW', place: '1', totalScore: -4.5, players: [{ name: 'C. Iyer' }, { name: 'D. Das' }] },
     ],
-    boards: [{
-      number: 1,
-      lines: [
-        { nsPair: 1, ewPair: 1, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 4.5, ewMatchPoints: -4.5 },
-        { nsPair: 2, ewPair: 2, contract: '', score: 0, adjusted: { ns: 'A+', ew: 'A-' }, nsMatchPoints: 3, ewMatchPoints: -3 },
-      ],
-    }],
+    boards: [
+      {
+        number: 1,
+        lines: [
+          { nsPair: 1, ewPair: 1, contract: '4S', playedBy: 'S', tricks: 10, score: 420, nsMatchPoints: 4.5, ewMatchPoints: -4.5 },
+          { nsPair: 2, ewPair: 2, contract: '', score: 0, adjusted: { ns: 'A+', ew: 'A-' }, nsMatchPoints: 3, ewMatchPoints: -3 },
+        ],
+      },
+    ],
   };
 
-  it('writes EVENT beside CLUB, directly under USEBIO, with the club\'s number in CLUB', () => {
+  it("writes EVENT beside CLUB, directly under USEBIO, with the club's number in CLUB", () => {
     const root = parseXml(exportUsebio(base));
     expect(root.name).toBe('USEBIO');
     expect(root.attributes.Version).toBe('1.2');
     expect(root.children.map((c) => c.name)).toEqual(['CLUB', 'EVENT']);
     const [club, event] = root.children;
-    expect(club!.children.map((c) => [c.name, c.text])).toEqual([['CLUB_NAME', 'Pune Bridge Club'], ['CLUB_ID_NUMBER', '1234']]);
+    expect(club!.children.map((c) => [c.name, c.text])).toEqual([
+      ['CLUB_NAME', 'Pune Bridge Club'],
+      ['CLUB_ID_NUMBER', '1234'],
+    ]);
     expect(event!.attributes.EVENT_TYPE).toBe('PAIRS');
     expect(event!.children.map((c) => c.name)).toEqual([
-      'PROGRAM_NAME', 'PROGRAM_VERSION', 'EVENT_IDENTIFIER', 'EVENT_DESCRIPTION', 'DATE', 'BOARD_SCORING_METHOD', 'BOARDS_PLAYED', 'WINNER_TYPE', 'PARTICIPANTS', 'BOARD',
+      'PROGRAM_NAME',
+      'PROGRAM_VERSION',
+      'EVENT_IDENTIFIER',
+      'EVENT_DESCRIPTION',
+      'DATE',
+      'BOARD_SCORING_METHOD',
+      'BOARDS_PLAYED',
+      'WINNER_TYPE',
+      'PARTICIPANTS',
+      'BOARD',
     ]);
   });
 
@@ -120,7 +231,9 @@ describe('USEBIO 1.2 as real files and importers have it', () => {
 
   it('names cross-IMP and Butler points as real files do, and matchpoints as before', () => {
     const names = (scoringMethod: UsebioEvent['scoringMethod']) =>
-      findAll(parseXml(exportUsebio({ ...base, scoringMethod })), 'TRAVELLER_LINE')[0]!.children.map((c) => c.name).slice(-2);
+      findAll(parseXml(exportUsebio({ ...base, scoringMethod })), 'TRAVELLER_LINE')[0]!
+        .children.map((c) => c.name)
+        .slice(-2);
     expect(names('CROSS_IMPS')).toEqual(['NS_CROSS_IMP_POINTS', 'EW_CROSS_IMP_POINTS']);
     expect(names('BUTLER_IMPS')).toEqual(['NS_BUTLER_POINTS', 'EW_BUTLER_POINTS']);
     expect(names('MATCH_POINTS')).toEqual(['NS_MATCH_POINTS', 'EW_MATCH_POINTS']);
@@ -147,10 +260,21 @@ describe('names holding control characters and markup', () => {
 
   it('the USEBIO file still parses as XML 1.0 and carries the name without the forbidden characters', () => {
     const xml = exportUsebio({
-      club: { name: nasty }, identifier: nasty, description: nasty, date: new Date(Date.UTC(2026, 0, 1)), scoringMethod: 'MATCH_POINTS',
-      winnerType: 1, programName: 'Bridge Platform', programVersion: '1.0',
+      club: { name: nasty },
+      identifier: nasty,
+      description: nasty,
+      date: new Date(Date.UTC(2026, 0, 1)),
+      scoringMethod: 'MATCH_POINTS',
+      winnerType: 1,
+      programName: 'Bridge Platform',
+      programVersion: '1.0',
       pairs: [{ number: 1, place: '1', totalScore: 1, players: [{ name: nasty, nationalId: nasty }] }],
-      boards: [{ number: 1, lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', lead: nasty, tricks: 10, score: 420, nsMatchPoints: 0, ewMatchPoints: 0 }] }],
+      boards: [
+        {
+          number: 1,
+          lines: [{ nsPair: 1, ewPair: 2, contract: '4S', playedBy: 'S', lead: nasty, tricks: 10, score: 420, nsMatchPoints: 0, ewMatchPoints: 0 }],
+        },
+      ],
     });
     const root = parseXml(xml);
     expect(findAll(root, 'PLAYER_NAME')[0]!.text).toBe(clean);
@@ -160,10 +284,22 @@ describe('names holding control characters and markup', () => {
   });
 
   it('the PBN file keeps every tag on one line, escapes " and \\ and reads the names back', () => {
-    const text = exportPbn([{
-      event: nasty, site: nasty, date: new Date(Date.UTC(2026, 0, 1)), board: 1, dealer: 'N', vulnerability: 'None', deal: null,
-      players: { N: nasty, E: 'East\nName', S: 'S\u0007', W: 'W\\' }, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 420,
-    }]);
+    const text = exportPbn([
+      {
+        event: nasty,
+        site: nasty,
+        date: new Date(Date.UTC(2026, 0, 1)),
+        board: 1,
+        dealer: 'N',
+        vulnerability: 'None',
+        deal: null,
+        players: { N: nasty, E: 'East\nName', S: 'S\u0007', W: 'W\\' },
+        contract: { level: 4, strain: 'S', doubled: 0 },
+        declarer: 'S',
+        tricks: 10,
+        nsScore: 420,
+      },
+    ]);
     for (const line of text.split('\n').filter((l) => l.startsWith('['))) expect(line).toMatch(/^\[\w+ "(?:[^"\\\x00-\x1F]|\\["\\])*"\]$/);
     const [game] = parsePbn(text);
     expect(game!.get('North')!.value).toBe(clean);
@@ -182,7 +318,11 @@ describe('an event exported as PBN and read back', () => {
   const names = (direction: 'NS' | 'EW', pair: number) => [`${direction} ${pair} first "Ace"`, `${direction} ${pair} second \\ Two`];
   const played = movement.rows.flatMap((row) =>
     boardsOfSet(row.set, 2).map((board, i) => {
-      const contract: Contract = { level: ((row.round + row.table + i) % 4) + 1 as Contract['level'], strain: (['S', 'H', 'NT', 'C'] as const)[(row.ns + board) % 4]!, doubled: 0 };
+      const contract: Contract = {
+        level: (((row.round + row.table + i) % 4) + 1) as Contract['level'],
+        strain: (['S', 'H', 'NT', 'C'] as const)[(row.ns + board) % 4]!,
+        doubled: 0,
+      };
       const declarer = (['N', 'E', 'S', 'W'] as const)[(board + row.ew) % 4]!;
       const tricks = 6 + contract.level + ((row.ns * 3 + board) % 3) - 1;
       return { row, board, contract, declarer, tricks };
@@ -190,21 +330,35 @@ describe('an event exported as PBN and read back', () => {
   );
   const adjustedAt = played[4]!;
   const lines: TravellerLine[] = played.map(({ row, board, contract, declarer, tricks }) => ({
-    board, nsPair: row.ns, ewPair: row.ew,
-    result: adjustedAt.row === row && adjustedAt.board === board
-      ? { kind: 'adjusted', ns: 'A+', ew: 'A-' }
-      : { kind: 'score', nsScore: nsScore(contract, declarer, tricks, vulnerabilityOf(board)) },
+    board,
+    nsPair: row.ns,
+    ewPair: row.ew,
+    result:
+      adjustedAt.row === row && adjustedAt.board === board
+        ? { kind: 'adjusted', ns: 'A+', ew: 'A-' }
+        : { kind: 'score', nsScore: nsScore(contract, declarer, tricks, vulnerabilityOf(board)) },
   }));
-  const text = exportPbn(played.map(({ row, board, contract, declarer, tricks }, i) => {
-    const [n, s] = names('NS', row.ns);
-    const [e, w] = names('EW', row.ew);
-    const result = lines[i]!.result;
-    return {
-      event: 'Club Pairs', date: new Date(Date.UTC(2026, 10, 21)), board, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board), deal: null,
-      players: { N: n, S: s, E: e, W: w }, round: row.round, table: row.table, nsPair: row.ns, ewPair: row.ew,
-      ...(result.kind === 'adjusted' ? { adjusted: { ns: result.ns, ew: result.ew } } : { contract, declarer, tricks, nsScore: result.nsScore }),
-    };
-  }));
+  const text = exportPbn(
+    played.map(({ row, board, contract, declarer, tricks }, i) => {
+      const [n, s] = names('NS', row.ns);
+      const [e, w] = names('EW', row.ew);
+      const result = lines[i]!.result;
+      return {
+        event: 'Club Pairs',
+        date: new Date(Date.UTC(2026, 10, 21)),
+        board,
+        dealer: dealerOf(board),
+        vulnerability: vulnerabilityOf(board),
+        deal: null,
+        players: { N: n, S: s, E: e, W: w },
+        round: row.round,
+        table: row.table,
+        nsPair: row.ns,
+        ewPair: row.ew,
+        ...(result.kind === 'adjusted' ? { adjusted: { ns: result.ns, ew: result.ew } } : { contract, declarer, tricks, nsScore: result.nsScore }),
+      };
+    }),
+  );
 
   it('writes the players and the standard Round, Table, PairNS and PairEW tags (supplemental tags sorted by name)', () => {
     const first = text.split('\n\n')[0]!;
@@ -215,16 +369,23 @@ describe('an event exported as PBN and read back', () => {
     expect(text).toContain('[ScorePercentage "NS 60 EW 40"]');
   });
 
-  it('rebuilds the same traveller lines, players, results and rankings with the engine\'s own reader', () => {
+  it("rebuilds the same traveller lines, players, results and rankings with the engine's own reader", () => {
     const results = readPbnResults(text);
     expect(results).toHaveLength(lines.length);
     const rebuilt: TravellerLine[] = results.map((r) => ({
-      board: r.board, nsPair: r.nsPair!, ewPair: r.ewPair!,
+      board: r.board,
+      nsPair: r.nsPair!,
+      ewPair: r.ewPair!,
       result: r.adjusted ? { kind: 'adjusted', ...r.adjusted } : { kind: 'score', nsScore: r.nsScore! },
     }));
     expect(rebuilt).toEqual(lines);
     expect(results.map((r) => [r.round, r.table])).toEqual(played.map(({ row }) => [row.round, row.table]));
-    expect(results[0]!.players).toEqual({ N: 'NS 1 first "Ace"', S: 'NS 1 second \\ Two', E: names('EW', played[0]!.row.ew)[0], W: names('EW', played[0]!.row.ew)[1] });
+    expect(results[0]!.players).toEqual({
+      N: 'NS 1 first "Ace"',
+      S: 'NS 1 second \\ Two',
+      E: names('EW', played[0]!.row.ew)[0],
+      W: names('EW', played[0]!.row.ew)[1],
+    });
     for (const method of ['matchpoints', 'cross-imps'] as const) {
       expect(scoreEvent(rebuilt, { method, winners: 2 })).toEqual(scoreEvent(lines, { method, winners: 2 }));
     }

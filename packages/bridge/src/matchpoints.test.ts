@@ -32,26 +32,39 @@ describe('matchpoints (Law 78A)', () => {
     expect(() => matchpointBoard(scores(1, 2, 3), { expected: 2 })).toThrow(RangeError);
   });
   it('NS and EW always share the top, and a complete board hands out n x top / 2 to each side', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -30, max: 30 }).map((s) => s * 10), { minLength: 1, maxLength: 20 }), fc.constantFrom('2-1-0' as const, '1-0.5-0' as const), (ns, scale) => {
-      const lines = matchpointBoard(scores(...ns), { scale });
-      const top = topOf(ns.length, scale);
-      let total = 0;
-      for (const line of lines) {
-        expect(line.ns + line.ew).toBeCloseTo(top);
-        expect(line.ns).toBeGreaterThanOrEqual(-1e-9);
-        expect(line.ns).toBeLessThanOrEqual(top + 1e-9);
-        total += line.ns;
-      }
-      expect(total).toBeCloseTo((ns.length * top) / 2);
-    }));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.integer({ min: -30, max: 30 }).map((s) => s * 10),
+          { minLength: 1, maxLength: 20 },
+        ),
+        fc.constantFrom('2-1-0' as const, '1-0.5-0' as const),
+        (ns, scale) => {
+          const lines = matchpointBoard(scores(...ns), { scale });
+          const top = topOf(ns.length, scale);
+          let total = 0;
+          for (const line of lines) {
+            expect(line.ns + line.ew).toBeCloseTo(top);
+            expect(line.ns).toBeGreaterThanOrEqual(-1e-9);
+            expect(line.ns).toBeLessThanOrEqual(top + 1e-9);
+            total += line.ns;
+          }
+          expect(total).toBeCloseTo((ns.length * top) / 2);
+        },
+      ),
+    );
   });
   it('a better score never gets fewer matchpoints', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 2, maxLength: 15 }), fc.integer({ min: 1, max: 5 }), (ns, extra) => {
-      const lines = matchpointBoard(scores(...ns), { expected: ns.length + extra });
-      ns.forEach((a, i) => ns.forEach((b, j) => {
-        if (a > b) expect(lines[i]!.ns).toBeGreaterThan(lines[j]!.ns);
-      }));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 2, maxLength: 15 }), fc.integer({ min: 1, max: 5 }), (ns, extra) => {
+        const lines = matchpointBoard(scores(...ns), { expected: ns.length + extra });
+        ns.forEach((a, i) =>
+          ns.forEach((b, j) => {
+            if (a > b) expect(lines[i]!.ns).toBeGreaterThan(lines[j]!.ns);
+          }),
+        );
+      }),
+    );
   });
   it('computes a percentage from matchpoints and tops', () => {
     expect(percentage(27, 48)).toBeCloseTo(56.25);
@@ -61,8 +74,21 @@ describe('matchpoints (Law 78A)', () => {
 
 describe('rankings with ties', () => {
   it('shows tied places as 1= and skips the places they cover', () => {
-    const ranked = rankWithTies([{ pair: 1, pct: 55 }, { pair: 2, pct: 61.2 }, { pair: 3, pct: 55.004 }, { pair: 4, pct: 48 }], (p) => p.pct);
-    expect(ranked.map((r) => [r.item.pair, r.label])).toEqual([[2, '1'], [1, '2='], [3, '2='], [4, '4']]);
+    const ranked = rankWithTies(
+      [
+        { pair: 1, pct: 55 },
+        { pair: 2, pct: 61.2 },
+        { pair: 3, pct: 55.004 },
+        { pair: 4, pct: 48 },
+      ],
+      (p) => p.pct,
+    );
+    expect(ranked.map((r) => [r.item.pair, r.label])).toEqual([
+      [2, '1'],
+      [1, '2='],
+      [3, '2='],
+      [4, '4'],
+    ]);
   });
   it('ranks lower-is-better scores when asked', () => {
     expect(rankWithTies([3, 1, 2], (x) => x, { higherIsBetter: false }).map((r) => r.item)).toEqual([1, 2, 3]);

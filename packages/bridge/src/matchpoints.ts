@@ -4,9 +4,7 @@ export type MatchpointScale = '2-1-0' | '1-0.5-0';
 /** Artificial adjusted scores (Law 12C2): average-plus, average, average-minus, for each side. */
 export type Adjustment = 'A+' | 'A' | 'A-';
 
-export type BoardResult =
-  | { kind: 'score'; nsScore: number }
-  | { kind: 'adjusted'; ns: Adjustment; ew: Adjustment };
+export type BoardResult = { kind: 'score'; nsScore: number } | { kind: 'adjusted'; ns: Adjustment; ew: Adjustment };
 
 export interface MatchpointOptions {
   scale?: MatchpointScale;

@@ -45,12 +45,14 @@ describe('Mitchell', () => {
 
 describe('Howell', () => {
   it('every pair meets every other exactly once, for 4 to 40 pairs', () => {
-    fc.assert(fc.property(fc.integer({ min: 4, max: 40 }), (pairs) => {
-      const m = howell(pairs);
-      expect(movementProblems(m)).toEqual([]);
-      expect(m.rounds).toBe(pairs % 2 === 0 ? pairs - 1 : pairs);
-      expect(m.winners).toBe(1);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 40 }), (pairs) => {
+        const m = howell(pairs);
+        expect(movementProblems(m)).toEqual([]);
+        expect(m.rounds).toBe(pairs % 2 === 0 ? pairs - 1 : pairs);
+        expect(m.winners).toBe(1);
+      }),
+    );
   });
   it('an odd number of pairs adds a sit-out, met once by each pair', () => {
     const m = howell(7);
@@ -60,24 +62,29 @@ describe('Howell', () => {
     }
   });
   it('sits each pair North-South about half the time', () => {
-    fc.assert(fc.property(fc.integer({ min: 4, max: 30 }), (pairs) => {
-      const m = howell(pairs);
-      for (let pair = 1; pair <= pairs; pair++) {
-        const ns = m.rows.filter((r) => r.ns === pair).length;
-        expect(Math.abs(ns - m.rounds / 2), `pair ${pair} of ${pairs}`).toBeLessThanOrEqual(1.5);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 30 }), (pairs) => {
+        const m = howell(pairs);
+        for (let pair = 1; pair <= pairs; pair++) {
+          const ns = m.rows.filter((r) => r.ns === pair).length;
+          expect(Math.abs(ns - m.rounds / 2), `pair ${pair} of ${pairs}`).toBeLessThanOrEqual(1.5);
+        }
+      }),
+    );
   });
 });
 
 describe('published Howell tables (4-14 pairs, physical boards)', () => {
-  it.each([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])('%i pairs: sound, sets shared only where the table says, every pair meets every other alike', (pairs) => {
-    const m = publishedHowell(pairs);
-    // The 5- and 6-pair tables play one set at every table in their last round; the others never share.
-    expect(m.sharedSets).toBe(pairs === 5 || pairs === 6);
-    expect(movementProblems(m)).toEqual([]);
-    expect(m.meetings).toBe(pairs === 4 ? 2 : 1);
-  });
+  it.each([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])(
+    '%i pairs: sound, sets shared only where the table says, every pair meets every other alike',
+    (pairs) => {
+      const m = publishedHowell(pairs);
+      // The 5- and 6-pair tables play one set at every table in their last round; the others never share.
+      expect(m.sharedSets).toBe(pairs === 5 || pairs === 6);
+      expect(movementProblems(m)).toEqual([]);
+      expect(m.meetings).toBe(pairs === 4 ? 2 : 1);
+    },
+  );
   it('refuses sizes it has no table for', () => {
     expect(() => publishedHowell(16)).toThrow(RangeError);
   });

@@ -56,7 +56,16 @@ export function mitchell(tables: number, evenMethod: EvenMitchellMethod = 'skip'
       for (let t = 1; t <= tables; t++)
         rows.push({ round: r, table: t, ns: t, ew: mod(t - 1 - shift, tables) + 1, set: mod(t - 1 + (r - 1), tables) + 1 });
     }
-    return { kind: 'mitchell', tables, rounds, sets: tables, winners: 2, rows, sharedSets: false, description: `Mitchell, ${tables} tables, with a skip` };
+    return {
+      kind: 'mitchell',
+      tables,
+      rounds,
+      sets: tables,
+      winners: 2,
+      rows,
+      sharedSets: false,
+      description: `Mitchell, ${tables} tables, with a skip`,
+    };
   }
   // Share-and-relay: boards travel the cycle T(=1), T-1, ..., T/2+1, relay, T/2, ..., 2, one step a round.
   const cycle: (number | 'relay')[] = [];
@@ -67,7 +76,16 @@ export function mitchell(tables: number, evenMethod: EvenMitchellMethod = 'skip'
   for (let r = 1; r <= tables; r++)
     for (let t = 1; t <= tables; t++)
       rows.push({ round: r, table: t, ns: t, ew: mod(t - 1 - (r - 1), tables) + 1, set: mod(positionOf(t) - (r - 1), tables) + 1 });
-  return { kind: 'mitchell', tables, rounds: tables, sets: tables, winners: 2, rows, sharedSets: true, description: `Mitchell, ${tables} tables, tables 1 and ${tables} share, relay between ${tables / 2} and ${tables / 2 + 1}` };
+  return {
+    kind: 'mitchell',
+    tables,
+    rounds: tables,
+    sets: tables,
+    winners: 2,
+    rows,
+    sharedSets: true,
+    description: `Mitchell, ${tables} tables, tables 1 and ${tables} share, relay between ${tables / 2} and ${tables / 2 + 1}`,
+  };
 }
 
 /**
@@ -95,7 +113,13 @@ export function howell(pairs: number): Movement {
     }
   }
   return {
-    kind: 'howell', tables, rounds, sets: rounds, winners: 1, rows, sharedSets: true,
+    kind: 'howell',
+    tables,
+    rounds,
+    sets: rounds,
+    winners: 1,
+    rows,
+    sharedSets: true,
     phantomPair: p === pairs ? undefined : p,
     description: `Howell, ${pairs} pairs, ${rounds} rounds, boards duplicated`,
   };

@@ -4,7 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatDeal, parseDeal, DealError } from './deal.ts';
 import { impsForDifference } from './imps.ts';
-import { boardOf, formatContract, parseContract, parsePbn, parseScore, parseVulnerability, pbnBoardNumbers, PbnError, readPbnBoards, readPbnResults } from './pbn.ts';
+import {
+  boardOf,
+  formatContract,
+  parseContract,
+  parsePbn,
+  parseScore,
+  parseVulnerability,
+  pbnBoardNumbers,
+  PbnError,
+  readPbnBoards,
+  readPbnResults,
+} from './pbn.ts';
 import { nsScore } from './scoring.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/pbn');
@@ -17,7 +28,14 @@ describe('PBN reading', () => {
     expect(game!.get('HomeTeam')?.value).toBe('Poland');
     expect(game!.get('VisitTeam')?.value).toBe('Sweden');
     expect(game!.get('Auction')?.section).toEqual(['1NT X XX 4H', 'X 4S 4NT X', '5C AP']);
-    expect(boardOf(game!)).toMatchObject({ board: 1, dealer: 'N', vulnerability: 'None', declarer: 'E', tricks: 12, contract: { level: 5, strain: 'C', doubled: 0 } });
+    expect(boardOf(game!)).toMatchObject({
+      board: 1,
+      dealer: 'N',
+      vulnerability: 'None',
+      declarer: 'E',
+      tricks: 12,
+      contract: { level: 5, strain: 'C', doubled: 0 },
+    });
   });
 
   it('keeps a semicolon inside a quoted value', () => {
@@ -88,13 +106,25 @@ describe('every scored board of the real fixtures', () => {
 });
 
 describe('PBN values', () => {
-  it.each([['Pass', 'Pass'], ['4S', '4S'], ['3NTX', '3NTX'], ['2Hxx', '2HXX'], ['6N', '6NT']])('contract %s reads and writes as %s', (text, written) => {
+  it.each([
+    ['Pass', 'Pass'],
+    ['4S', '4S'],
+    ['3NTX', '3NTX'],
+    ['2Hxx', '2HXX'],
+    ['6N', '6NT'],
+  ])('contract %s reads and writes as %s', (text, written) => {
     expect(formatContract(parseContract(text))).toBe(written);
   });
   it.each(['8S', '4Z', '3NTXXX', ''])('refuses the contract "%s"', (text) => {
     expect(() => parseContract(text)).toThrow();
   });
-  it.each([['None', 'None'], ['Love', 'None'], ['-', 'None'], ['Both', 'All'], ['NS', 'NS']])('vulnerability %s is %s', (text, vul) => {
+  it.each([
+    ['None', 'None'],
+    ['Love', 'None'],
+    ['-', 'None'],
+    ['Both', 'All'],
+    ['NS', 'NS'],
+  ])('vulnerability %s is %s', (text, vul) => {
     expect(parseVulnerability(text)).toBe(vul);
   });
   it('reads scores from either side', () => {
@@ -127,10 +157,25 @@ describe('deals', () => {
 
 describe('unknown values ("?", PBN 2.1 section 3.4)', () => {
   const text = [
-    '[Event "?"]', '[Board "7"]', '[Dealer "S"]', '[Vulnerable "All"]', '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]',
-    '[Contract "4S"]', '[Declarer "N"]', '[Result "10"]',
+    '[Event "?"]',
+    '[Board "7"]',
+    '[Dealer "S"]',
+    '[Vulnerable "All"]',
+    '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]',
+    '[Contract "4S"]',
+    '[Declarer "N"]',
+    '[Result "10"]',
     '',
-    '[Event "?"]', '[Board "?"]', '[West "?"]', '[Dealer "?"]', '[Vulnerable "?"]', '[Deal "?"]', '[Scoring "?"]', '[Declarer "?"]', '[Contract "?"]', '[Result "?"]',
+    '[Event "?"]',
+    '[Board "?"]',
+    '[West "?"]',
+    '[Dealer "?"]',
+    '[Vulnerable "?"]',
+    '[Deal "?"]',
+    '[Scoring "?"]',
+    '[Declarer "?"]',
+    '[Contract "?"]',
+    '[Result "?"]',
     '',
   ].join('\n');
 

@@ -95,7 +95,13 @@ export function parsePbn(text: string): PbnGame[] {
 }
 
 const vulnerabilityNames: Record<string, Vulnerability> = {
-  None: 'None', Love: 'None', '-': 'None', NS: 'NS', EW: 'EW', All: 'All', Both: 'All',
+  None: 'None',
+  Love: 'None',
+  '-': 'None',
+  NS: 'NS',
+  EW: 'EW',
+  All: 'All',
+  Both: 'All',
 };
 
 /** A PBN Vulnerable value (None/Love/-, NS, EW, All/Both). */
@@ -238,7 +244,12 @@ function adjustmentOf(percent: number): Adjustment {
 export function resultOf(game: PbnGame, fallbackBoard?: number): PbnResult {
   const board = boardOf(game, fallbackBoard);
   const players: Partial<Record<Seat, string>> = {};
-  for (const [seat, tag] of [['N', 'North'], ['E', 'East'], ['S', 'South'], ['W', 'West']] as const) {
+  for (const [seat, tag] of [
+    ['N', 'North'],
+    ['E', 'East'],
+    ['S', 'South'],
+    ['W', 'West'],
+  ] as const) {
     const name = valueOf(game, tag);
     if (name) players[seat] = name;
   }
@@ -250,11 +261,17 @@ export function resultOf(game: PbnGame, fallbackBoard?: number): PbnResult {
   let nsScore: number | null = null;
   if (scoreText) nsScore = parseScore(scoreText);
   else if (board.contract?.level === 0) nsScore = 0;
-  else if (board.contract && board.tricks !== null && board.declarer) nsScore = nsScoreOf(board.contract, board.declarer, board.tricks, board.vulnerability);
+  else if (board.contract && board.tricks !== null && board.declarer)
+    nsScore = nsScoreOf(board.contract, board.declarer, board.tricks, board.vulnerability);
   return {
     ...board,
-    round: numberTag(game, 'Round'), table: numberTag(game, 'Table'), nsPair: numberTag(game, 'PairNS'), ewPair: numberTag(game, 'PairEW'),
-    players, nsScore: adjusted ? null : nsScore, adjusted,
+    round: numberTag(game, 'Round'),
+    table: numberTag(game, 'Table'),
+    nsPair: numberTag(game, 'PairNS'),
+    ewPair: numberTag(game, 'PairEW'),
+    players,
+    nsScore: adjusted ? null : nsScore,
+    adjusted,
   };
 }
 

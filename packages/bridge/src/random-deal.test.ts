@@ -12,11 +12,14 @@ describe('deals as one number', () => {
     expect(formatDeal(dealFromIndex(DEAL_COUNT - 1n))).toBe('N:...AKQJT98765432 ..AKQJT98765432. .AKQJT98765432.. AKQJT98765432...');
   });
   it('index -> deal -> index is the identity, and every deal is valid', () => {
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: DEAL_COUNT - 1n }), (index) => {
-      const deal = dealFromIndex(index);
-      expect(() => validateDeal(deal)).not.toThrow();
-      expect(indexOfDeal(deal)).toBe(index);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: DEAL_COUNT - 1n }), (index) => {
+        const deal = dealFromIndex(index);
+        expect(() => validateDeal(deal)).not.toThrow();
+        expect(indexOfDeal(deal)).toBe(index);
+      }),
+      { numRuns: 200 },
+    );
   });
   it('a real deal survives the round trip', () => {
     const text = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
@@ -33,7 +36,7 @@ describe('random deals', () => {
     expect(randomDeal(seededRandom(42)).index).toBe(randomDeal(seededRandom(42)).index);
     expect(randomDeal(seededRandom(42)).index).not.toBe(randomDeal(seededRandom(43)).index);
   });
-  it('come from the platform\'s cryptographic source by default, all different', () => {
+  it("come from the platform's cryptographic source by default, all different", () => {
     const indexes = new Set(Array.from({ length: 50 }, () => randomDeal().index));
     expect(indexes.size).toBe(50);
   });

@@ -17,7 +17,16 @@ describe('board dealer and vulnerability (Law 2)', () => {
     expect(vulnerabilityOf((board as number) + 16)).toBe(vul);
     expect(vulnerabilityOf((board as number) + 32)).toBe(vul);
   });
-  it.each([[1, 'N'], [2, 'E'], [3, 'S'], [4, 'W'], [5, 'N'], [16, 'W'], [17, 'N'], [27, 'S']])('board %i is dealt by %s', (board, seat) => {
+  it.each([
+    [1, 'N'],
+    [2, 'E'],
+    [3, 'S'],
+    [4, 'W'],
+    [5, 'N'],
+    [16, 'W'],
+    [17, 'N'],
+    [27, 'S'],
+  ])('board %i is dealt by %s', (board, seat) => {
     expect(dealerOf(board as number)).toBe(seat);
   });
   it('refuses board 0 and fractions', () => {
@@ -25,17 +34,41 @@ describe('board dealer and vulnerability (Law 2)', () => {
     expect(() => vulnerabilityOf(1.5)).toThrow(RangeError);
   });
   it('knows which side is vulnerable', () => {
-    expect([isVulnerable('NS', 'N'), isVulnerable('NS', 'E'), isVulnerable('EW', 'W'), isVulnerable('All', 'S'), isVulnerable('None', 'N')]).toEqual([true, false, true, true, false]);
+    expect([isVulnerable('NS', 'N'), isVulnerable('NS', 'E'), isVulnerable('EW', 'W'), isVulnerable('All', 'S'), isVulnerable('None', 'N')]).toEqual([
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
 describe('the worked examples of Law 77', () => {
   it.each([
-    ['4S', 10, true, 620], ['4S', 10, false, 420], ['3NT', 9, false, 400], ['3NT', 10, false, 430], ['2H', 10, false, 170],
-    ['6S', 12, false, 980], ['7NT', 13, true, 2220], ['1NTX', 7, false, 180], ['2HX', 8, false, 470], ['2HX', 8, true, 670],
-    ['4SX', 11, true, 990], ['6NTX', 13, true, 1880], ['1NTXX', 7, false, 560], ['1CXX', 10, false, 830], ['7NTXX', 13, true, 2980],
-    ['3NT', 8, true, -100], ['4HX', 7, false, -500], ['4HX', 7, true, -800], ['3HX', 5, false, -800], ['3HX', 5, true, -1100],
-    ['4SXX', 6, false, -1600], ['4SXX', 6, true, -2200], ['7NTXX', 0, true, -7600],
+    ['4S', 10, true, 620],
+    ['4S', 10, false, 420],
+    ['3NT', 9, false, 400],
+    ['3NT', 10, false, 430],
+    ['2H', 10, false, 170],
+    ['6S', 12, false, 980],
+    ['7NT', 13, true, 2220],
+    ['1NTX', 7, false, 180],
+    ['2HX', 8, false, 470],
+    ['2HX', 8, true, 670],
+    ['4SX', 11, true, 990],
+    ['6NTX', 13, true, 1880],
+    ['1NTXX', 7, false, 560],
+    ['1CXX', 10, false, 830],
+    ['7NTXX', 13, true, 2980],
+    ['3NT', 8, true, -100],
+    ['4HX', 7, false, -500],
+    ['4HX', 7, true, -800],
+    ['3HX', 5, false, -800],
+    ['3HX', 5, true, -1100],
+    ['4SXX', 6, false, -1600],
+    ['4SXX', 6, true, -2200],
+    ['7NTXX', 0, true, -7600],
   ] as const)('%s with %i tricks, vulnerable %s, scores %i', (text, tricks, vulnerable, score) => {
     expect(scoreContract(contract(text), tricks, vulnerable)).toBe(score);
   });
@@ -44,11 +77,41 @@ describe('the worked examples of Law 77', () => {
 // Published scoring tables, typed independently of the formula: every contract made exactly.
 const madeExactly: Record<string, [number, number, number, number]> = {
   // contract: [undoubled NV, undoubled V, doubled NV, doubled V]
-  '1C': [70, 70, 140, 140], '2C': [90, 90, 180, 180], '3C': [110, 110, 470, 670], '4C': [130, 130, 510, 710], '5C': [400, 600, 550, 750], '6C': [920, 1370, 1090, 1540], '7C': [1440, 2140, 1630, 2330],
-  '1D': [70, 70, 140, 140], '2D': [90, 90, 180, 180], '3D': [110, 110, 470, 670], '4D': [130, 130, 510, 710], '5D': [400, 600, 550, 750], '6D': [920, 1370, 1090, 1540], '7D': [1440, 2140, 1630, 2330],
-  '1H': [80, 80, 160, 160], '2H': [110, 110, 470, 670], '3H': [140, 140, 530, 730], '4H': [420, 620, 590, 790], '5H': [450, 650, 650, 850], '6H': [980, 1430, 1210, 1660], '7H': [1510, 2210, 1770, 2470],
-  '1S': [80, 80, 160, 160], '2S': [110, 110, 470, 670], '3S': [140, 140, 530, 730], '4S': [420, 620, 590, 790], '5S': [450, 650, 650, 850], '6S': [980, 1430, 1210, 1660], '7S': [1510, 2210, 1770, 2470],
-  '1NT': [90, 90, 180, 180], '2NT': [120, 120, 490, 690], '3NT': [400, 600, 550, 750], '4NT': [430, 630, 610, 810], '5NT': [460, 660, 670, 870], '6NT': [990, 1440, 1230, 1680], '7NT': [1520, 2220, 1790, 2490],
+  '1C': [70, 70, 140, 140],
+  '2C': [90, 90, 180, 180],
+  '3C': [110, 110, 470, 670],
+  '4C': [130, 130, 510, 710],
+  '5C': [400, 600, 550, 750],
+  '6C': [920, 1370, 1090, 1540],
+  '7C': [1440, 2140, 1630, 2330],
+  '1D': [70, 70, 140, 140],
+  '2D': [90, 90, 180, 180],
+  '3D': [110, 110, 470, 670],
+  '4D': [130, 130, 510, 710],
+  '5D': [400, 600, 550, 750],
+  '6D': [920, 1370, 1090, 1540],
+  '7D': [1440, 2140, 1630, 2330],
+  '1H': [80, 80, 160, 160],
+  '2H': [110, 110, 470, 670],
+  '3H': [140, 140, 530, 730],
+  '4H': [420, 620, 590, 790],
+  '5H': [450, 650, 650, 850],
+  '6H': [980, 1430, 1210, 1660],
+  '7H': [1510, 2210, 1770, 2470],
+  '1S': [80, 80, 160, 160],
+  '2S': [110, 110, 470, 670],
+  '3S': [140, 140, 530, 730],
+  '4S': [420, 620, 590, 790],
+  '5S': [450, 650, 650, 850],
+  '6S': [980, 1430, 1210, 1660],
+  '7S': [1510, 2210, 1770, 2470],
+  '1NT': [90, 90, 180, 180],
+  '2NT': [120, 120, 490, 690],
+  '3NT': [400, 600, 550, 750],
+  '4NT': [430, 630, 610, 810],
+  '5NT': [460, 660, 670, 870],
+  '6NT': [990, 1440, 1230, 1680],
+  '7NT': [1520, 2220, 1790, 2490],
 };
 
 describe('every contract made exactly (published table)', () => {
@@ -81,8 +144,15 @@ describe('undertricks (published table)', () => {
 
 describe('redoubled and overtricks', () => {
   it.each([
-    ['1CXX', 7, false, 230], ['1HXX', 7, false, 520], ['1HXX', 7, true, 720], ['2SXX', 9, true, 1240], ['3NTXX', 9, false, 800],
-    ['2C', 13, false, 190], ['1NT', 13, true, 270], ['5DX', 13, true, 1150], ['3SXX', 12, false, 1360],
+    ['1CXX', 7, false, 230],
+    ['1HXX', 7, false, 520],
+    ['1HXX', 7, true, 720],
+    ['2SXX', 9, true, 1240],
+    ['3NTXX', 9, false, 800],
+    ['2C', 13, false, 190],
+    ['1NT', 13, true, 270],
+    ['5DX', 13, true, 1150],
+    ['3SXX', 12, false, 1360],
   ] as const)('%s with %i tricks, vulnerable %s, scores %i', (text, tricks, vulnerable, score) => {
     expect(scoreContract(contract(text), tricks, vulnerable)).toBe(score);
   });

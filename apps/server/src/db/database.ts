@@ -151,7 +151,10 @@ async function withTimeout(query: Promise<boolean>, timeoutMs: number): Promise<
 }
 
 function ping(db: Db, timeoutMs = 2000): Promise<boolean> {
-  return withTimeout(sql`select 1`.execute(db).then(() => true), timeoutMs);
+  return withTimeout(
+    sql`select 1`.execute(db).then(() => true),
+    timeoutMs,
+  );
 }
 
 /**
@@ -183,7 +186,5 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 export function databaseTargetFromConfig(config: { databaseUrl?: string; dataDir: string }): DatabaseTarget {
-  return config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }

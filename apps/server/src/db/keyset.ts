@@ -46,7 +46,10 @@ export function keysetPage<DB, TB extends keyof DB, O>(
   const cursor = checkCursor(request.lastDocId, columns.idKind);
   let q = query;
   if (cursor) q = q.where(afterCursor(columns, cursor));
-  q = q.orderBy(sql.ref(columns.time), 'desc').orderBy(sql.ref(columns.id), 'desc').limit(request.limit + 1);
+  q = q
+    .orderBy(sql.ref(columns.time), 'desc')
+    .orderBy(sql.ref(columns.id), 'desc')
+    .limit(request.limit + 1);
   if (!cursor && request.page > 1) q = q.offset((request.page - 1) * request.limit);
   return q;
 }

@@ -25,7 +25,13 @@ describe.each(['1', 'true'])('behind the documented nginx with TRUST_PROXY=%s', 
   const viaNginx = (forwardedFor: string, payload: object, url = '/api/v1/user/login') =>
     t.app.inject({ method: 'POST', url, payload, remoteAddress: NGINX, headers: { 'x-forwarded-for': forwardedFor } });
   const loginAudits = (email: string) =>
-    t.database.db.selectFrom('auditLog').select(['ip', 'outcome']).where('target', '=', email).where('action', '=', 'user.login').orderBy('id').execute();
+    t.database.db
+      .selectFrom('auditLog')
+      .select(['ip', 'outcome'])
+      .where('target', '=', email)
+      .where('action', '=', 'user.login')
+      .orderBy('id')
+      .execute();
 
   it('audits the address nginx appended, not the one the client wrote in front of it', async () => {
     const user = await buildUser(t.app);
@@ -131,14 +137,25 @@ describe('sign-in limits', () => {
   it('lets a club sign 30 members up at the door from one address', async () => {
     const club = someAddress();
     for (let i = 0; i < 30; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/register', remoteAddress: club, payload: { email: uniqueEmail('member'), password: 'long enough', names: `Member ${i}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        remoteAddress: club,
+        payload: { email: uniqueEmail('member'), password: 'long enough', names: `Member ${i}` },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
   });
 
   it('limits the sign-ups of one email address, from any address', async () => {
     const email = uniqueEmail('target');
-    const register = () => t.app.inject({ method: 'POST', url: '/api/v1/user/register', remoteAddress: someAddress(), payload: { email, password: 'long enough', names: 'Someone' } });
+    const register = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        remoteAddress: someAddress(),
+        payload: { email, password: 'long enough', names: 'Someone' },
+      });
     for (let i = 0; i < productionLimits.registerPerEmail; i++) expect((await register()).statusCode).toBe(200);
     const limited = await register();
     expect(limited.statusCode).toBe(429);
@@ -168,7 +185,12 @@ describe('deleting an account', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(messages.lastAdmin);
     expect(await t.database.db.selectFrom('users').select('id').where('id', '=', admin.id).execute()).toHaveLength(1);
-    const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'user.delete_self').where('target', '=', admin.email).execute();
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'user.delete_self')
+      .where('target', '=', admin.email)
+      .execute();
     expect(audit).toEqual([expect.objectContaining({ outcome: 'failure' })]);
 
     // With another admin, it may go.
@@ -179,7 +201,12 @@ describe('deleting an account', () => {
 
   it('the last two admins deleting themselves at once: one stays', async () => {
     const [first, second] = [await buildUser(t.app, { role: 'admin' }), await buildUser(t.app, { role: 'admin' })];
-    await t.database.db.updateTable('users').set({ disabled: true }).where('role', '=', 'admin').where('id', 'not in', [first.id, second.id]).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('role', '=', 'admin')
+      .where('id', 'not in', [first.id, second.id])
+      .execute();
     const cookies = [await login(t.app, first), await login(t.app, second)];
     const answers = await Promise.all(cookies.map((cookie) => deleteSelf(cookie)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -191,28 +218,70 @@ describe('deleting an account', () => {
     const player = await buildUser(t.app, { names: 'Leaving Player' });
     const organiserCookie = await login(t.app, await buildUser(t.app));
     const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiserCookie },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Club Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
+      method: 'POST',
+      url: '/api/v1/tournaments',
+      headers: { cookie: organiserCookie },
+      payload: {
+        tables: 3,
+        boardsPerRound: 2,
+        gameDetails: {
+          type: 1,
+          typeName: 'Club Pairs',
+          players: 12,
+          rounds: 3,
+          movementType: 'Mitchell',
+          scoreType: 'IMP',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const key = created.json().result.key as string;
     const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiserCookie },
+      method: 'POST',
+      url: `/api/v1/tournaments/${key}/participants`,
+      headers: { cookie: organiserCookie },
       payload: { participants: [{ email: player.email, table: 1, side: 0 }] },
     });
     expect(seated.statusCode, seated.body).toBe(200);
     const ownEvent = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: await login(t.app, player) },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Own Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
+      method: 'POST',
+      url: '/api/v1/tournaments',
+      headers: { cookie: await login(t.app, player) },
+      payload: {
+        tables: 3,
+        boardsPerRound: 2,
+        gameDetails: {
+          type: 1,
+          typeName: 'Own Pairs',
+          players: 12,
+          rounds: 3,
+          movementType: 'Mitchell',
+          scoreType: 'IMP',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
     });
     expect(ownEvent.statusCode).toBe(200);
 
-    const response = await deleteSelf(sessionCookie(await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })));
+    const response = await deleteSelf(
+      sessionCookie(await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })),
+    );
     expect(response.statusCode, response.body).toBe(200);
-    const seats = await t.database.db.selectFrom('participants').innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId').select(['participants.names', 'participants.userId', 'participants.email']).where('tournaments.key', '=', key).execute();
+    const seats = await t.database.db
+      .selectFrom('participants')
+      .innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
+      .select(['participants.names', 'participants.userId', 'participants.email'])
+      .where('tournaments.key', '=', key)
+      .execute();
     expect(seats).toEqual([{ names: 'Leaving Player', userId: null, email: null }]);
     expect(await t.database.db.selectFrom('tournaments').select('id').where('key', '=', ownEvent.json().result.key).execute()).toEqual([]);
-    const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'user.delete_self').where('target', '=', player.email).executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'user.delete_self')
+      .where('target', '=', player.email)
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ eventsDeleted: 1 });
   });
 });

@@ -22,7 +22,11 @@ async function expectUnavailable(app: FastifyInstance, cookie: string) {
   const calls = [
     { method: 'GET' as const, url: '/api/v1/user', headers: { cookie } },
     { method: 'GET' as const, url: '/api/v1/tournaments/recent' },
-    { method: 'POST' as const, url: '/api/v1/tools/send-email', payload: { name: 'Ann', email: 'ann@example.com', contact: '9876543210', description: 'Hello' } },
+    {
+      method: 'POST' as const,
+      url: '/api/v1/tools/send-email',
+      payload: { name: 'Ann', email: 'ann@example.com', contact: '9876543210', description: 'Hello' },
+    },
   ];
   for (const call of calls) {
     const response = await app.inject(call);
@@ -175,17 +179,46 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
     adminUser = await buildUser(t.app, { role: 'admin' });
     const cookie = await login(t.app, adminUser);
     const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+      method: 'POST',
+      url: '/api/v1/tournaments',
+      headers: { cookie },
+      payload: {
+        tables: 3,
+        boardsPerRound: 2,
+        gameDetails: {
+          type: 1,
+          typeName: 'Pairs',
+          players: 12,
+          rounds: 3,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const key = (created.json() as { result: { key: string } }).result.key;
     // Values that pass validation, so the NUL is what each request is tested on.
     known = {
-      key, dataset: 'participants', format: 'csv', board: '1', startDate: '2026-01-01', endDate: '2026-01-31',
-      email: adminUser.email, password: adminUser.password, names: 'Ann Example', name: 'Ann Example', uid: adminUser.id,
-      platform: 'windows', file: 'player', eventName: 'file_download', limit: 10, page: 1, contact: '9876543210',
-      path: '/about', deal: 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765',
+      key,
+      dataset: 'participants',
+      format: 'csv',
+      board: '1',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      email: adminUser.email,
+      password: adminUser.password,
+      names: 'Ann Example',
+      name: 'Ann Example',
+      uid: adminUser.id,
+      platform: 'windows',
+      file: 'player',
+      eventName: 'file_download',
+      limit: 10,
+      page: 1,
+      contact: '9876543210',
+      path: '/about',
+      deal: 'N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765',
     };
   });
   afterAll(async () => t.close());
@@ -193,7 +226,9 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
   it('a PBN file with a NUL in it is refused', async () => {
     const cookie = await login(t.app, adminUser);
     const response = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${known.key as string}/import`, headers: { cookie, 'content-type': 'application/x-pbn' },
+      method: 'POST',
+      url: `/api/v1/tournaments/${known.key as string}/import`,
+      headers: { cookie, 'content-type': 'application/x-pbn' },
       payload: `[Board "1"]\n[Deal "${NUL}"]\n`,
     });
     expect(response.statusCode).toBe(400);
@@ -224,7 +259,9 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
         const body = bodySchema ? sample(bodySchema, '', known) : undefined;
         const baseQuery = Object.fromEntries(queryParams.map((p) => [p.name, String(sample(p.schema, p.name, known))]));
         const urlOf = (params: Record<string, string>, query: Record<string, string>) => {
-          let url = path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name]!)).replace('*', encodeURIComponent(params['*'] ?? 'x'));
+          let url = path
+            .replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name]!))
+            .replace('*', encodeURIComponent(params['*'] ?? 'x'));
           const search = new URLSearchParams(query).toString();
           if (search) url += `?${search}`;
           return url;
@@ -241,10 +278,13 @@ describe('a NUL in any path parameter, query parameter or body field is refused,
         for (const leaf of stringPaths(body)) {
           cases.push({ what: `body ${leaf.join('.')}`, url: urlOf(baseParams, baseQuery), payload: withValue(body, leaf, NUL) });
         }
-        if (method !== 'GET' && !bodySchema) cases.push({ what: 'body (unchecked)', url: urlOf(baseParams, baseQuery), payload: { pbn: NUL, nul: NUL } });
+        if (method !== 'GET' && !bodySchema)
+          cases.push({ what: 'body (unchecked)', url: urlOf(baseParams, baseQuery), payload: { pbn: NUL, nul: NUL } });
         for (const c of cases) {
           const response = await t.app.inject({
-            method, url: c.url, headers: cookie ? { cookie } : {},
+            method,
+            url: c.url,
+            headers: cookie ? { cookie } : {},
             ...(c.payload === undefined || method === 'GET' ? {} : { payload: c.payload as object }),
           });
           sent++;
@@ -280,8 +320,22 @@ describe('a name with a control character or a line break is refused at input, a
       { method: 'POST' as const, url: '/api/v1/user/update', headers: { cookie }, payload: { type: 'city', value: name } },
       { method: 'POST' as const, url: '/api/v1/tools/send-email', payload: { name, email, contact: '9876543210', description: 'Hello' } },
       {
-        method: 'POST' as const, url: '/api/v1/tournaments', headers: { cookie },
-        payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+        method: 'POST' as const,
+        url: '/api/v1/tournaments',
+        headers: { cookie },
+        payload: {
+          tables: 3,
+          boardsPerRound: 2,
+          gameDetails: {
+            type: 1,
+            typeName: name,
+            players: 12,
+            rounds: 3,
+            movementType: 'Mitchell',
+            scoreType: 'Match Point',
+            handgeneratedModeAsString: 'Random',
+          },
+        },
       },
     ];
     for (const call of calls) {
@@ -291,7 +345,10 @@ describe('a name with a control character or a line break is refused at input, a
     }
     expect(await t.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
     expect(await t.database.db.selectFrom('contactMessages').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
-    expect((await t.database.db.selectFrom('users').select(['names', 'city']).where('id', '=', user.id).executeTakeFirstOrThrow())).toEqual({ names: 'Plain Name', city: null });
+    expect(await t.database.db.selectFrom('users').select(['names', 'city']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      names: 'Plain Name',
+      city: null,
+    });
   });
 });
 
@@ -347,12 +404,28 @@ describe('control characters already in the database cannot break the admin expo
     await buildUser(t.app, { names: `\u0001=1+1`, email: `${tag}-2@example.com` });
     const organiser = await login(t.app, admin);
     const created = await t.app.inject({
-      method: 'POST', url: '/api/v1/tournaments', headers: { cookie: organiser },
-      payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } },
+      method: 'POST',
+      url: '/api/v1/tournaments',
+      headers: { cookie: organiser },
+      payload: {
+        tables: 3,
+        boardsPerRound: 2,
+        gameDetails: {
+          type: 1,
+          typeName: 'Pairs',
+          players: 12,
+          rounds: 3,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
     });
     key = (created.json() as { result: { key: string } }).result.key;
     const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${key}/participants`, headers: { cookie: organiser },
+      method: 'POST',
+      url: `/api/v1/tournaments/${key}/participants`,
+      headers: { cookie: organiser },
       payload: { participants: [{ names: 'Bot One', table: 1, side: 0, isBot: true }] },
     });
     expect(seated.statusCode, seated.body).toBe(200);
@@ -385,7 +458,10 @@ describe('control characters already in the database cannot break the admin expo
       const response = await exportOf(`${dataset}&format=csv`);
       expect(response.statusCode, dataset).toBe(200);
       const lines = response.body.slice(1).split('\r\n').filter(Boolean);
-      expect(lines.some((line) => line.includes(shown)), dataset).toBe(true);
+      expect(
+        lines.some((line) => line.includes(shown)),
+        dataset,
+      ).toBe(true);
       for (const line of lines) expect(line, dataset).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u2028\u2029\uFFFE\uFFFF]/);
     }
     const users = (await exportOf(`users?query=${tag}&format=csv`)).body;

@@ -40,17 +40,39 @@ function parseXml(xml: string) {
 
 // What a hostile organiser can type into a player's name: C0 controls, U+FFFF, line breaks, quotes, backslash, markup.
 const hostile = [
-  'Ann\u0001Baker', 'Bob\u0008\u001b[31mCole', 'Cat\uFFFF\uFFFEDay', 'Dan\r\n[Event "Forged"]', 'Eve "the" \\ Fox', '<b>Gil</b> & </PLAYER_NAME>',
+  'Ann\u0001Baker',
+  'Bob\u0008\u001b[31mCole',
+  'Cat\uFFFF\uFFFEDay',
+  'Dan\r\n[Event "Forged"]',
+  'Eve "the" \\ Fox',
+  '<b>Gil</b> & </PLAYER_NAME>',
 ];
 const cleaned = ['AnnBaker', 'Bob[31mCole', 'CatDay', 'Dan  [Event "Forged"]', 'Eve "the" \\ Fox', '<b>Gil</b> & </PLAYER_NAME>'];
 
 describe('control characters in participant names through the downloads', () => {
   it('keeps the USEBIO XML well-formed and every PBN tag on one line, with the names readable in both', async () => {
-    const details = { type: 1, players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false };
+    const details = {
+      type: 1,
+      players: 12,
+      rounds: 3,
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      handgeneratedModeAsString: 'Random',
+      liveTableEvent: false,
+      kibtzersEnabled: false,
+    };
     const hostileTitle = 'Pairs\u0002 <&> "night"';
-    const refused = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { ...details, typeName: hostileTitle } });
+    const refused = await inject('POST', '/api/v1/tournaments', {
+      tables: 3,
+      boardsPerRound: 1,
+      gameDetails: { ...details, typeName: hostileTitle },
+    });
     expect(refused.statusCode, refused.body).toBe(400);
-    const created = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { ...details, typeName: 'Pairs night' } });
+    const created = await inject('POST', '/api/v1/tournaments', {
+      tables: 3,
+      boardsPerRound: 1,
+      gameDetails: { ...details, typeName: 'Pairs night' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { key } = created.json().result;
     const seat = (names: string, i: number) => ({ names, table: (i >> 1) + 1, side: (i % 2) * 2, isBot: true });
@@ -65,13 +87,27 @@ describe('control characters in participant names through the downloads', () => 
     });
     expect(seated.statusCode, seated.body).toBe(200);
     const { db } = t.database;
-    const event = await db.updateTable('tournaments').set({ typeName: hostileTitle }).where('key', '=', key).returning('id').executeTakeFirstOrThrow();
+    const event = await db
+      .updateTable('tournaments')
+      .set({ typeName: hostileTitle })
+      .where('key', '=', key)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const [i, names] of hostile.entries()) {
       await db.updateTable('participants').set({ names }).where('tournamentId', '=', event.id).where('names', '=', `Player ${i}`).execute();
     }
     for (const row of mitchell(3).rows) {
       for (const board of boardsOfSet(row.set, 1)) {
-        const posted = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 7 + row.table });
+        const posted = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 7 + row.table,
+        });
         expect(posted.statusCode, posted.body).toBe(200);
       }
     }

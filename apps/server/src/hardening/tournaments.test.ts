@@ -17,7 +17,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const details = { type: 1, typeName: 'Race Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' };
+const details = {
+  type: 1,
+  typeName: 'Race Pairs',
+  players: 12,
+  rounds: 3,
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random',
+};
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, payload, headers: { cookie: as } });
 async function createEvent(body: object = { tables: 3, boardsPerRound: 2, gameDetails: details }) {
@@ -27,15 +35,28 @@ async function createEvent(body: object = { tables: 3, boardsPerRound: 2, gameDe
 }
 /** Every line of a 3-table Mitchell with 2 boards a round, NS making 3NT with tricks that depend on the table. */
 const allLines = () =>
-  mitchell(3).rows.flatMap((row) => boardsOfSet(row.set, 2).map((board) => ({
-    round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 7 + row.table + (board % 2),
-  })));
+  mitchell(3).rows.flatMap((row) =>
+    boardsOfSet(row.set, 2).map((board) => ({
+      round: row.round,
+      board,
+      table: row.table,
+      nsPair: row.ns,
+      ewPair: row.ew,
+      declarer: 'S',
+      contract: { level: 3, strain: 'NT', doubled: 0 },
+      tricks: 7 + row.table + (board % 2),
+    })),
+  );
 
 describe('a very large event', () => {
   it('creates 200 tables of 30 boards (6,000 boards) and the database still answers the next request', async () => {
     const key = await createEvent({ tables: 200, boardsPerRound: 30, gameDetails: { ...details, rounds: 2 } });
-    const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
-      .select((eb) => eb.fn.countAll().as('n')).where('tournaments.key', '=', key).executeTakeFirstOrThrow();
+    const boards = await t.database.db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tournaments.key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(Number(boards.n)).toBe(6000);
     const next = await createEvent();
     expect((await call('GET', `/api/v1/tournaments?key=${next}`)).statusCode).toBe(200);
@@ -63,13 +84,21 @@ describe('races on one event', () => {
       expect([200, 409], answer.body).toContain(answer.statusCode);
       if (answer.statusCode === 409) expect(answer.json().error).toBe('This event is complete; its results can no longer change');
     }
-    const stored = await t.database.db.selectFrom('boardResults').innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
-      .select((eb) => eb.fn.countAll().as('n')).where('tournaments.key', '=', key).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('boardResults')
+      .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('tournaments.key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(1 + answers.filter((a) => a.statusCode === 200).length);
     // The ranks stored at completion are the ones the results page computes from every stored line.
     const page = (await call('GET', `/api/v1/tournaments/${key}/results`)).json().result;
-    const ranks = await t.database.db.selectFrom('pairScores').innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId')
-      .select(['pairKey', 'boards', 'total', 'label']).where('tournaments.key', '=', key).execute();
+    const ranks = await t.database.db
+      .selectFrom('pairScores')
+      .innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId')
+      .select(['pairKey', 'boards', 'total', 'label'])
+      .where('tournaments.key', '=', key)
+      .execute();
     const byKey = (list: { pairKey?: string; key?: string; boards: number; total: number; label: string }[]) =>
       Object.fromEntries(list.map((p) => [p.pairKey ?? p.key, { boards: p.boards, total: p.total, label: p.label }]));
     expect(byKey(ranks)).toEqual(byKey(page.pairs));
@@ -80,8 +109,12 @@ describe('races on one event', () => {
     const line = allLines()[0]!;
     const answers = await Promise.all(Array.from({ length: 12 }, () => call('POST', `/api/v1/tournaments/${key}/results`, line)));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
-    const rows = await t.database.db.selectFrom('boardResults').innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
-      .selectAll('boardResults').where('tournaments.key', '=', key).execute();
+    const rows = await t.database.db
+      .selectFrom('boardResults')
+      .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+      .selectAll('boardResults')
+      .where('tournaments.key', '=', key)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -118,7 +151,9 @@ describe('races on one event', () => {
 describe('numbers and dates out of range', () => {
   it.each(['2147483648', '99999999999999999999', '7201', '0', '-1', '1.5'])('answers board %s in a path with 400', async (board) => {
     const key = await createEvent({ tables: 3, boardsPerRound: 2, gameDetails: { ...details, handgeneratedModeAsString: 'Imported' } });
-    const response = await call('PUT', `/api/v1/tournaments/${key}/boards/${board}`, { deal: 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96' });
+    const response = await call('PUT', `/api/v1/tournaments/${key}/boards/${board}`, {
+      deal: 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96',
+    });
     expect(response.statusCode, response.body).toBe(400);
   });
 
@@ -128,7 +163,9 @@ describe('numbers and dates out of range', () => {
       const response = await call('POST', `/api/v1/tournaments/${key}/results`, { ...allLines()[0]!, [field]: 2147483648 });
       expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
     }
-    const seat = await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot', table: 2147483648, side: 0, isBot: true }] });
+    const seat = await call('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [{ names: 'Bot', table: 2147483648, side: 0, isBot: true }],
+    });
     expect(seat.statusCode).toBe(400);
   });
 

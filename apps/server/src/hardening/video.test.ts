@@ -16,7 +16,7 @@ async function makeUser(app: FastifyInstance, overrides: { role?: 'admin' | 'pla
   return { ...user, cookie: await login(app, user) } as User;
 }
 
-describe('video sockets when their user\'s access changes', () => {
+describe("video sockets when their user's access changes", () => {
   let server: Server;
   let event: Awaited<ReturnType<typeof seatedEvent>>;
   let admin: User;
@@ -105,7 +105,9 @@ describe('video sockets when their user\'s access changes', () => {
     expect(await a.closed).toBe(VideoCloseCode.accessChanged);
 
     const changed = await server.t.app.inject({
-      method: 'POST', url: '/api/v1/user/update', headers: { cookie: second },
+      method: 'POST',
+      url: '/api/v1/user/update',
+      headers: { cookie: second },
       payload: { type: 'password', value: 'a brand new password', currentPassword: player.password },
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -120,16 +122,22 @@ describe('video sockets when their user\'s access changes', () => {
     const socket = await connect(player);
     await server.t.app.inject({ method: 'POST', url: '/api/v1/user/sendPasswordResetEmail', payload: { email: player.email } });
     const token = tokenOf(await lastMailLink(server.t.app, player.email));
-    const reset = await server.t.app.inject({ method: 'POST', url: '/api/v1/user/resetPassword', payload: { token, password: 'another good password' } });
+    const reset = await server.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/resetPassword',
+      payload: { token, password: 'another good password' },
+    });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await socket.closed).toBe(VideoCloseCode.accessChanged);
   });
 
-  it('deleting one\'s own account closes its sockets', async () => {
+  it("deleting one's own account closes its sockets", async () => {
     const player = await makeUser(server.t.app, { names: 'Dee Deleted' });
     const socket = await connect(player);
     const deleted = await server.t.app.inject({
-      method: 'POST', url: '/api/v1/user/update', headers: { cookie: player.cookie },
+      method: 'POST',
+      url: '/api/v1/user/update',
+      headers: { cookie: player.cookie },
       payload: { type: 'delete', value: '', currentPassword: player.password },
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -137,7 +145,7 @@ describe('video sockets when their user\'s access changes', () => {
   });
 });
 
-describe('who may join which table\'s room', () => {
+describe("who may join which table's room", () => {
   let server: Server;
   const open: Client[] = [];
   const connect = async (user: { cookie: string }) => {
@@ -165,7 +173,11 @@ describe('who may join which table\'s room', () => {
     expect((await north.join(`${event.key}table0`)).body.peer.seat).toBe('North');
     // The organiser, an admin and (here) a kibitzer may join any table.
     const admin = await makeUser(server.t.app, { role: 'admin' });
-    for (const [who, seat] of [[event.organiser, 'Organiser'], [admin, 'Director'], [event.kibitzer, 'Kibitzer']] as const) {
+    for (const [who, seat] of [
+      [event.organiser, 'Organiser'],
+      [admin, 'Director'],
+      [event.kibitzer, 'Kibitzer'],
+    ] as const) {
       expect((await (await connect(who)).join(`${event.key}table2`)).body.peer.seat).toBe(seat);
     }
   });
@@ -175,7 +187,9 @@ describe('who may join which table\'s room', () => {
     // Mitchell, 3 tables, 2 boards a round: in round 1 table t is NS pair t against EW pair t on boards 2t-1, 2t.
     const post = (table: number, board: number) =>
       server.t.app.inject({
-        method: 'POST', url: `/api/v1/tournaments/${event.key}/results`, headers: { cookie: event.organiser.cookie },
+        method: 'POST',
+        url: `/api/v1/tournaments/${event.key}/results`,
+        headers: { cookie: event.organiser.cookie },
         payload: { round: 1, board, table, nsPair: table, ewPair: table, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 },
       });
     for (const table of [1, 2, 3]) {
@@ -232,14 +246,16 @@ describe('video sockets per user', () => {
     const first = open.shift()!;
     first.close();
     await first.closed;
-    await expect.poll(async () => {
-      try {
-        open.push(await Client.open(server.wsUrl, user.cookie));
-        return 'opened';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    }).toBe('opened');
+    await expect
+      .poll(async () => {
+        try {
+          open.push(await Client.open(server.wsUrl, user.cookie));
+          return 'opened';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })
+      .toBe('opened');
     await expect(Client.open(server.wsUrl, user.cookie)).rejects.toThrow('HTTP 429');
   });
 });
@@ -272,7 +288,12 @@ describe.runIf(redisUrl)('video sockets across two instances sharing Redis and a
     open.push(north, east);
     await north.join(channel);
     await east.join(channel);
-    const disabled = await first.t.app.inject({ method: 'PUT', url: `/api/admin/v1/users/disable?key=${event.players[1]!.id}`, headers: { cookie: admin.cookie }, payload: { disabled: true } });
+    const disabled = await first.t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/v1/users/disable?key=${event.players[1]!.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { disabled: true },
+    });
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(await east.closed).toBe(VideoCloseCode.accessChanged);
     expect((await north.next('disconnected')).body.peerId).toBe(event.players[1]!.id);

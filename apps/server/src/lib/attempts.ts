@@ -30,7 +30,11 @@ export function redisAttemptCounter(redis: Redis): AttemptCounter {
   return {
     async add(keys, windowMs) {
       const multi = redis.multi();
-      for (const key of keys) multi.set(PREFIX + key, 0, 'PX', windowMs, 'NX').incr(PREFIX + key).pttl(PREFIX + key);
+      for (const key of keys)
+        multi
+          .set(PREFIX + key, 0, 'PX', windowMs, 'NX')
+          .incr(PREFIX + key)
+          .pttl(PREFIX + key);
       const results = (await multi.exec()) ?? [];
       for (const [error] of results) if (error) throw error;
       return keys.map((_, i) => ({ count: Number(results[i * 3 + 1]![1]), ttlMs: Math.max(0, Number(results[i * 3 + 2]![1])) }));

@@ -13,20 +13,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code: string = ErrorCode.validationFailed) =>
-  new AppError(400, code, message);
-export const unauthorized = (message: string = messages.notSignedIn) =>
-  new AppError(401, ErrorCode.unauthorized, message);
+export const badRequest = (message: string, code: string = ErrorCode.validationFailed) => new AppError(400, code, message);
+export const unauthorized = (message: string = messages.notSignedIn) => new AppError(401, ErrorCode.unauthorized, message);
 export const forbidden = (message: string = messages.forbidden) => new AppError(403, ErrorCode.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);
 export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
-export const serviceUnavailable = () =>
-  new AppError(503, ErrorCode.serviceUnavailable, messages.serviceUnavailable);
+export const serviceUnavailable = () => new AppError(503, ErrorCode.serviceUnavailable, messages.serviceUnavailable);
 
 const formatWait = (ms: number) => {
   const minutes = Math.ceil(ms / 60_000);
   return ms < 60_000 ? `${Math.ceil(ms / 1000)} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 /** 429 with the catalogue's text, saying how long until the limit's window ends. */
-export const tooManyAttempts = (waitMs: number) =>
-  new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests(formatWait(waitMs)));
+export const tooManyAttempts = (waitMs: number) => new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests(formatWait(waitMs)));

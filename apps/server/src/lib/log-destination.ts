@@ -15,9 +15,10 @@ interface Options {
  * Where the server's log lines go: JSON lines for machines (log collectors, systemd, files), readable lines for a
  * person at a terminal. Undefined means pino's own JSON on standard output.
  */
-export function logDestination(format: LogFormat, { isTTY = process.stdout.isTTY === true, destination }: Options = {}):
-  | DestinationStream
-  | undefined {
+export function logDestination(
+  format: LogFormat,
+  { isTTY = process.stdout.isTTY === true, destination }: Options = {},
+): DestinationStream | undefined {
   if (format === 'json' || (format === 'auto' && !isTTY)) return undefined;
   // Loaded only for a terminal: a server whose output goes to a collector never carries the formatter.
   const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');

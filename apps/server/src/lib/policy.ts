@@ -42,15 +42,13 @@ function ruleOf(action: Action): Rule<unknown> {
 export const actorRefusal = (actor: Actor, action: Action): Refusal => ruleOf(action).actor?.(actor);
 
 /** The subject part of an action's rule alone (the route plugin runs it once the subject is looked up). */
-export const subjectRefusal = <A extends Action>(actor: Actor, action: A, subject: Actions[A]): Refusal =>
-  ruleOf(action).subject?.(actor, subject);
+export const subjectRefusal = <A extends Action>(actor: Actor, action: A, subject: Actions[A]): Refusal => ruleOf(action).subject?.(actor, subject);
 
 const refusalOf = <A extends Action>(actor: Actor, action: A, subject: Actions[A]): Refusal =>
   actorRefusal(actor, action) ?? subjectRefusal(actor, action, subject);
 
 /** Whether the actor may do the action to the subject. */
-export const can = <A extends Action>(actor: Actor, action: A, subject: Actions[A]): boolean =>
-  refusalOf(actor, action, subject) === undefined;
+export const can = <A extends Action>(actor: Actor, action: A, subject: Actions[A]): boolean => refusalOf(actor, action, subject) === undefined;
 
 /** Throws the refusal (401 signed out, 403 or 404 with the rule's message) unless the actor may. */
 export function authorize<A extends Action>(actor: Actor, action: A, subject: Actions[A]): void {
@@ -60,8 +58,7 @@ export function authorize<A extends Action>(actor: Actor, action: A, subject: Ac
 
 // The actor checks most rules start from.
 export const signedIn = (actor: Actor): Refusal => (actor ? undefined : unauthorized());
-export const adminOnly = (actor: Actor): Refusal =>
-  signedIn(actor) ?? (actor!.role === 'admin' ? undefined : forbidden(messages.adminOnly));
+export const adminOnly = (actor: Actor): Refusal => signedIn(actor) ?? (actor!.role === 'admin' ? undefined : forbidden(messages.adminOnly));
 export const isAdmin = (actor: Actor): boolean => actor?.role === 'admin';
 
 /** How a route finds its subject from its validated request (params, query or body). */

@@ -1,6 +1,13 @@
 import type {
-  ContextConfigDefault, FastifyInstance, FastifySchema, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface,
-  RouteHandlerMethod, RouteShorthandOptions,
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
 } from 'fastify';
 import type { WebsocketHandler } from '@fastify/websocket';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,11 +23,25 @@ declare module 'fastify' {
 // `& FastifySchema`: a declaration with no schemas at all gives `unknown`, which Fastify's types do not take.
 type SchemaOf<E extends Endpoint> = ReturnType<typeof schemaOf<E>> & FastifySchema;
 type Options<E extends Endpoint> = Omit<
-  RouteShorthandOptions<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, SchemaOf<E>, ZodTypeProvider>,
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    SchemaOf<E>,
+    ZodTypeProvider
+  >,
   'schema'
 >;
 type Handler<E extends Endpoint> = RouteHandlerMethod<
-  RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, RouteGenericInterface, ContextConfigDefault, SchemaOf<E>, ZodTypeProvider
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<E>,
+  ZodTypeProvider
 >;
 
 /**
@@ -28,7 +49,12 @@ type Handler<E extends Endpoint> = RouteHandlerMethod<
  * declaration in packages/api (decision 045), the route adds its options (its policy above all) and its handler,
  * typed from the declared schemas.
  */
-export function route<E extends Endpoint & { answer: 'websocket' }>(app: FastifyInstance, declared: E, options: Options<E> & { websocket: true }, handler: WebsocketHandler): void;
+export function route<E extends Endpoint & { answer: 'websocket' }>(
+  app: FastifyInstance,
+  declared: E,
+  options: Options<E> & { websocket: true },
+  handler: WebsocketHandler,
+): void;
 export function route<E extends Endpoint>(app: FastifyInstance, declared: E, options: Options<E>, handler: Handler<E>): void;
 export function route<E extends Endpoint>(app: FastifyInstance, declared: E, options: Options<E>, handler: Handler<E> | WebsocketHandler): void {
   app.withTypeProvider<ZodTypeProvider>().route({

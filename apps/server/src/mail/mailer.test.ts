@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { uniqueEmail } from '../../test/factories.ts';
 
-interface Received { to: string[]; raw: string }
+interface Received {
+  to: string[];
+  raw: string;
+}
 
 /** A real SMTP server on loopback that keeps what it receives. */
 async function startSmtp(): Promise<{ port: number; received: Received[]; next(): Promise<Received>; close(): Promise<void> }> {

@@ -10,10 +10,7 @@ import type { MailContent } from './templates.ts';
  * over SMTP when SMTP_URL is set, otherwise printed to the log with its link.
  */
 export async function enqueueMail(db: Kysely<Database>, to: string, mail: MailContent): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, link: mail.link })
-    .execute();
+  await db.insertInto('outbox').values({ toAddress: to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, link: mail.link }).execute();
 }
 
 const MAX_ATTEMPTS = 5;

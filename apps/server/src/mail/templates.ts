@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface MailContent {
   subject: string;
@@ -18,10 +17,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 
 export function verifyEmailMail(names: string, link: string): MailContent {
   const intro = `Hello ${names},`;
-  const lines = [
-    intro,
-    'Please confirm your email address to activate your Bridge Platform account. The link works once and expires in 24 hours.',
-  ];
+  const lines = [intro, 'Please confirm your email address to activate your Bridge Platform account. The link works once and expires in 24 hours.'];
   return {
     subject: 'Confirm your email address',
     text: `${lines.join('\n\n')}\n\n${link}\n\nIf you did not create an account, you can ignore this email.\n`,

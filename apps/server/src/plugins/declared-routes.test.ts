@@ -16,8 +16,13 @@ const server = async () => {
 describe('declared routes: every /api and /ws route is served from packages/api', () => {
   it('refuses to start when a route is registered by hand', async () => {
     const app = await server();
-    await expect(app.register(async (scope) => { scope.get('/api/health', async () => 'hi'); }).ready())
-      .rejects.toThrow('GET /api/health is not served from its declaration');
+    await expect(
+      app
+        .register(async (scope) => {
+          scope.get('/api/health', async () => 'hi');
+        })
+        .ready(),
+    ).rejects.toThrow('GET /api/health is not served from its declaration');
   });
 
   it('starts with routes served from their declarations, and with the exceptions given', async () => {
@@ -32,11 +37,14 @@ describe('declared routes: every /api and /ws route is served from packages/api'
     await app.close();
   });
 
-  it('takes the path under the plugin\'s prefix from the declaration', async () => {
+  it("takes the path under the plugin's prefix from the declaration", async () => {
     const app = await server();
-    await app.register(async (scope) => {
-      route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true }));
-    }, { prefix: '/api' });
+    await app.register(
+      async (scope) => {
+        route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true }));
+      },
+      { prefix: '/api' },
+    );
     await app.ready();
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.close();

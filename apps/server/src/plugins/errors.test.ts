@@ -5,8 +5,22 @@ const withCode = (code: string) => Object.assign(new Error('database error'), { 
 
 describe('isDatabaseUnavailable', () => {
   it.each([
-    'ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN',
-    '08000', '08001', '08003', '08004', '08006', '3D000', '53300', '57P01', '57P02', '57P03', '57P04',
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'ETIMEDOUT',
+    'ECONNRESET',
+    'EAI_AGAIN',
+    '08000',
+    '08001',
+    '08003',
+    '08004',
+    '08006',
+    '3D000',
+    '53300',
+    '57P01',
+    '57P02',
+    '57P03',
+    '57P04',
   ])('%s is the database unavailable', (code) => {
     expect(isDatabaseUnavailable(withCode(code))).toBe(true);
   });

@@ -6,9 +6,7 @@ import { AppError } from '../lib/errors.ts';
 
 // The database cannot be reached or is not there: these answer 503, as health does, never 500 (decision 020).
 // Network errors of the driver (refused, unknown host, timeout, reset).
-const networkCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-]);
+const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 // SQLSTATEs: 3D000 no such database (renamed or dropped), 53300 too many connections, 57P01-57P04 shutdown,
 // crash, cannot connect now, database dropped. Class 08 (connection exceptions) is matched whole below.
 const sqlStates = new Set(['3D000', '53300', '57P01', '57P02', '57P03', '57P04']);
@@ -43,9 +41,7 @@ export const errorsPlugin = fp(async (app) => {
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'Invalid value',
       }));
-      return reply
-        .status(400)
-        .send({ error: issues[0]?.message ?? 'Invalid request', code: ErrorCode.validationFailed, issues });
+      return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request', code: ErrorCode.validationFailed, issues });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -30,7 +30,11 @@ export function nulAt(input: unknown): string | undefined {
  */
 export const inputGuardPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
-    for (const [where, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [where, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const path = nulAt(value);
       if (path !== undefined) {
         throw new AppError(400, ErrorCode.validationFailed, messages.controlCharacters, [

@@ -33,7 +33,13 @@ describe('policy plugin: every route says who may call it', () => {
   it('refuses to start when a /ws route declares no policy', async () => {
     const app = Fastify({ logger: false });
     await app.register(policyPlugin, { publicPrefixes: [] });
-    await expect(app.register(async (scope) => { scope.get('/ws/chat', async () => 'hi'); }).ready()).rejects.toThrow('GET /ws/chat declares no policy');
+    await expect(
+      app
+        .register(async (scope) => {
+          scope.get('/ws/chat', async () => 'hi');
+        })
+        .ready(),
+    ).rejects.toThrow('GET /ws/chat declares no policy');
   });
 
   it('starts with a declared policy, and for routes outside /api and /ws or under a public prefix', async () => {
@@ -48,9 +54,11 @@ describe('policy plugin: every route says who may call it', () => {
   });
 
   it('refuses a policy whose action has no rule, or whose rule needs a subject it cannot look up', async () => {
-    await expect(starts((app) => app.get('/x', { config: { policy: policy('test.nothing' as 'test.signedIn') } }, async () => 'hi')))
-      .rejects.toThrow('names test.nothing, which no policy.ts declares a rule for');
-    await expect(starts((app) => app.get('/x', { config: { policy: policy('test.bySubject' as 'test.signedIn') } }, async () => 'hi')))
-      .rejects.toThrow('test.bySubject is decided by its subject');
+    await expect(starts((app) => app.get('/x', { config: { policy: policy('test.nothing' as 'test.signedIn') } }, async () => 'hi'))).rejects.toThrow(
+      'names test.nothing, which no policy.ts declares a rule for',
+    );
+    await expect(
+      starts((app) => app.get('/x', { config: { policy: policy('test.bySubject' as 'test.signedIn') } }, async () => 'hi')),
+    ).rejects.toThrow('test.bySubject is decided by its subject');
   });
 });

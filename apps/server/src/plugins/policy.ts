@@ -23,17 +23,21 @@ const hooksOf = (hooks: unknown): unknown[] => (hooks === undefined ? [] : Array
 export const policyPlugin = fp<PolicyPluginOptions>(async (app, { publicPrefixes }) => {
   app.decorateRequest('policySubject', undefined);
 
-  const checkActor = (action: Action): Hook => async (request) => {
-    await app.loadUser(request);
-    const refusal = actorRefusal(request.user, action);
-    if (refusal) throw refusal;
-  };
-  const checkSubject = ({ action, load }: RoutePolicy): Hook => async (request) => {
-    const subject = await load!(request);
-    const refusal = subjectRefusal(request.user, action, subject as never);
-    if (refusal) throw refusal;
-    request.policySubject = subject;
-  };
+  const checkActor =
+    (action: Action): Hook =>
+    async (request) => {
+      await app.loadUser(request);
+      const refusal = actorRefusal(request.user, action);
+      if (refusal) throw refusal;
+    };
+  const checkSubject =
+    ({ action, load }: RoutePolicy): Hook =>
+    async (request) => {
+      const subject = await load!(request);
+      const refusal = subjectRefusal(request.user, action, subject as never);
+      if (refusal) throw refusal;
+      request.policySubject = subject;
+    };
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const declared = route.config?.policy;

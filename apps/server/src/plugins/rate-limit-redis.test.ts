@@ -10,7 +10,17 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   let first: TestApp;
   let second: TestApp;
   const limits = {
-    login: 3, loginPerAddress: 4, contact: 2, pageViews: 2, register: 2, registerPerEmail: 2, registerWindowMs: 60_000, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000,
+    login: 3,
+    loginPerAddress: 4,
+    contact: 2,
+    pageViews: 2,
+    register: 2,
+    registerPerEmail: 2,
+    registerWindowMs: 60_000,
+    passwordReset: 2,
+    verifyResend: 2,
+    seating: 2,
+    windowMs: 60_000,
   };
   beforeAll(async () => {
     first = await buildTestApp({ redisUrl, rateLimits: limits });
@@ -45,7 +55,12 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
   it('counts the sign-ups of one email on both instances together', async () => {
     const email = uniqueEmail();
     const attempt = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/user/register', remoteAddress: `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`, payload: { email, password: 'long enough', names: 'A' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/register',
+        remoteAddress: `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`,
+        payload: { email, password: 'long enough', names: 'A' },
+      });
     for (const t of [first, second]) expect((await attempt(t)).statusCode).toBe(200);
     expect((await attempt(first)).statusCode).toBe(429);
   });

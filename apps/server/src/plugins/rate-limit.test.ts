@@ -5,13 +5,24 @@ import { buildUser, uniqueEmail } from '../../test/factories.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    rateLimits: { login: 3, loginPerAddress: 3, contact: 2, pageViews: 2, register: 2, registerPerEmail: 2, registerWindowMs: 60_000, passwordReset: 2, verifyResend: 2, seating: 2, windowMs: 60_000 },
+    rateLimits: {
+      login: 3,
+      loginPerAddress: 3,
+      contact: 2,
+      pageViews: 2,
+      register: 2,
+      registerPerEmail: 2,
+      registerWindowMs: 60_000,
+      passwordReset: 2,
+      verifyResend: 2,
+      seating: 2,
+      windowMs: 60_000,
+    },
   });
 });
 afterAll(async () => t.close());
 
-const attempt = (url: string, payload: object, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress });
+const attempt = (url: string, payload: object, remoteAddress: string) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
 
 describe('rate limits', () => {
   it.each([
@@ -29,7 +40,10 @@ describe('rate limits', () => {
     for (let i = 0; i < max; i++) expect((await attempt(url, payload(), address)).statusCode).not.toBe(429);
     const limited = await attempt(url, payload(), address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/) });
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      error: expect.stringMatching(/^Too many attempts\. Please wait \d+ (seconds|minutes?) and try again\.$/),
+    });
     // Another address is not affected.
     expect((await attempt(url, payload(), '10.1.2.3')).statusCode).not.toBe(429);
   });

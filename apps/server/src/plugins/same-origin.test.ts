@@ -17,7 +17,12 @@ describe('cross-site request refusal', () => {
     [{ origin: 'null' }],
   ])('refuses a state-changing request with %j and signs nobody in', async (headers) => {
     const user = await buildUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', headers, payload: { email: user.email, password: user.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers,
+      payload: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe(messages.crossSiteRefused);
     expect(response.cookies).toHaveLength(0);
@@ -28,7 +33,12 @@ describe('cross-site request refusal', () => {
     [{}], // the native apps send neither header
   ])('accepts %j', async (headers) => {
     const user = await buildUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', headers, payload: { email: user.email, password: user.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers,
+      payload: { email: user.email, password: user.password },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -103,7 +103,9 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     /** Ends the current session (if any) and clears its cookie. */
     async end(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[SESSION_COOKIE];
-      const ended = token ? await options.db.deleteFrom('sessions').where('idHash', '=', hashToken(token)).returning('userId').executeTakeFirst() : undefined;
+      const ended = token
+        ? await options.db.deleteFrom('sessions').where('idHash', '=', hashToken(token)).returning('userId').executeTakeFirst()
+        : undefined;
       // The session's open connections (video sockets) close with it.
       if (ended) await app.userAccess.changed(ended.userId);
       reply.clearCookie(SESSION_COOKIE, cookieOptions);

@@ -65,7 +65,8 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
 
   app.setNotFoundHandler((request, reply) => {
     const [url = '/', query] = request.url.split('?');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !path.extname(url);
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/ws/') && !path.extname(url);
     if (wantsPage && hasDist) {
       // sendFile picks the precompressed .br/.gz copy the client accepts; setHeaders marks it no-cache.
       const pathname = url.length > 1 ? url.replace(/\/+$/, '') : url;

@@ -119,5 +119,4 @@ export const routes: RouteObject[] = [
  * tells the router so, and it then leaves the scroll position alone on its first render instead of scrolling
  * to the top as it does after a navigation.
  */
-export const createAppRouter = (prerendered = false) =>
-  createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
+export const createAppRouter = (prerendered = false) => createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);

@@ -1,18 +1,7 @@
 import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Card-table green. Shade 8 (the primary shade) keeps white text at a 5.4:1 contrast ratio.
-const felt: MantineColorsTuple = [
-  '#e8f7ef',
-  '#d2ecdf',
-  '#a5d8bd',
-  '#75c399',
-  '#4eb17b',
-  '#35a568',
-  '#259f5e',
-  '#178a4e',
-  '#0f7a44',
-  '#006a39',
-];
+const felt: MantineColorsTuple = ['#e8f7ef', '#d2ecdf', '#a5d8bd', '#75c399', '#4eb17b', '#35a568', '#259f5e', '#178a4e', '#0f7a44', '#006a39'];
 
 export const theme = createTheme({
   primaryColor: 'felt',
@@ -21,8 +10,7 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
-  fontFamily:
-    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   components: {
     // Links inside text must not rely on colour alone.

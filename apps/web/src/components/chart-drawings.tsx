@@ -167,7 +167,12 @@ export function TrendDrawing({ points, format, formatDate, formatTick, domain, t
       dotProps={{ r: 4 }}
       activeDotProps={{ r: 6 }}
       referenceLines={crossesZero ? [{ y: 0, color: 'gray.5' }] : undefined}
-      xAxisProps={{ ticks: edges, interval: 0, tickFormatter: (index: number) => formatDate(points[index]?.date ?? ''), padding: { left: 24, right: 24 } }}
+      xAxisProps={{
+        ticks: edges,
+        interval: 0,
+        tickFormatter: (index: number) => formatDate(points[index]?.date ?? ''),
+        padding: { left: 24, right: 24 },
+      }}
       yAxisProps={{ domain, ticks, interval: 0, tickFormatter: formatTick, width: 52 }}
       tooltipProps={{ content: tooltip }}
       lineChartProps={{ margin: { top: 8, right: 12, bottom: 2, left: 0 } }}

@@ -73,9 +73,7 @@ function ShellLink({ item, pathname }: { item: ShellNavItem; pathname: string })
       />
     );
   }
-  return (
-    <NavLink component="button" type="button" label={item.label} leftSection={item.icon} className={classes.link} onClick={item.onClick} />
-  );
+  return <NavLink component="button" type="button" label={item.label} leftSection={item.icon} className={classes.link} onClick={item.onClick} />;
 }
 
 /** Header, side navigation (a drawer on phones) and content area of the user and admin consoles. */
@@ -89,11 +87,7 @@ export function ConsoleShell({ area, homeHref, userName, userEmail, sections, bo
   }, [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
+    <AppShell header={{ height: 64 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'md', sm: 'xl' }}>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -9,7 +9,11 @@ export function CookieBanner({ privacyHref }: { privacyHref: string }) {
   // 'pending' on the server and during hydration. The prerendered page carries the banner hidden, and boot.ts
   // shows it as the page loads when no choice is stored: a banner that appeared only once the app took over
   // would slide under a finger already on its way to a button, and take the press.
-  const consent = useSyncExternalStore(subscribeStorage, () => getCookieConsent() ?? 'unset', () => 'pending');
+  const consent = useSyncExternalStore(
+    subscribeStorage,
+    () => getCookieConsent() ?? 'unset',
+    () => 'pending',
+  );
   if (consent !== 'unset' && consent !== 'pending') return null;
 
   return (
@@ -17,8 +21,8 @@ export function CookieBanner({ privacyHref }: { privacyHref: string }) {
       <Paper className={classes.banner} shadow="lg" withBorder p="md" role="region" aria-label="Cookie consent">
         <Group justify="space-between" gap="md" wrap="wrap">
           <Text size="sm" className={classes.text}>
-            We use analytics cookies to count page views and learn which parts of the site help players and
-            organisers most. They are only set if you accept them. Read more in our{' '}
+            We use analytics cookies to count page views and learn which parts of the site help players and organisers most. They are only set if you
+            accept them. Read more in our{' '}
             <Anchor component={Link} to={privacyHref} size="sm">
               privacy policy
             </Anchor>

@@ -47,7 +47,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
       {/* A region of its own that keyboard users can focus and scroll sideways on narrow screens. */}
       <div tabIndex={0} role="region" aria-label={caption} className="data-table-scroll" style={{ overflowX: 'auto', maxWidth: '100%' }}>
         <Table miw={minWidth} striped highlightOnHover={!!onRowClick} verticalSpacing="sm" aria-busy={loading || undefined}>
-          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{caption}</caption>
+          <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+            {caption}
+          </caption>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (
@@ -59,7 +61,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
           </Table.Thead>
           <Table.Tbody>
             {rows?.map((row) => (
-              <Table.Tr key={rowKey(row)} onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+              <Table.Tr
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {columns.map((column) => (
                   <Table.Td key={column.header} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                     {column.cell(row)}

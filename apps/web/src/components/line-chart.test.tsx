@@ -9,15 +9,30 @@ layOutCharts(720, 260);
 
 const days = ['2026-11-18', '2026-11-19', '2026-11-20'];
 const series: LineSeries[] = [
-  { name: 'organiser-1.0.0.exe', values: { '2026-11-19': 2 }, details: { '2026-11-19': 'OS: Windows 10, device: -, user agent: Mozilla/5.0 (Windows NT 10.0)' } },
-  { name: 'player-2.1.apk', values: { '2026-11-18': 1, '2026-11-19': 13 }, details: { '2026-11-18': 'OS: Android 14, device: Pixel 8, user agent: Mozilla/5.0 (Linux; Android 14)', '2026-11-19': 'OS: Android 13, device: SM-A536B, user agent: Mozilla/5.0 (Linux; Android 13)' } },
+  {
+    name: 'organiser-1.0.0.exe',
+    values: { '2026-11-19': 2 },
+    details: { '2026-11-19': 'OS: Windows 10, device: -, user agent: Mozilla/5.0 (Windows NT 10.0)' },
+  },
+  {
+    name: 'player-2.1.apk',
+    values: { '2026-11-18': 1, '2026-11-19': 13 },
+    details: {
+      '2026-11-18': 'OS: Android 14, device: Pixel 8, user agent: Mozilla/5.0 (Linux; Android 14)',
+      '2026-11-19': 'OS: Android 13, device: SM-A536B, user agent: Mozilla/5.0 (Linux; Android 13)',
+    },
+  },
 ];
 const short = (day: string) => `${Number(day.slice(8))} Nov`;
 const texts = (container: HTMLElement, selector: string) => [...container.querySelectorAll(selector)].map((text) => text.textContent);
 
 describe('LineChart', () => {
   it('draws one line per file in the palette, with a point per day, a legend and integer ticks', async () => {
-    const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} /></MantineProvider>);
+    const { container } = render(
+      <MantineProvider>
+        <LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} />
+      </MantineProvider>,
+    );
     expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 16 downloads of 2 files from 18 Nov to 20 Nov' })).toBeTruthy();
     await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-curve')).toHaveLength(2), DRAWN);
     expect([...container.querySelectorAll('.recharts-line-curve')].map((line) => line.getAttribute('stroke'))).toEqual(chartPalette.slice(0, 2));
@@ -34,7 +49,11 @@ describe('LineChart', () => {
   });
 
   it("shows each file's count, OS, device and user agent for the day in the tooltip", async () => {
-    const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} /></MantineProvider>);
+    const { container } = render(
+      <MantineProvider>
+        <LineChart title="File Downloads Over Time" labels={days} series={series} formatLabel={short} />
+      </MantineProvider>,
+    );
     await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(6), DRAWN);
     const middle = container.querySelectorAll('.recharts-line-dot')[1]!;
     fireEvent.mouseMove(container.querySelector('.recharts-wrapper')!, { clientX: Number(middle.getAttribute('cx')), clientY: 100 });
@@ -48,7 +67,11 @@ describe('LineChart', () => {
   });
 
   it('says so when the range has no downloads, and draws nothing', async () => {
-    const { container } = render(<MantineProvider><LineChart title="File Downloads Over Time" labels={days} series={[]} formatLabel={short} /></MantineProvider>);
+    const { container } = render(
+      <MantineProvider>
+        <LineChart title="File Downloads Over Time" labels={days} series={[]} formatLabel={short} />
+      </MantineProvider>,
+    );
     expect(screen.getByRole('figure', { name: 'File Downloads Over Time: 0 downloads of 0 files from 18 Nov to 20 Nov' })).toBeTruthy();
     expect(screen.getByText('No downloads from 18 Nov to 20 Nov.')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -67,7 +90,11 @@ describe('LineChart', () => {
 
 describe('Sparkline', () => {
   it('is one described image with a line through every value and nothing to focus', async () => {
-    const { container } = render(<MantineProvider><Sparkline values={[0, 1, 0, 2]} label="downloads in each of the last 4 weeks, oldest first: 0, 1, 0, 2" /></MantineProvider>);
+    const { container } = render(
+      <MantineProvider>
+        <Sparkline values={[0, 1, 0, 2]} label="downloads in each of the last 4 weeks, oldest first: 0, 1, 0, 2" />
+      </MantineProvider>,
+    );
     expect(screen.getByRole('img', { name: 'downloads in each of the last 4 weeks, oldest first: 0, 1, 0, 2' })).toBeTruthy();
     await vi.waitFor(() => expect(container.querySelector('.recharts-line-curve')).not.toBeNull(), DRAWN);
     expect(container.querySelector('.recharts-line-curve')!.getAttribute('d')!.match(/[ML]/g)).toHaveLength(4);

@@ -6,9 +6,7 @@ export function LoadError() {
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center" role="alert">
         <Title order={2}>This page could not be loaded</Title>
-        <Text c="dimmed">
-          Part of the app failed to download. Check your connection, then try again.
-        </Text>
+        <Text c="dimmed">Part of the app failed to download. Check your connection, then try again.</Text>
         <Button onClick={() => window.location.reload()}>Retry</Button>
       </Stack>
     </Center>

@@ -8,11 +8,5 @@ import '@mantine/core/styles/ActionIcon.layer.css';
  * word "password" so the field's label stays the only control named after it.
  */
 export function PasswordField(props: PasswordInputProps) {
-  return (
-    <PasswordInput
-      visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }}
-      {...props}
-    />
-  );
+  return <PasswordInput visibilityToggleFocusable visibilityToggleButtonProps={{ 'aria-label': 'Show characters' }} {...props} />;
 }

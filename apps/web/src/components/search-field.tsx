@@ -45,7 +45,18 @@ export function SearchField({ placeholder, onSearch, label, defaultValue = '', m
       onKeyDown={(event) => {
         if (event.key === 'Enter') fire(value);
       }}
-      rightSection={value ? <CloseButton aria-label="Clear search" size="sm" onClick={() => { setValue(''); fire(''); }} /> : null}
+      rightSection={
+        value ? (
+          <CloseButton
+            aria-label="Clear search"
+            size="sm"
+            onClick={() => {
+              setValue('');
+              fire('');
+            }}
+          />
+        ) : null
+      }
       w="100%"
       maw={maw}
     />

@@ -25,7 +25,17 @@ type TrendChartProps = {
 };
 
 // Visually hidden, still read by screen readers (the chart's numbers as a table).
-const srOnly = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: '2-digit' });
 const formatDay = (iso: string) => {
@@ -56,12 +66,16 @@ export function TrendChart({ title, points, format, formatTick = format, include
   // placed before it is left out (less than 14 px apart on the plot), so zero keeps its label.
   const plotHeight = Math.max(1, height - PLOT_MARGIN);
   const candidates = [...new Set([...(min < 0 && max > 0 ? [0] : []), max, min, ...include])];
-  const ticks = candidates.reduce<number[]>((placed, tick) => (placed.every((other) => (Math.abs(other - tick) / (max - min)) * plotHeight >= 14) ? [...placed, tick] : placed), []);
+  const ticks = candidates.reduce<number[]>(
+    (placed, tick) => (placed.every((other) => (Math.abs(other - tick) / (max - min)) * plotHeight >= 14) ? [...placed, tick] : placed),
+    [],
+  );
   const first = points[0];
   const last = points.at(-1);
-  const summary = first && last
-    ? `${title}: ${points.length} event${points.length === 1 ? '' : 's'} from ${formatDay(first.date)} to ${formatDay(last.date)}; latest ${format(last.value)}, highest ${format(Math.max(...values))}, lowest ${format(Math.min(...values))}`
-    : `${title}: no events`;
+  const summary =
+    first && last
+      ? `${title}: ${points.length} event${points.length === 1 ? '' : 's'} from ${formatDay(first.date)} to ${formatDay(last.date)}; latest ${format(last.value)}, highest ${format(Math.max(...values))}, lowest ${format(Math.min(...values))}`
+      : `${title}: no events`;
 
   return (
     <figure style={{ margin: 0 }} aria-labelledby={`${id}-caption`}>
@@ -71,7 +85,16 @@ export function TrendChart({ title, points, format, formatTick = format, include
       {/* The drawing is one image to screen readers (its summary); the numbers follow as a table. */}
       <div role="img" aria-label={summary} style={{ height }}>
         <Suspense fallback={<Skeleton h={height} />}>
-          <TrendDrawing points={points} format={format} formatDate={formatDay} formatTick={formatTick} domain={[min, max]} ticks={ticks} color={color} height={height} />
+          <TrendDrawing
+            points={points}
+            format={format}
+            formatDate={formatDay}
+            formatTick={formatTick}
+            domain={[min, max]}
+            ticks={ticks}
+            color={color}
+            height={height}
+          />
         </Suspense>
       </div>
       <table style={srOnly}>

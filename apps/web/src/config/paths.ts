@@ -45,8 +45,7 @@ export const paths = {
     /** One of the user's pair events; `tab` is participants (default), board-results or details. */
     pastEventPreview: {
       path: `${consoleBase}/my-past-events/all-my-past-events/:key/:tab`,
-      getHref: (key: string, tab = 'participants') =>
-        `${consoleBase}/my-past-events/all-my-past-events/${encodeURIComponent(key)}/${tab}`,
+      getHref: (key: string, tab = 'participants') => `${consoleBase}/my-past-events/all-my-past-events/${encodeURIComponent(key)}/${tab}`,
     },
     solitaire: {
       path: `${consoleBase}/solitaire/solitaire-events/solitaire-past-events`,

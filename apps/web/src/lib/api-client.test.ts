@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { ApiError, apiCall, apiRequest } from './api-client';
 
 const answer = (body: unknown, status: number) =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(body === undefined ? null : JSON.stringify(body), { status }),
-  );
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -19,9 +17,9 @@ const failure = (promise: Promise<unknown>) =>
 describe('apiRequest', () => {
   it('returns the parsed result', async () => {
     answer({ result: { message: 'Verification email sent' } }, 200);
-    await expect(
-      apiRequest('/api/v1/user/verify', { body: {}, schema: z.object({ message: z.string() }) }),
-    ).resolves.toEqual({ message: 'Verification email sent' });
+    await expect(apiRequest('/api/v1/user/verify', { body: {}, schema: z.object({ message: z.string() }) })).resolves.toEqual({
+      message: 'Verification email sent',
+    });
   });
 
   it('uses the error field of a failed answer', async () => {
@@ -72,7 +70,16 @@ describe('apiCall', () => {
 
   it("takes the declaration's method and path, fills the parameters and query, and returns the result", async () => {
     const spy = answer({ result: { score: 420 } }, 200);
-    const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N' as const, contract: { level: 4, strain: 'S' as const, doubled: 0 as const }, tricks: 10 };
+    const line = {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N' as const,
+      contract: { level: 4, strain: 'S' as const, doubled: 0 as const },
+      tricks: 10,
+    };
     await expect(apiCall(eventEndpoints.postResult, { params: { key: 'a b' }, body: line })).resolves.toEqual({ score: 420 });
     expect(sent(spy)).toEqual({ url: '/api/v1/tournaments/a%20b/results', method: 'POST', body: line });
 
@@ -97,7 +104,11 @@ describe('apiCall', () => {
 
   it('fails as every call does: the error field, the status and the code', async () => {
     answer({ error: 'Not found', code: 'not_found' }, 404);
-    expect(await failure(apiCall(eventEndpoints.myEvent, { params: { key: 'k1' } }))).toMatchObject({ status: 404, code: 'not_found', message: 'Not found' });
+    expect(await failure(apiCall(eventEndpoints.myEvent, { params: { key: 'k1' } }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found',
+    });
   });
 
   it('refuses a declaration answered with a file: that is a link, not a call', async () => {

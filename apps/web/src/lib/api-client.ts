@@ -63,10 +63,7 @@ const readIssues = (value: unknown): ApiIssue[] | undefined => {
   if (value && typeof value === 'object' && 'issues' in value) {
     const issues = (value as { issues: unknown }).issues;
     if (Array.isArray(issues)) {
-      return issues.filter(
-        (issue): issue is ApiIssue =>
-          !!issue && typeof issue.path === 'string' && typeof issue.message === 'string',
-      );
+      return issues.filter((issue): issue is ApiIssue => !!issue && typeof issue.path === 'string' && typeof issue.message === 'string');
     }
   }
   return undefined;
@@ -150,8 +147,14 @@ export async function apiCall<E extends Endpoint>(
   declared: E,
   ...[options]: {} extends CallInput<E> ? [CallOptions<E>?] : [CallOptions<E>]
 ): Promise<ResultOf<E>> {
-  const { params, query, body, signal } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
-  if (declared.answer !== 'json' && declared.answer !== 'empty') throw new Error(`${declared.method} ${declared.path} is not answered with JSON: link to it`);
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  if (declared.answer !== 'json' && declared.answer !== 'empty')
+    throw new Error(`${declared.method} ${declared.path} is not answered with JSON: link to it`);
   const schema = resultSchemaOf(declared);
   return apiRequest(urlOf(declared, params, query), {
     method: declared.method,

@@ -70,8 +70,7 @@ export const getIsAdmin = (): boolean => read(storageKeys.isAdmin) === 'true';
 export const setIsAdmin = (value: boolean): void => write(storageKeys.isAdmin, String(value));
 
 export const getIsLoggingOut = (): boolean => read(storageKeys.isLoggingOut) === 'true';
-export const setIsLoggingOut = (value: boolean): void =>
-  write(storageKeys.isLoggingOut, value ? 'true' : null);
+export const setIsLoggingOut = (value: boolean): void => write(storageKeys.isLoggingOut, value ? 'true' : null);
 
 export function getCookieConsent(): CookieConsent | null {
   const value = read(storageKeys.cookieConsent);
@@ -97,6 +96,10 @@ export function clearSession(): void {
 
 /** The user kept in storage (no request): enough to choose between 'Login' and 'Go To Dashboard'. */
 export function useStoredUser(): User | null {
-  const raw = useSyncExternalStore(subscribeStorage, () => read(storageKeys.currentUser), () => null);
+  const raw = useSyncExternalStore(
+    subscribeStorage,
+    () => read(storageKeys.currentUser),
+    () => null,
+  );
   return useMemo(() => parseStoredUser(raw), [raw]);
 }

@@ -6,5 +6,10 @@ import { endpoint } from '../endpoint.ts';
  * with their metadata (about 30 KB gzip), so the admin console's chunk does not carry it.
  */
 export const contactInbox = {
-  adminList: endpoint({ method: 'GET', path: '/api/admin/v1/contact-messages', query: ListContactMessagesQuery, response: ListContactMessagesResponse }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/api/admin/v1/contact-messages',
+    query: ListContactMessagesQuery,
+    response: ListContactMessagesResponse,
+  }),
 };

@@ -1,12 +1,38 @@
 import {
-  DeleteEventResponse, EventKeyQuery, ListActiveEventsResponse, ListEventsQuery, ListParticipantsResponse, ListPastEventsResponse, MyEventResponse,
-  MyEventsQuery, ParticipantFilters, SearchEventsQuery, SearchEventsResponse,
+  DeleteEventResponse,
+  EventKeyQuery,
+  ListActiveEventsResponse,
+  ListEventsQuery,
+  ListParticipantsResponse,
+  ListPastEventsResponse,
+  MyEventResponse,
+  MyEventsQuery,
+  ParticipantFilters,
+  SearchEventsQuery,
+  SearchEventsResponse,
 } from '../admin.ts';
 import { endpoint } from '../endpoint.ts';
 import {
-  AddParticipantsBody, AddParticipantsResponse, BoardParams, CompleteTournamentResponse, CreateTournamentBody, CreateTournamentResponse,
-  EventResultsResponse, ImportDealsBody, ImportDealsResponse, KeyParams, MyHistoryResponse, MyPairsResponse, PostResultBody, PostResultResponse,
-  RecentEventsResponse, SetBoardBody, SetBoardResponse, TournamentJoinResponse, TournamentKeyQuery, XmlTokenParams,
+  AddParticipantsBody,
+  AddParticipantsResponse,
+  BoardParams,
+  CompleteTournamentResponse,
+  CreateTournamentBody,
+  CreateTournamentResponse,
+  EventResultsResponse,
+  ImportDealsBody,
+  ImportDealsResponse,
+  KeyParams,
+  MyHistoryResponse,
+  MyPairsResponse,
+  PostResultBody,
+  PostResultResponse,
+  RecentEventsResponse,
+  SetBoardBody,
+  SetBoardResponse,
+  TournamentJoinResponse,
+  TournamentKeyQuery,
+  XmlTokenParams,
 } from '../tournaments.ts';
 
 const T = '/api/v1/tournaments';
@@ -18,7 +44,13 @@ export const events = {
   create: endpoint({ method: 'POST', path: T, body: CreateTournamentBody, response: CreateTournamentResponse }),
   /** The join record an app reads by the event's key (specification section 3). */
   join: endpoint({ method: 'GET', path: T, query: TournamentKeyQuery, response: TournamentJoinResponse }),
-  addParticipants: endpoint({ method: 'POST', path: `${T}/:key/participants`, params: KeyParams, body: AddParticipantsBody, response: AddParticipantsResponse }),
+  addParticipants: endpoint({
+    method: 'POST',
+    path: `${T}/:key/participants`,
+    params: KeyParams,
+    body: AddParticipantsBody,
+    response: AddParticipantsResponse,
+  }),
   setBoard: endpoint({ method: 'PUT', path: `${T}/:key/boards/:board`, params: BoardParams, body: SetBoardBody, response: SetBoardResponse }),
   importDeals: endpoint({ method: 'POST', path: `${T}/:key/import`, params: KeyParams, rawBody: ImportDealsBody, response: ImportDealsResponse }),
   postResult: endpoint({ method: 'POST', path: `${T}/:key/results`, params: KeyParams, body: PostResultBody, response: PostResultResponse }),

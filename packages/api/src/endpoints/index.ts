@@ -15,8 +15,17 @@ import { video } from './video.ts';
 // Each domain's group on its own as well, so a web page's chunk takes the declarations it calls and no other
 // domain's schemas (the contact form's carries the phone-number metadata).
 export {
-  audits as auditEndpoints, contact as contactEndpoints, contactInbox as contactInboxEndpoints, dashboard as dashboardEndpoints, downloads as downloadEndpoints, events as eventEndpoints,
-  dataExports as exportEndpoints, health as healthEndpoints, insights as insightEndpoints, seo as seoEndpoints, users as userEndpoints,
+  audits as auditEndpoints,
+  contact as contactEndpoints,
+  contactInbox as contactInboxEndpoints,
+  dashboard as dashboardEndpoints,
+  downloads as downloadEndpoints,
+  events as eventEndpoints,
+  dataExports as exportEndpoints,
+  health as healthEndpoints,
+  insights as insightEndpoints,
+  seo as seoEndpoints,
+  users as userEndpoints,
   video as videoEndpoints,
 };
 
@@ -26,5 +35,6 @@ export const endpoints = { events, users, insights, audits, contact, dashboard, 
 /** Every declaration with its domain and name (`events.postResult`), for tables and checks. */
 export function listEndpoints(): { name: string; endpoint: Endpoint }[] {
   return Object.entries(endpoints).flatMap(([domain, declared]) =>
-    Object.entries(declared as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })));
+    Object.entries(declared as Record<string, Endpoint>).map(([name, endpoint]) => ({ name: `${domain}.${name}`, endpoint })),
+  );
 }

@@ -12,6 +12,10 @@ export const insights = {
    * specification fixes (section 7); decision 045.
    */
   adminDownloadsSummary: endpoint({
-    method: 'GET', path: '/api/admin/v1/analytics/downloads-summary', query: DownloadsSummaryQuery, response: DownloadsSummaryResponse, envelope: 'bare',
+    method: 'GET',
+    path: '/api/admin/v1/analytics/downloads-summary',
+    query: DownloadsSummaryQuery,
+    response: DownloadsSummaryResponse,
+    envelope: 'bare',
   }),
 };

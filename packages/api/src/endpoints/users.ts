@@ -1,8 +1,17 @@
 import { AdminMessageResponse, DisableUserBody, ListUsersQuery, ListUsersResponse, SearchUsersQuery, SetRoleBody, UserKeyQuery } from '../admin.ts';
 import { endpoint } from '../endpoint.ts';
 import {
-  LoginBody, MessageResponse, RegisterBody, RegisterResponse, ResetPasswordBody, SendPasswordResetBody, UpdateUserBody, UpdateUserResponse,
-  UserResponse, VerifyBody, VerifyConfirmBody,
+  LoginBody,
+  MessageResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  SendPasswordResetBody,
+  UpdateUserBody,
+  UpdateUserResponse,
+  UserResponse,
+  VerifyBody,
+  VerifyConfirmBody,
 } from '../user.ts';
 
 const U = '/api/v1/user';
@@ -28,7 +37,13 @@ export const users = {
   adminList: endpoint({ method: 'GET', path: `${ADMIN}/users/all`, query: ListUsersQuery, response: ListUsersResponse }),
   adminSearch: endpoint({ method: 'GET', path: `${ADMIN}/users/search`, query: SearchUsersQuery, response: ListUsersResponse }),
   adminDelete: endpoint({ method: 'DELETE', path: `${ADMIN}/users/delete`, query: UserKeyQuery, response: AdminMessageResponse }),
-  adminDisable: endpoint({ method: 'PUT', path: `${ADMIN}/users/disable`, query: UserKeyQuery, body: DisableUserBody, response: AdminMessageResponse }),
+  adminDisable: endpoint({
+    method: 'PUT',
+    path: `${ADMIN}/users/disable`,
+    query: UserKeyQuery,
+    body: DisableUserBody,
+    response: AdminMessageResponse,
+  }),
   adminVerify: endpoint({ method: 'PUT', path: `${ADMIN}/users/verify`, query: UserKeyQuery, response: AdminMessageResponse }),
   adminSetRole: endpoint({ method: 'PUT', path: `${ADMIN}/users/set-role`, body: SetRoleBody, response: AdminMessageResponse }),
 };

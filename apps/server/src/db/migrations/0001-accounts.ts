@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 
 // Migrations use raw table and column names (snake_case): they describe SQL, not TypeScript.
 export async function up(db: Kysely<unknown>): Promise<void> {
-
   await sql`
     create table users (
       id uuid primary key default gen_random_uuid(),

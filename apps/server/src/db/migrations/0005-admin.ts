@@ -27,9 +27,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists audit_log_action_idx on audit_log (action, at desc)`.execute(db);
   for (const index of [
-    'contact_messages_name_trgm_idx', 'analytics_events_file_idx', 'audit_log_action_at_id_idx', 'audit_log_actor_email_trgm_idx',
-    'participants_tournament_idx', 'tournaments_solitaire_idx', 'tournaments_type_name_trgm_idx', 'tournaments_key_trgm_idx',
-    'users_admins_idx', 'users_email_trgm_idx', 'users_names_trgm_idx',
+    'contact_messages_name_trgm_idx',
+    'analytics_events_file_idx',
+    'audit_log_action_at_id_idx',
+    'audit_log_actor_email_trgm_idx',
+    'participants_tournament_idx',
+    'tournaments_solitaire_idx',
+    'tournaments_type_name_trgm_idx',
+    'tournaments_key_trgm_idx',
+    'users_admins_idx',
+    'users_email_trgm_idx',
+    'users_names_trgm_idx',
   ]) {
     await sql`drop index if exists ${sql.id(index)}`.execute(db);
   }

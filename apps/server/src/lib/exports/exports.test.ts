@@ -18,9 +18,17 @@ beforeAll(async () => {
   adminCookie = await login(t.app, admin, '/api/admin/v1/user/login');
   organiserId = (await buildUser(t.app, { names: 'Exporting Organiser' })).id;
   // Straight into the database: thousands of accounts through the API would only test the password hash.
-  await t.database.db.insertInto('users').values(Array.from({ length: MANY }, (_, i) => ({
-    email: `${tag}-${i}@example.com`, names: `Export Person ${i}`, passwordHash: 'not-a-hash', city: i % 2 ? 'Chennai' : 'Delhi, South',
-  }))).execute();
+  await t.database.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: MANY }, (_, i) => ({
+        email: `${tag}-${i}@example.com`,
+        names: `Export Person ${i}`,
+        passwordHash: 'not-a-hash',
+        city: i % 2 ? 'Chennai' : 'Delhi, South',
+      })),
+    )
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -36,13 +44,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') { record.push(field); field = ''; }
-    else if (c === '\r' && text[i + 1] === '\n') { record.push(field); records.push(record); record = []; field = ''; i++; }
-    else field += c;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
   }
-  if (field || record.length) { record.push(field); records.push(record); }
+  if (field || record.length) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
@@ -67,12 +89,19 @@ function pdfActualTexts(pdf: Buffer): string[] {
   const texts: string[] = [];
   for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
     let content: string;
-    try { content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1'); } catch { continue; }
+    try {
+      content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
     for (const [, literal] of content.matchAll(/\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)/g)) {
       const escapes: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
-      const bytes = Buffer.from(literal!.replace(/\\([\s\S])/g, (_, c: string) => escapes[c] ?? c), 'latin1');
+      const bytes = Buffer.from(
+        literal!.replace(/\\([\s\S])/g, (_, c: string) => escapes[c] ?? c),
+        'latin1',
+      );
       // A PDF text string is UTF-16BE after a byte-order mark, or PDFDocEncoding (ASCII here) without one.
-      texts.push(bytes[0] === 0xFE && bytes[1] === 0xFF ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'));
+      texts.push(bytes[0] === 0xfe && bytes[1] === 0xff ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le') : bytes.toString('latin1'));
     }
   }
   return texts;
@@ -86,12 +115,32 @@ describe('exports (GET /export/{dataset})', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="users-${today()}.csv"`);
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = parseCsv(response.body.slice(1));
-    expect(header).toEqual(['Name', 'Email', 'Role', 'Status', 'Email Verified', 'Contact', 'BFI or BBO Number', 'City', 'Postal Index Number', 'Created At']);
+    expect(header).toEqual([
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Email Verified',
+      'Contact',
+      'BFI or BBO Number',
+      'City',
+      'Postal Index Number',
+      'Created At',
+    ]);
     expect(rows).toHaveLength(MANY);
     expect(new Set(rows.map((r) => r[1])).size).toBe(MANY);
-    expect(rows.find((r) => r[1] === `${tag}-0@example.com`)).toEqual(expect.arrayContaining(['Export Person 0', 'player', 'Enabled', 'Delhi, South']));
+    expect(rows.find((r) => r[1] === `${tag}-0@example.com`)).toEqual(
+      expect.arrayContaining(['Export Person 0', 'player', 'Enabled', 'Delhi, South']),
+    );
     // Without a search, every user.
-    const total = Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(parseCsv((await exportOf('users?format=csv')).body.slice(1))).toHaveLength(total + 1);
   });
 
@@ -103,10 +152,24 @@ describe('exports (GET /export/{dataset})', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Name', 'Email', 'Role', 'Status', 'Email Verified', 'Contact', 'BFI or BBO Number', 'City', 'Postal Index Number', 'Created At']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Name',
+      'Email',
+      'Role',
+      'Status',
+      'Email Verified',
+      'Contact',
+      'BFI or BBO Number',
+      'City',
+      'Postal Index Number',
+      'Created At',
+    ]);
     expect(sheet.actualRowCount).toBe(MANY + 1);
     const emails = new Set<string>();
-    sheet.eachRow((row, n) => { if (n > 1) emails.add(String(row.getCell(2).value)); });
+    sheet.eachRow((row, n) => {
+      if (n > 1) emails.add(String(row.getCell(2).value));
+    });
     expect(emails.size).toBe(MANY);
   });
 
@@ -131,9 +194,17 @@ describe('exports (GET /export/{dataset})', () => {
   it('prints names in Polish, Cyrillic, Greek and Devanagari as written in the PDF', async () => {
     const world = `${tag}w`;
     const names = ['Łukasz Żółć', 'Zoë Ødegård', 'Анна Смирнова', 'Ελένη Παπαδοπούλου', 'अर्जुन शर्मा', 'प्रिया कृष्णन'];
-    await t.database.db.insertInto('users').values([...names, 'Wang 王'].map((names, i) => ({
-      email: `${world}-${i}@example.com`, names, passwordHash: 'not-a-hash', city: i === 2 ? 'Москва' : 'Mumbai',
-    }))).execute();
+    await t.database.db
+      .insertInto('users')
+      .values(
+        [...names, 'Wang 王'].map((names, i) => ({
+          email: `${world}-${i}@example.com`,
+          names,
+          passwordHash: 'not-a-hash',
+          city: i === 2 ? 'Москва' : 'Mumbai',
+        })),
+      )
+      .execute();
     const response = await exportOf(`users?format=pdf&query=${world}`);
     expect(response.statusCode).toBe(200);
     const runs = await pdfTextRuns(response.rawPayload);
@@ -154,13 +225,44 @@ describe('exports (GET /export/{dataset})', () => {
 
   it('exports past and active events narrowed by the list filters', async () => {
     const base = {
-      organiserId, tables: 3, boardsPerRound: 2, type: 1, players: 12, rounds: 3, movementType: 'Mitchell' as const, impMethod: null,
-      handMode: 'Random' as const, liveTableEvent: false, kibitzersEnabled: false, xmlToken: null, resultId: null, completedAt: new Date(),
+      organiserId,
+      tables: 3,
+      boardsPerRound: 2,
+      type: 1,
+      players: 12,
+      rounds: 3,
+      movementType: 'Mitchell' as const,
+      impMethod: null,
+      handMode: 'Random' as const,
+      liveTableEvent: false,
+      kibitzersEnabled: false,
+      xmlToken: null,
+      resultId: null,
+      completedAt: new Date(),
     };
     const events = [
-      ...Array.from({ length: 5 }, (_, i) => ({ ...base, key: `${tag}i${i}`, typeName: 'Export IMP', scoreType: 'IMP' as const, status: 'complete' as const })),
-      ...Array.from({ length: 3 }, (_, i) => ({ ...base, key: `${tag}m${i}`, typeName: 'Export MP', scoreType: 'Match Point' as const, status: 'complete' as const })),
-      ...Array.from({ length: 2 }, (_, i) => ({ ...base, key: `${tag}a${i}`, typeName: 'Export Live', scoreType: 'IMP' as const, status: 'active' as const, completedAt: null })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        ...base,
+        key: `${tag}i${i}`,
+        typeName: 'Export IMP',
+        scoreType: 'IMP' as const,
+        status: 'complete' as const,
+      })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        ...base,
+        key: `${tag}m${i}`,
+        typeName: 'Export MP',
+        scoreType: 'Match Point' as const,
+        status: 'complete' as const,
+      })),
+      ...Array.from({ length: 2 }, (_, i) => ({
+        ...base,
+        key: `${tag}a${i}`,
+        typeName: 'Export Live',
+        scoreType: 'IMP' as const,
+        status: 'active' as const,
+        completedAt: null,
+      })),
     ];
     Object.assign(events[0]!, { liveTableEvent: true, createdAt: new Date('2026-03-04T05:06:07Z'), completedAt: new Date('2026-03-04T08:09:10Z') });
     await t.database.db.insertInto('tournaments').values(events).execute();
@@ -174,40 +276,113 @@ describe('exports (GET /export/{dataset})', () => {
     expect(imp).toHaveLength(5);
     expect(imp.every((r) => r[7] === 'IMP' && r[0] === 'Exporting Organiser')).toBe(true);
     // Every cell as the list shows it: dates in UTC to the minute, Yes/No, the oldest event last.
-    expect(imp.at(-1)).toEqual(['Exporting Organiser', expect.stringContaining('@'), `${tag}i0`, 'Export IMP', '3', 'Yes', 'Mitchell', 'IMP', 'Random', 'No', '2026-03-04 05:06', '2026-03-04 08:09']);
+    expect(imp.at(-1)).toEqual([
+      'Exporting Organiser',
+      expect.stringContaining('@'),
+      `${tag}i0`,
+      'Export IMP',
+      '3',
+      'Yes',
+      'Mitchell',
+      'IMP',
+      'Random',
+      'No',
+      '2026-03-04 05:06',
+      '2026-03-04 08:09',
+    ]);
     expect(await rowsOf(`past-events?format=csv&query=${tag}&scoreType=Match%20Point`)).toHaveLength(3);
     expect(await rowsOf(`active-events?format=csv&query=${tag}`)).toHaveLength(2);
-    expect((await exportOf(`past-events?format=csv&query=${tag}`)).headers['content-disposition']).toBe(`attachment; filename="past-events-${today()}.csv"`);
+    expect((await exportOf(`past-events?format=csv&query=${tag}`)).headers['content-disposition']).toBe(
+      `attachment; filename="past-events-${today()}.csv"`,
+    );
   });
 
-  it('exports an event\'s participants, audits by action and downloads by day', async () => {
-    const [event] = await t.database.db.insertInto('tournaments').values({
-      key: `${tag}p`, organiserId, tables: 3, boardsPerRound: 2, type: 1, typeName: 'Seats', players: 12, rounds: 3, movementType: 'Mitchell',
-      scoreType: 'IMP', impMethod: null, handMode: 'Random', liveTableEvent: false, kibitzersEnabled: false, xmlToken: null, resultId: null, completedAt: null,
-    }).returning('id').execute();
-    await t.database.db.insertInto('participants').values([0, 1, 2, 3].map((side) => ({ tournamentId: event!.id, names: `Seat ${side}`, tableNo: 1, side, isBot: true }))).execute();
+  it("exports an event's participants, audits by action and downloads by day", async () => {
+    const [event] = await t.database.db
+      .insertInto('tournaments')
+      .values({
+        key: `${tag}p`,
+        organiserId,
+        tables: 3,
+        boardsPerRound: 2,
+        type: 1,
+        typeName: 'Seats',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'IMP',
+        impMethod: null,
+        handMode: 'Random',
+        liveTableEvent: false,
+        kibitzersEnabled: false,
+        xmlToken: null,
+        resultId: null,
+        completedAt: null,
+      })
+      .returning('id')
+      .execute();
+    await t.database.db
+      .insertInto('participants')
+      .values([0, 1, 2, 3].map((side) => ({ tournamentId: event!.id, names: `Seat ${side}`, tableNo: 1, side, isBot: true })))
+      .execute();
     const participants = await exportOf(`participants?format=csv&key=${tag}p`);
     expect(participants.headers['content-disposition']).toBe(`attachment; filename="participants-${tag}p-${today()}.csv"`);
     const seats = parseCsv(participants.body.slice(1));
-    expect(seats.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([['Seat 0', 'Table 1', 'North', 'Yes'], ['Seat 1', 'Table 1', 'East', 'Yes'], ['Seat 2', 'Table 1', 'South', 'Yes'], ['Seat 3', 'Table 1', 'West', 'Yes']]);
+    expect(seats.slice(1).map((r) => [r[0], r[3], r[4], r[5]])).toEqual([
+      ['Seat 0', 'Table 1', 'North', 'Yes'],
+      ['Seat 1', 'Table 1', 'East', 'Yes'],
+      ['Seat 2', 'Table 1', 'South', 'Yes'],
+      ['Seat 3', 'Table 1', 'West', 'Yes'],
+    ]);
 
-    const exportAudits = Number((await t.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll().as('n')).where('action', '=', 'admin.export').executeTakeFirstOrThrow()).n);
+    const exportAudits = Number(
+      (
+        await t.database.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('action', '=', 'admin.export')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const audits = parseCsv((await exportOf('audits?format=csv&action=admin.export')).body.slice(1)).slice(1);
     // The export being made is recorded before its rows are read.
     expect(audits).toHaveLength(exportAudits + 1);
     expect(audits.every((r) => r[2] === 'admin.export')).toBe(true);
 
-    const day = (d: string, n: number, fileName: string) => Array.from({ length: n }, () => ({ eventName: 'file_download' as const, occurredAt: `${d}T10:00:00Z`, fileName, app: 'player', platform: 'windows', userAgent: 'UA' }));
-    await t.database.db.insertInto('analyticsEvents').values([...day('2026-03-01', 3, 'player-windows-1.0.exe'), ...day('2026-03-02', 2, 'player-windows-1.0.exe'), ...day('2026-03-02', 1, 'organiser-windows-1.0.exe'), ...day('2026-04-01', 4, 'player-windows-1.0.exe')]).execute();
+    const day = (d: string, n: number, fileName: string) =>
+      Array.from({ length: n }, () => ({
+        eventName: 'file_download' as const,
+        occurredAt: `${d}T10:00:00Z`,
+        fileName,
+        app: 'player',
+        platform: 'windows',
+        userAgent: 'UA',
+      }));
+    await t.database.db
+      .insertInto('analyticsEvents')
+      .values([
+        ...day('2026-03-01', 3, 'player-windows-1.0.exe'),
+        ...day('2026-03-02', 2, 'player-windows-1.0.exe'),
+        ...day('2026-03-02', 1, 'organiser-windows-1.0.exe'),
+        ...day('2026-04-01', 4, 'player-windows-1.0.exe'),
+      ])
+      .execute();
     const downloads = parseCsv((await exportOf('downloads?format=csv&startDate=2026-03-01&endDate=2026-03-31')).body.slice(1)).slice(1);
     expect(downloads.map((r) => [r[0], r[1], r[5]])).toEqual([
-      ['2026-03-02', 'player-windows-1.0.exe', '2'], ['2026-03-02', 'organiser-windows-1.0.exe', '1'], ['2026-03-01', 'player-windows-1.0.exe', '3'],
+      ['2026-03-02', 'player-windows-1.0.exe', '2'],
+      ['2026-03-02', 'organiser-windows-1.0.exe', '1'],
+      ['2026-03-01', 'player-windows-1.0.exe', '3'],
     ]);
   });
 
   it('records each export in the audit log with its filters', async () => {
     await exportOf(`users?format=csv&query=${tag}-1`);
-    const row = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'admin.export').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'admin.export')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ target: 'users', outcome: 'success', details: { format: 'csv', filters: { query: `${tag}-1` } } });
   });
 

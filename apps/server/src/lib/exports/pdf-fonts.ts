@@ -66,7 +66,7 @@ const asciiCovered = new WeakMap<PdfFace, boolean>();
 function coversAscii(face: PdfFace): boolean {
   let covered = asciiCovered.get(face);
   if (covered === undefined) {
-    covered = Array.from({ length: 0x5F }, (_, i) => String.fromCharCode(0x20 + i)).every((c) => covers(face, c));
+    covered = Array.from({ length: 0x5f }, (_, i) => String.fromCharCode(0x20 + i)).every((c) => covers(face, c));
     asciiCovered.set(face, covered);
   }
   return covered;

@@ -13,7 +13,10 @@ export interface ExportRouteOptions {
   /** Each dataset's source, from the module that owns its rows (wired in app.ts). */
   datasets: Record<ExportDataset, DatasetSource>;
   /** Records the export in the audit log before its rows are read. */
-  audit: (db: Db, entry: { user: UserRow; ip: string; dataset: ExportDataset; format: ExportFormat; filters: Record<string, unknown> }) => Promise<void>;
+  audit: (
+    db: Db,
+    entry: { user: UserRow; ip: string; dataset: ExportDataset; format: ExportFormat; filters: Record<string, unknown> },
+  ) => Promise<void>;
 }
 
 /**

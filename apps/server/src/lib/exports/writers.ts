@@ -36,7 +36,8 @@ export interface Table {
 // Text stored before the contract refused control characters may still hold them. An XLSX sheet is XML, which
 // cannot hold C0 controls, U+FFFE, U+FFFF or lone surrogates (one such name made the whole file unreadable); a
 // line break would split a CSV record or overprint a PDF row. Every cell is written as one clean line.
-const NOT_WRITTEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_WRITTEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const LINE_BREAKS = /[\t\n\r\u0085\u2028\u2029]+/g;
 
 /** A cell as every writer may write it: no control characters, no line breaks (each becomes a space). */
@@ -59,7 +60,7 @@ export const table = <T>(prefix: string, title: string, columns: Column<T>[], ba
 /** `YYYY-MM-DD HH:MM` in UTC. */
 export const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-export const sideName = (side: number) => (side === -1 ? '' : seatNameOfSide(side) ?? 'Kibitzer');
+export const sideName = (side: number) => (side === -1 ? '' : (seatNameOfSide(side) ?? 'Kibitzer'));
 
 /** Reads a list page after page until the last one. */
 export async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ rows: T[]; lastDocId: string | null }>): AsyncIterable<T[]> {
@@ -96,8 +97,7 @@ export const contentTypes: Record<ExportFormat, string> = {
 };
 
 /** `prefix-YYYY-MM-DD.ext` (specification section 9: a prefix plus a date). */
-export const exportFileName = (prefix: string, format: ExportFormat, now = new Date()) =>
-  `${prefix}-${now.toISOString().slice(0, 10)}.${format}`;
+export const exportFileName = (prefix: string, format: ExportFormat, now = new Date()) => `${prefix}-${now.toISOString().slice(0, 10)}.${format}`;
 
 /**
  * A CSV field; text that a spreadsheet would run as a formula is written as text ('=..., '+..., ...), also
@@ -196,13 +196,18 @@ async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
     if (actual) doc.endMarkedContent();
   };
   const cell = (list: PdfFace[], value: Cell, i: number) => {
-    if (value !== null && value !== '') write(list, String(value), xs[i]!, { width: colWidth(i), height: rowHeight, lineBreak: false, ellipsis: true });
+    if (value !== null && value !== '')
+      write(list, String(value), xs[i]!, { width: colWidth(i), height: rowHeight, lineBreak: false, ellipsis: true });
   };
   const header = () => {
     doc.fontSize(8);
     dataset.columns.forEach((c, i) => cell(faces.bold, c.header, i));
     y += rowHeight;
-    doc.moveTo(A3_MARGIN, y - 2).lineTo(A3_MARGIN + width, y - 2).lineWidth(0.5).stroke();
+    doc
+      .moveTo(A3_MARGIN, y - 2)
+      .lineTo(A3_MARGIN + width, y - 2)
+      .lineWidth(0.5)
+      .stroke();
   };
   doc.fontSize(14);
   write(faces.bold, dataset.title, A3_MARGIN, { lineBreak: false });

@@ -58,7 +58,12 @@ export async function exportAudits(db: Db, query: unknown): Promise<Table> {
     { header: 'Outcome', width: 9, value: (r) => r.outcome },
     { header: 'IP', width: 16, value: (r) => r.ip },
   ];
-  return table('audits', 'Audits', columns, pages(async (lastDocId) => cursorPage(await repo.listAudits(db, filters, { limit: BATCH, page: 1, lastDocId }), (r) => String(r.id))));
+  return table(
+    'audits',
+    'Audits',
+    columns,
+    pages(async (lastDocId) => cursorPage(await repo.listAudits(db, filters, { limit: BATCH, page: 1, lastDocId }), (r) => String(r.id))),
+  );
 }
 
 /** How many times one actor did one action since a time (failed guesses of the current password, say). */

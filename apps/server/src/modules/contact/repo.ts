@@ -8,7 +8,13 @@ import { weeklyCounts } from '../../db/weekly.ts';
 export const insertMessage = (db: Db, row: { name: string; email: string; contact: string; description: string; type: number; ip: string }) =>
   db.insertInto('contactMessages').values(row).execute();
 
-const contactKeyset = { table: 'contact_messages', time: 'contactMessages.createdAt', id: 'contactMessages.id', cursorTime: 'createdAt', idKind: 'bigint' } as const;
+const contactKeyset = {
+  table: 'contact_messages',
+  time: 'contactMessages.createdAt',
+  id: 'contactMessages.id',
+  cursorTime: 'createdAt',
+  idKind: 'bigint',
+} as const;
 
 /** A page of the contact inbox, newest first; `query` matches the sender's name or email. */
 export function listMessages(db: Db, query: string | undefined, page: PageRequest) {

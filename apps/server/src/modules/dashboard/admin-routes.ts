@@ -14,7 +14,9 @@ export async function dashboardAdminRoutes(app: FastifyInstance) {
     if (!figures || Date.now() - figures.at > DASHBOARD_TTL_MS) {
       const value = dashboard(app.database.db);
       figures = { at: Date.now(), value };
-      value.catch(() => { figures = undefined; });
+      value.catch(() => {
+        figures = undefined;
+      });
     }
     return { result: await figures.value };
   });

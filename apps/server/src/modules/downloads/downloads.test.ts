@@ -36,9 +36,30 @@ describe('GET /api/v1/apps/releases', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/apps/releases' });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual([
-      { app: 'organiser', platform: 'windows', version: '2.0.0', fileName: 'organiser-windows-2.0.0.exe', size: size('organiser-windows-2.0.0.exe'), url: '/api/v1/apps/download?platform=windows&file=organiser' },
-      { app: 'player', platform: 'android', version: '1.4.2', fileName: 'player-android-1.4.2.apk', size: size('player-android-1.4.2.apk'), url: '/api/v1/apps/download?platform=android&file=apk' },
-      { app: 'player', platform: 'windows', version: '1.10.0', fileName: 'player-windows-1.10.0.exe', size: size('player-windows-1.10.0.exe'), url: '/api/v1/apps/download?platform=windows&file=player' },
+      {
+        app: 'organiser',
+        platform: 'windows',
+        version: '2.0.0',
+        fileName: 'organiser-windows-2.0.0.exe',
+        size: size('organiser-windows-2.0.0.exe'),
+        url: '/api/v1/apps/download?platform=windows&file=organiser',
+      },
+      {
+        app: 'player',
+        platform: 'android',
+        version: '1.4.2',
+        fileName: 'player-android-1.4.2.apk',
+        size: size('player-android-1.4.2.apk'),
+        url: '/api/v1/apps/download?platform=android&file=apk',
+      },
+      {
+        app: 'player',
+        platform: 'windows',
+        version: '1.10.0',
+        fileName: 'player-windows-1.10.0.exe',
+        size: size('player-windows-1.10.0.exe'),
+        url: '/api/v1/apps/download?platform=windows&file=player',
+      },
     ]);
   });
 
@@ -66,17 +87,34 @@ describe('GET /api/v1/apps/download', () => {
     const rows = await events();
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({
-      fileName: 'player-windows-1.10.0.exe', app: 'player', platform: 'windows', appVersion: '1.10.0',
-      userAgent: WINDOWS_UA, osName: 'Windows', osVersion: 'Windows 10', deviceType: 'desktop', pagePath: '/download?app=player',
+      fileName: 'player-windows-1.10.0.exe',
+      app: 'player',
+      platform: 'windows',
+      appVersion: '1.10.0',
+      userAgent: WINDOWS_UA,
+      osName: 'Windows',
+      osVersion: 'Windows 10',
+      deviceType: 'desktop',
+      pagePath: '/download?app=player',
     });
     expect(rows.at(-1)!.occurredAt).toBeInstanceOf(Date);
   });
 
   it('serves the Android player for file=apk and reads the device model', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/apps/download?platform=android&file=apk', headers: { 'user-agent': ANDROID_UA } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/apps/download?platform=android&file=apk',
+      headers: { 'user-agent': ANDROID_UA },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.android.package-archive');
-    expect((await events()).at(-1)).toMatchObject({ fileName: 'player-android-1.4.2.apk', osVersion: 'Android 13', deviceModel: 'Samsung SM-G991B', deviceType: 'mobile', pagePath: null });
+    expect((await events()).at(-1)).toMatchObject({
+      fileName: 'player-android-1.4.2.apk',
+      osVersion: 'Android 13',
+      deviceModel: 'Samsung SM-G991B',
+      deviceType: 'mobile',
+      pagePath: null,
+    });
   });
 
   it('answers 404 with a clear text when there is no such release, and records nothing', async () => {

@@ -31,11 +31,16 @@ export async function downloadRoutes(app: FastifyInstance) {
     if (!release) throw notFound(messages.releaseMissing);
     if (request.method === 'GET') {
       await app.loadUser(request);
-      await recordDownload(app.database.db, app.config.publicUrl, {
-        userAgent: request.headers['user-agent'],
-        referrer: request.headers.referer,
-        userId: request.user?.id,
-      }, release);
+      await recordDownload(
+        app.database.db,
+        app.config.publicUrl,
+        {
+          userAgent: request.headers['user-agent'],
+          referrer: request.headers.referer,
+          userId: request.user?.id,
+        },
+        release,
+      );
     }
     const extension = release.fileName.split('.').pop()!;
     return reply

@@ -18,7 +18,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false };
+const details = {
+  type: 1,
+  typeName: 'Monday Pairs',
+  players: 12,
+  rounds: 3,
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random',
+  liveTableEvent: true,
+  kibtzersEnabled: false,
+};
 const organise = async (method: 'POST' | 'PUT', url: string, payload: object) => {
   const response = await t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie: organiserCookie } });
   expect(response.statusCode, response.body).toBe(200);
@@ -32,7 +42,8 @@ const adminGet = async (url: string) => {
 };
 
 /** An event made through the organiser API, like the Organizer app makes one. */
-const createEvent = async (game: object = {}) => (await organise('POST', '/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...game } })).key as string;
+const createEvent = async (game: object = {}) =>
+  (await organise('POST', '/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...game } })).key as string;
 const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 10 };
 async function completedEvent(game: object = {}) {
   const key = await createEvent(game);
@@ -45,10 +56,25 @@ async function completedEvent(game: object = {}) {
 let counter = 0;
 async function insertEvents(n: number, overrides: Partial<Insertable<TournamentsTable>> = {}) {
   const rows = Array.from({ length: n }, () => ({
-    key: `bulk${randomBytes(4).toString('hex')}`, organiserId: organiser.id, tables: 3, boardsPerRound: 2, type: 1,
-    typeName: `Bulk ${counter++}`, players: 12, rounds: 3, movementType: 'Mitchell' as const, scoreType: 'IMP' as const, impMethod: null,
-    handMode: 'Random' as const, liveTableEvent: false, kibitzersEnabled: false, status: 'complete' as const, xmlToken: null, resultId: null,
-    completedAt: new Date(), ...overrides,
+    key: `bulk${randomBytes(4).toString('hex')}`,
+    organiserId: organiser.id,
+    tables: 3,
+    boardsPerRound: 2,
+    type: 1,
+    typeName: `Bulk ${counter++}`,
+    players: 12,
+    rounds: 3,
+    movementType: 'Mitchell' as const,
+    scoreType: 'IMP' as const,
+    impMethod: null,
+    handMode: 'Random' as const,
+    liveTableEvent: false,
+    kibitzersEnabled: false,
+    status: 'complete' as const,
+    xmlToken: null,
+    resultId: null,
+    completedAt: new Date(),
+    ...overrides,
   }));
   return (await t.database.db.insertInto('tournaments').values(rows).returning('key').execute()).map((r) => r.key);
 }
@@ -76,10 +102,23 @@ describe('active events (GET /tournaments/active)', () => {
     const { data } = await adminGet('/tournaments/active?limit=100');
     const record = data.find((e: { key: string }) => e.key === live);
     expect(record).toEqual({
-      objectId: expect.any(String), id: record.objectId, key: live, tables: 3, details: expect.any(String), createdAt: expect.any(String),
-      userData: { names: 'Olga Organiser', email: organiser.email, contact: '+919876543210' }, tournament: { key: live },
+      objectId: expect.any(String),
+      id: record.objectId,
+      key: live,
+      tables: 3,
+      details: expect.any(String),
+      createdAt: expect.any(String),
+      userData: { names: 'Olga Organiser', email: organiser.email, contact: '+919876543210' },
+      tournament: { key: live },
     });
-    expect(JSON.parse(record.details)).toMatchObject({ typeName: 'Tuesday Live', movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false });
+    expect(JSON.parse(record.details)).toMatchObject({
+      typeName: 'Tuesday Live',
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      handgeneratedModeAsString: 'Random',
+      liveTableEvent: true,
+      kibtzersEnabled: false,
+    });
     const keys = data.map((e: { key: string }) => e.key);
     expect(keys).not.toContain(done);
     expect(keys).not.toContain(solitaire);
@@ -91,13 +130,32 @@ describe('active events (GET /tournaments/active)', () => {
 describe('past events (GET /tournaments/complete)', () => {
   it('answers the past-event record with scoreData as round -> board -> table, contract as level,suit', async () => {
     const key = await createEvent({ typeName: 'Scored Pairs', scoreType: 'IMP' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [
-      { names: 'Asha', table: 1, side: 0, isBot: true }, { names: 'Chen', table: 1, side: 1, isBot: true },
-      { names: 'Bala', table: 1, side: 2, isBot: true }, { names: 'Devi', table: 1, side: 3, isBot: true },
-    ] });
+    await organise('POST', `/tournaments/${key}/participants`, {
+      participants: [
+        { names: 'Asha', table: 1, side: 0, isBot: true },
+        { names: 'Chen', table: 1, side: 1, isBot: true },
+        { names: 'Bala', table: 1, side: 2, isBot: true },
+        { names: 'Devi', table: 1, side: 3, isBot: true },
+      ],
+    });
     await organise('POST', `/tournaments/${key}/results`, line);
-    await organise('POST', `/tournaments/${key}/results`, { ...line, board: 2, declarer: 'E', contract: { level: 4, strain: 'H', doubled: 1 }, tricks: 8 });
-    await organise('POST', `/tournaments/${key}/results`, { ...line, board: 3, table: 2, nsPair: 2, ewPair: 2, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 });
+    await organise('POST', `/tournaments/${key}/results`, {
+      ...line,
+      board: 2,
+      declarer: 'E',
+      contract: { level: 4, strain: 'H', doubled: 1 },
+      tricks: 8,
+    });
+    await organise('POST', `/tournaments/${key}/results`, {
+      ...line,
+      board: 3,
+      table: 2,
+      nsPair: 2,
+      ewPair: 2,
+      declarer: null,
+      contract: { level: 0, strain: 'NT', doubled: 0 },
+      tricks: 0,
+    });
     await organise('POST', `/tournaments/${key}/results`, { round: 1, board: 4, table: 2, nsPair: 2, ewPair: 2, adjusted: { ns: 'A+', ew: 'A-' } });
     const { xmlToken, resultId } = await organise('POST', `/tournaments/${key}/complete`, {});
 
@@ -105,7 +163,11 @@ describe('past events (GET /tournaments/complete)', () => {
     expect(data).toHaveLength(1);
     const record = data[0] as PastEvent;
     expect(record).toMatchObject({
-      objectId: expect.any(String), createdAt: expect.any(String), completedAt: expect.any(String), resultId, xmlToken,
+      objectId: expect.any(String),
+      createdAt: expect.any(String),
+      completedAt: expect.any(String),
+      resultId,
+      xmlToken,
       userData: { names: 'Olga Organiser', email: organiser.email, contact: '+919876543210' },
       tournament: { key, tables: 3, gameDetails: expect.any(String) },
     });
@@ -114,11 +176,35 @@ describe('past events (GET /tournaments/complete)', () => {
     expect(Object.keys(record.scoreData)).toEqual(['round_number_1']);
     expect(Object.keys(round1).sort()).toEqual(['board_number_1', 'board_number_2', 'board_number_3', 'board_number_4']);
     expect(round1.board_number_1!.table_1).toEqual({
-      table: 1, North: 'Asha', South: 'Bala', East: 'Chen', West: 'Devi', ns: 1, ew: 1, score: 430, dealer: 'N', declarer: 'S',
-      contract: '3,5', doubled: 0, nsTricks: 10, ewTricks: 3, totalTricks: 13, vulnerable: 'None', adjusted: null,
+      table: 1,
+      North: 'Asha',
+      South: 'Bala',
+      East: 'Chen',
+      West: 'Devi',
+      ns: 1,
+      ew: 1,
+      score: 430,
+      dealer: 'N',
+      declarer: 'S',
+      contract: '3,5',
+      doubled: 0,
+      nsTricks: 10,
+      ewTricks: 3,
+      totalTricks: 13,
+      vulnerable: 'None',
+      adjusted: null,
     });
     // 4♥ doubled by East, two down, North-South vulnerable on board 2 (East-West not): +300 to North-South.
-    expect(round1.board_number_2!.table_1).toMatchObject({ declarer: 'E', contract: '4,3', doubled: 1, nsTricks: 5, ewTricks: 8, score: 300, dealer: 'E', vulnerable: 'NS' });
+    expect(round1.board_number_2!.table_1).toMatchObject({
+      declarer: 'E',
+      contract: '4,3',
+      doubled: 1,
+      nsTricks: 5,
+      ewTricks: 8,
+      score: 300,
+      dealer: 'E',
+      vulnerable: 'NS',
+    });
     expect(round1.board_number_3!.table_2).toMatchObject({ contract: 'Pass', declarer: null, score: 0, nsTricks: null, North: null });
     expect(round1.board_number_4!.table_2).toMatchObject({ contract: null, score: null, adjusted: 'A+/A-' });
   });
@@ -132,7 +218,16 @@ describe('past events (GET /tournaments/complete)', () => {
     const page2 = (await adminGet('/tournaments/complete?query=Paged%20Pairs&limit=10&page=2')).data.map((e: PastEvent) => e.tournament.key);
     expect(page2).toEqual(keys.slice(10, 20));
     // Every completed pair event, with no filter, pages the same way.
-    const total = Number((await t.database.db.selectFrom('tournaments').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'complete').where('type', '!=', 5).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await t.database.db
+          .selectFrom('tournaments')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', '=', 'complete')
+          .where('type', '!=', 5)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const everything = await allPages('/tournaments/complete', 7);
     expect(everything).toHaveLength(total);
     expect(new Set(everything).size).toBe(total);
@@ -156,7 +251,8 @@ describe('past events (GET /tournaments/complete)', () => {
     await insertEvents(1, { typeName: 'Chip Hybrid', handMode: 'Hybrid' });
     await insertEvents(1, { typeName: 'Chip Solitaire', type: 5 });
     const all = (await adminGet('/tournaments/complete?type=all&query=Chip&limit=100')).data as PastEvent[];
-    const filtered = (await adminGet(`/tournaments/complete?${filter}${filter.startsWith('type=') ? '' : '&type=all'}&query=Chip&limit=100`)).data as PastEvent[];
+    const filtered = (await adminGet(`/tournaments/complete?${filter}${filter.startsWith('type=') ? '' : '&type=all'}&query=Chip&limit=100`))
+      .data as PastEvent[];
     const expected = all.filter((e) => matches(JSON.parse(e.tournament.gameDetails)));
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThan(all.length);
@@ -200,13 +296,31 @@ describe('event search (GET /tournaments/search)', () => {
 describe('deleting an event (DELETE /tournaments/complete/delete)', () => {
   it('removes the event with its participants, board results, pair scores and boards in one go, audited', async () => {
     const key = await createEvent({ typeName: 'Doomed Pairs' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [{ names: 'Bot N', table: 1, side: 0, isBot: true }, { names: 'Bot S', table: 1, side: 2, isBot: true }] });
+    await organise('POST', `/tournaments/${key}/participants`, {
+      participants: [
+        { names: 'Bot N', table: 1, side: 0, isBot: true },
+        { names: 'Bot S', table: 1, side: 2, isBot: true },
+      ],
+    });
     await organise('POST', `/tournaments/${key}/results`, line);
     await organise('POST', `/tournaments/${key}/complete`, {});
     const { id } = await t.database.db.selectFrom('tournaments').select('id').where('key', '=', key).executeTakeFirstOrThrow();
     const count = async (table: 'participants' | 'boardResults' | 'pairScores' | 'boards') =>
-      Number((await t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('tournamentId', '=', id).executeTakeFirstOrThrow()).n);
-    const before = { participants: await count('participants'), boardResults: await count('boardResults'), pairScores: await count('pairScores'), boards: await count('boards') };
+      Number(
+        (
+          await t.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('tournamentId', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = {
+      participants: await count('participants'),
+      boardResults: await count('boardResults'),
+      pairScores: await count('pairScores'),
+      boards: await count('boards'),
+    };
     expect(before).toEqual({ participants: 2, boardResults: 1, pairScores: expect.any(Number), boards: 6 });
     expect(before.pairScores).toBeGreaterThan(0);
 
@@ -215,7 +329,12 @@ describe('deleting an event (DELETE /tournaments/complete/delete)', () => {
     expect(response.json().result).toEqual({ message: messages.eventDeleted, deleted: before });
     expect(await t.database.db.selectFrom('tournaments').selectAll().where('id', '=', id).execute()).toEqual([]);
     for (const table of ['participants', 'boardResults', 'pairScores', 'boards'] as const) expect(await count(table)).toBe(0);
-    const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'admin.event.delete').where('target', '=', key).execute();
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'admin.event.delete')
+      .where('target', '=', key)
+      .execute();
     expect(audit).toEqual([expect.objectContaining({ outcome: 'success', details: expect.objectContaining({ boardResults: 1, participants: 2 }) })]);
     expect((await admin('DELETE', `/tournaments/complete/delete?key=${key}`)).statusCode).toBe(404);
   });
@@ -231,16 +350,27 @@ describe('participants of an event (GET /participants/all)', () => {
   it('answers every participant with table, side, bot flag and user data; search by name, email or contact', async () => {
     const key = await createEvent({ typeName: 'Seated Pairs' });
     const priya = await buildUser(t.app, { names: 'Priya Player', contact: '+919812345678' });
-    await organise('POST', `/tournaments/${key}/participants`, { participants: [
-      { email: priya.email, table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }, { names: 'Kibitzer Kay', table: 2, side: 7, isBot: true },
-    ] });
+    await organise('POST', `/tournaments/${key}/participants`, {
+      participants: [
+        { email: priya.email, table: 1, side: 0 },
+        { names: 'Robot East', table: 1, side: 1, isBot: true },
+        { names: 'Kibitzer Kay', table: 2, side: 7, isBot: true },
+      ],
+    });
     const all = await adminGet(`/participants/all?key=${key}`);
     // Registered At is the account's own date, not the seat's.
     const registered = await t.database.db.selectFrom('users').select('createdAt').where('email', '=', priya.email).executeTakeFirstOrThrow();
     expect(all).toEqual([
       {
-        objectId: expect.any(String), key, table: 1, side: 0, isBot: false, createdAt: expect.any(String), editedAt: expect.any(String),
-        registeredAt: registered.createdAt.toISOString(), userData: { names: 'Priya Player', email: priya.email, contact: '+919812345678' },
+        objectId: expect.any(String),
+        key,
+        table: 1,
+        side: 0,
+        isBot: false,
+        createdAt: expect.any(String),
+        editedAt: expect.any(String),
+        registeredAt: registered.createdAt.toISOString(),
+        userData: { names: 'Priya Player', email: priya.email, contact: '+919812345678' },
       },
       expect.objectContaining({ table: 1, side: 1, isBot: true, registeredAt: null, userData: { names: 'Robot East', email: null, contact: null } }),
       expect.objectContaining({ table: 2, side: 7 }),
@@ -264,7 +394,12 @@ describe('the audit row and the change are one transaction', () => {
     try {
       const response = await admin('DELETE', `/tournaments/complete/delete?key=${key}`);
       expect(response.statusCode).toBe(500);
-      const rows = await t.database.db.selectFrom('tournaments').innerJoin('boardResults', 'boardResults.tournamentId', 'tournaments.id').select('tournaments.key').where('tournaments.key', '=', key).execute();
+      const rows = await t.database.db
+        .selectFrom('tournaments')
+        .innerJoin('boardResults', 'boardResults.tournamentId', 'tournaments.id')
+        .select('tournaments.key')
+        .where('tournaments.key', '=', key)
+        .execute();
       expect(rows).toHaveLength(1);
     } finally {
       await sql`drop trigger refuse_event_audit on audit_log`.execute(t.database.db);

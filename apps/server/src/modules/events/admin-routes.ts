@@ -21,9 +21,10 @@ export async function eventAdminRoutes(app: FastifyInstance) {
   }));
 
   route(app, endpoints.events.adminSearch, { config }, async (request) => ({
-    result: request.query.status === 'active'
-      ? await events.listActiveEvents(db, request.query, request.query)
-      : await events.listPastEvents(db, request.query, request.query),
+    result:
+      request.query.status === 'active'
+        ? await events.listActiveEvents(db, request.query, request.query)
+        : await events.listPastEvents(db, request.query, request.query),
   }));
 
   route(app, endpoints.events.adminDelete, { config }, async (request) => ({

@@ -15,7 +15,16 @@ const person = async (names: string): Promise<Person> => {
 const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 
 type Seat = { who: Person; table: number; side: number };
-type Standing = { key: string; direction: 'NS' | 'EW' | null; pair: number; total: number; percentage: number | null; place: number; label: string; names: string[] };
+type Standing = {
+  key: string;
+  direction: 'NS' | 'EW' | null;
+  pair: number;
+  total: number;
+  percentage: number | null;
+  place: number;
+  label: string;
+  names: string[];
+};
 
 /**
  * A 3-table Mitchell of one board a round, every line posted and completed: NS at table 1 make an overtrick
@@ -23,15 +32,30 @@ type Standing = { key: string; direction: 'NS' | 'EW' | null; pair: number; tota
  */
 async function playedMitchell(organiser: Person, seats: Seat[], typeName: string, scoreType: 'Match Point' | 'IMP') {
   const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-  const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' } });
+  const created = await call('POST', '/api/v1/tournaments', {
+    tables: 3,
+    boardsPerRound: 1,
+    gameDetails: { type: 1, typeName, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
+  });
   const { key } = created.json().result as { key: string };
   if (seats.length) {
-    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: seats.map((s) => ({ email: s.who.email, table: s.table, side: s.side })) });
+    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: seats.map((s) => ({ email: s.who.email, table: s.table, side: s.side })),
+    });
     expect(seated.statusCode, seated.body).toBe(200);
   }
   for (const row of mitchell(3, 'skip').rows) {
     const board = boardsOfSet(row.set, 1)[0]!;
-    const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: row.table === 1 ? 10 : 9 });
+    const posted = await call('POST', `/api/v1/tournaments/${key}/results`, {
+      round: row.round,
+      board,
+      table: row.table,
+      nsPair: row.ns,
+      ewPair: row.ew,
+      declarer: 'N',
+      contract: { level: 3, strain: 'NT', doubled: 0 },
+      tricks: row.table === 1 ? 10 : 9,
+    });
     expect(posted.statusCode, posted.body).toBe(200);
   }
   expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
@@ -46,7 +70,17 @@ async function standings(key: string): Promise<Standing[]> {
 }
 
 type History = {
-  events: { key: string; name: string; scoreType: string; pair: { key: string; direction: string | null; pairNo: number; names: string[] }; percentage: number | null; imps: number | null; place: number; label: string; of: number }[];
+  events: {
+    key: string;
+    name: string;
+    scoreType: string;
+    pair: { key: string; direction: string | null; pairNo: number; names: string[] };
+    percentage: number | null;
+    imps: number | null;
+    place: number;
+    label: string;
+    of: number;
+  }[];
   summary: { eventsPlayed: number; bestPercentage: { key: string; value: number } | null; bestImps: { key: string; value: number } | null };
 };
 async function historyOf(who: Person): Promise<History> {
@@ -71,18 +105,50 @@ describe("a player's history (/api/v1/tournaments/mine/history) and own pairs (/
     paul = await person('Paul Partner');
     eve = await person('Eve East');
     outsider = await person('Otto Outsider');
-    matchpoints = await playedMitchell(organiser, [{ who: pia, table: 1, side: 0 }, { who: paul, table: 1, side: 2 }, { who: eve, table: 1, side: 1 }], 'Monday Pairs', 'Match Point');
+    matchpoints = await playedMitchell(
+      organiser,
+      [
+        { who: pia, table: 1, side: 0 },
+        { who: paul, table: 1, side: 2 },
+        { who: eve, table: 1, side: 1 },
+      ],
+      'Monday Pairs',
+      'Match Point',
+    );
     imps = await playedMitchell(organiser, [{ who: pia, table: 1, side: 0 }], 'IMP Night', 'IMP');
     notPlayed = await playedMitchell(organiser, [], 'Without Pia', 'Match Point');
 
     // A one-winner Howell: Pia sits East at table 1, so her pair is that table's round-1 EW pair, keyed by number.
     const call = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: organiser.cookie } });
-    const created = await call('/api/v1/tournaments', { tables: 2, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Howell Cup', players: 8, rounds: 6, movementType: 'Howell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
+    const created = await call('/api/v1/tournaments', {
+      tables: 2,
+      boardsPerRound: 1,
+      gameDetails: {
+        type: 1,
+        typeName: 'Howell Cup',
+        players: 8,
+        rounds: 6,
+        movementType: 'Howell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    });
     howell = created.json().result.key;
-    expect((await call(`/api/v1/tournaments/${howell}/participants`, { participants: [{ email: pia.email, table: 1, side: 1 }] })).statusCode).toBe(200);
+    expect((await call(`/api/v1/tournaments/${howell}/participants`, { participants: [{ email: pia.email, table: 1, side: 1 }] })).statusCode).toBe(
+      200,
+    );
     for (const row of publishedHowell(4).rows) {
       const board = boardsOfSet(row.set, 1)[0]!;
-      const posted = await call(`/api/v1/tournaments/${howell}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 });
+      const posted = await call(`/api/v1/tournaments/${howell}/results`, {
+        round: row.round,
+        board,
+        table: row.table,
+        nsPair: row.ns,
+        ewPair: row.ew,
+        declarer: 'N',
+        contract: { level: 4, strain: 'S', doubled: 0 },
+        tricks: 10,
+      });
       expect(posted.statusCode, posted.body).toBe(200);
     }
     expect((await call(`/api/v1/tournaments/${howell}/complete`)).statusCode).toBe(200);
@@ -94,16 +160,38 @@ describe("a player's history (/api/v1/tournaments/mine/history) and own pairs (/
     const [mp, imp, cup] = history.events;
 
     const ns1 = (await standings(matchpoints)).find((s) => s.key === 'NS1')!;
-    expect(mp).toMatchObject({ name: 'Monday Pairs', scoreType: 'Match Point', pair: { key: 'NS1', direction: 'NS', pairNo: 1, names: ['Pia Player', 'Paul Partner'] }, percentage: 100, imps: null, place: 1, label: '1', of: 3 });
+    expect(mp).toMatchObject({
+      name: 'Monday Pairs',
+      scoreType: 'Match Point',
+      pair: { key: 'NS1', direction: 'NS', pairNo: 1, names: ['Pia Player', 'Paul Partner'] },
+      percentage: 100,
+      imps: null,
+      place: 1,
+      label: '1',
+      of: 3,
+    });
     expect(ns1.percentage).toBe(100);
 
     const impNs1 = (await standings(imps)).find((s) => s.key === 'NS1')!;
-    expect(imp).toMatchObject({ name: 'IMP Night', scoreType: 'IMP', pair: { key: 'NS1', names: ['Pia Player'] }, percentage: null, imps: Math.round(impNs1.total * 100) / 100, place: impNs1.place, of: 3 });
+    expect(imp).toMatchObject({
+      name: 'IMP Night',
+      scoreType: 'IMP',
+      pair: { key: 'NS1', names: ['Pia Player'] },
+      percentage: null,
+      imps: Math.round(impNs1.total * 100) / 100,
+      place: impNs1.place,
+      of: 3,
+    });
     expect(imp!.imps).toBeGreaterThan(0);
 
     const eastPair = publishedHowell(4).rows.find((r) => r.round === 1 && r.table === 1)!.ew;
     const cupPair = (await standings(howell)).find((s) => s.key === String(eastPair))!;
-    expect(cup).toMatchObject({ pair: { key: String(eastPair), direction: null, pairNo: eastPair, names: ['Pia Player'] }, percentage: cupPair.percentage, place: cupPair.place, of: 4 });
+    expect(cup).toMatchObject({
+      pair: { key: String(eastPair), direction: null, pairNo: eastPair, names: ['Pia Player'] },
+      percentage: cupPair.percentage,
+      place: cupPair.place,
+      of: 4,
+    });
 
     expect(history.summary).toEqual({ eventsPlayed: 3, bestPercentage: { key: matchpoints, value: 100 }, bestImps: { key: imps, value: imp!.imps } });
   });
@@ -112,11 +200,17 @@ describe("a player's history (/api/v1/tournaments/mine/history) and own pairs (/
     const eveHistory = await historyOf(eve);
     expect(eveHistory.events.map((e) => e.key)).toEqual([matchpoints]);
     const ew1 = (await standings(matchpoints)).find((s) => s.key === 'EW1')!;
-    expect(eveHistory.events[0]).toMatchObject({ pair: { key: 'EW1', direction: 'EW', names: ['Eve East'] }, percentage: Math.round(ew1.percentage! * 100) / 100, place: ew1.place, of: 3 });
+    expect(eveHistory.events[0]).toMatchObject({
+      pair: { key: 'EW1', direction: 'EW', names: ['Eve East'] },
+      percentage: Math.round(ew1.percentage! * 100) / 100,
+      place: ew1.place,
+      of: 3,
+    });
     expect(eveHistory.summary.bestImps).toBeNull();
 
     expect((await historyOf(paul)).events.map((e) => e.pair.key)).toEqual(['NS1']);
-    for (const who of [organiser, outsider]) expect(await historyOf(who)).toEqual({ events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } });
+    for (const who of [organiser, outsider])
+      expect(await historyOf(who)).toEqual({ events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } });
     expect((await historyOf(pia)).events.map((e) => e.key)).not.toContain(notPlayed);
   });
 

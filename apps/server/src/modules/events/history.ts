@@ -53,10 +53,7 @@ export async function myHistory(db: Db, userId: string): Promise<MyHistory> {
   const latest = await repo.listPlayedEvents(db, userId, HISTORY_LIMIT);
   if (latest.length === 0) return { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } };
   const ids = latest.map((t) => t.id);
-  const [seats, scores] = await Promise.all([
-    repo.listSeatsOfEvents(db, ids),
-    repo.listPairScoresOfEvents(db, ids),
-  ]);
+  const [seats, scores] = await Promise.all([repo.listSeatsOfEvents(db, ids), repo.listPairScoresOfEvents(db, ids)]);
 
   const events: MyHistoryEvent[] = [];
   for (const t of latest.reverse()) {

@@ -10,12 +10,14 @@ describe('what the interchange writers are fed', () => {
     expect([1, 2, 3, 4].map((pair) => howell(String(pair)))).toEqual([9, 9, 9, 9]);
   });
 
-  it('seats a Howell pair\'s players by their round-1 seats, North\'s player taking East when the pair sits East-West', () => {
+  it("seats a Howell pair's players by their round-1 seats, North's player taking East when the pair sits East-West", () => {
     const plan = planEvent({ tables: 2, rounds: 3, boardsPerRound: 1, movementType: 'Howell' });
     const first = plan.rows.find((r) => r.round === 1 && r.table === 1)!;
     const participants = [
-      { tableNo: 1, side: 0, names: 'North one' }, { tableNo: 1, side: 2, names: 'South one' },
-      { tableNo: 1, side: 1, names: 'East one' }, { tableNo: 1, side: 3, names: 'West one' },
+      { tableNo: 1, side: 0, names: 'North one' },
+      { tableNo: 1, side: 2, names: 'South one' },
+      { tableNo: 1, side: 1, names: 'East one' },
+      { tableNo: 1, side: 3, names: 'West one' },
     ];
     const seats = seatsOf(plan, participants);
     expect(seats(first.ns, first.ew)).toEqual({ N: 'North one', S: 'South one', E: 'East one', W: 'West one' });

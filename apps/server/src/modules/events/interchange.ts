@@ -1,5 +1,13 @@
 import {
-  exportPbn, exportUsebio, parseDeal, scoreEvent, type Contract, type ScoringMethod, type Seat, type TravellerLine, type Vulnerability,
+  exportPbn,
+  exportUsebio,
+  parseDeal,
+  scoreEvent,
+  type Contract,
+  type ScoringMethod,
+  type Seat,
+  type TravellerLine,
+  type Vulnerability,
 } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
@@ -16,7 +24,10 @@ export function scheduledBoards(plan: EventPlan): (key: string) => number | unde
   const counts = new Map<string, number>();
   for (const row of plan.rows) {
     const boards = plan.boardsOf(row).length;
-    for (const [direction, pair] of [['NS', row.ns], ['EW', row.ew]] as const) {
+    for (const [direction, pair] of [
+      ['NS', row.ns],
+      ['EW', row.ew],
+    ] as const) {
       const key = plan.movement.winners === 2 ? `${direction}${pair}` : String(pair);
       counts.set(key, (counts.get(key) ?? 0) + boards);
     }
@@ -55,7 +66,8 @@ export const travellerLineOf = (r: BoardResultRow): TravellerLine => ({
   result: r.adjustedNs && r.adjustedEw ? { kind: 'adjusted', ns: r.adjustedNs, ew: r.adjustedEw } : { kind: 'score', nsScore: r.nsScore },
 });
 
-export const scoringMethodOf = (t: TournamentRow): ScoringMethod => (t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps');
+export const scoringMethodOf = (t: TournamentRow): ScoringMethod =>
+  t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps';
 
 type ParticipantRow = { tableNo: number; side: number; names: string };
 
@@ -77,9 +89,15 @@ export function pairNames(plan: ReturnType<typeof planEvent>, participants: read
 export async function usebioXml(db: Db, tournament: TournamentRow): Promise<string> {
   const plan = planEvent(tournament);
   const [pairs, results, participants] = await Promise.all([
-    repo.listPairScores(db, tournament.id), repo.listResultsInOrder(db, tournament.id), repo.listAllParticipants(db, tournament.id),
+    repo.listPairScores(db, tournament.id),
+    repo.listResultsInOrder(db, tournament.id),
+    repo.listAllParticipants(db, tournament.id),
   ]);
-  const scored = scoreEvent(results.map(travellerLineOf), { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
+  const scored = scoreEvent(results.map(travellerLineOf), {
+    method: scoringMethodOf(tournament),
+    winners: plan.movement.winners,
+    scheduledBoards: scheduledBoards(plan),
+  });
   const matchpoints = scored.lines;
   // IMP pairs are placed by their factored totals, so that is the total written beside the place.
   const factored = new Map(scored.pairs.map((p) => [p.key, p.factoredTotal]));
@@ -95,18 +113,29 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
     winnerType: plan.movement.winners,
     programName: 'Bridge Platform',
     programVersion: '1.0',
-    pairs: pairs.map((p) => ({ number: p.pairNo, direction: p.direction ?? undefined, place: p.label, totalScore: factored.get(p.pairKey) ?? p.total, percentage: p.percentage, players: namesOf(p.direction, p.pairNo) })),
+    pairs: pairs.map((p) => ({
+      number: p.pairNo,
+      direction: p.direction ?? undefined,
+      place: p.label,
+      totalScore: factored.get(p.pairKey) ?? p.total,
+      percentage: p.percentage,
+      players: namesOf(p.direction, p.pairNo),
+    })),
     boards: [...byBoard.entries()].map(([number, lines]) => ({
       number,
       lines: lines.map((line) => {
         const r = results.find((x) => x.boardNo === line.board && x.nsPair === line.nsPair && x.ewPair === line.ewPair)!;
         return {
-          nsPair: r.nsPair, ewPair: r.ewPair,
+          nsPair: r.nsPair,
+          ewPair: r.ewPair,
           contract: r.level === 0 ? 'PASS' : `${r.level}${r.strain}${'X'.repeat(r.doubled)}`,
-          playedBy: r.declarer ?? '', tricks: r.tricks, score: r.nsScore,
+          playedBy: r.declarer ?? '',
+          tricks: r.tricks,
+          score: r.nsScore,
           // An adjusted score is written as its percentage code (A6040) with no contract.
           adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
-          nsMatchPoints: line.ns, ewMatchPoints: line.ew,
+          nsMatchPoints: line.ns,
+          ewMatchPoints: line.ew,
         };
       }),
     })),
@@ -116,14 +145,21 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
 /** The PBN file of an event: every board's deal, then each played result. */
 export async function eventPbn(db: Db, tournament: TournamentRow): Promise<string> {
   const [boards, results, participants] = await Promise.all([
-    repo.listBoards(db, tournament.id), repo.listResultsInOrder(db, tournament.id), repo.listSeatNames(db, tournament.id),
+    repo.listBoards(db, tournament.id),
+    repo.listResultsInOrder(db, tournament.id),
+    repo.listSeatNames(db, tournament.id),
   ]);
   const playersAt = seatsOf(planEvent(tournament), participants);
   const games = boards.flatMap((board) => {
     const base = {
-      event: tournament.typeName, site: 'Bridge Platform', date: tournament.createdAt, board: board.boardNo,
-      dealer: board.dealer as Seat, vulnerability: board.vulnerability as Vulnerability,
-      deal: board.deal ? parseDeal(board.deal) : null, scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
+      event: tournament.typeName,
+      site: 'Bridge Platform',
+      date: tournament.createdAt,
+      board: board.boardNo,
+      dealer: board.dealer as Seat,
+      vulnerability: board.vulnerability as Vulnerability,
+      deal: board.deal ? parseDeal(board.deal) : null,
+      scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
     };
     const played = results.filter((r) => r.boardNo === board.boardNo);
     if (played.length === 0) return [base];
@@ -132,7 +168,13 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
       const where = { ...base, players: playersAt(r.nsPair, r.ewPair), round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair };
       return r.adjustedNs && r.adjustedEw
         ? { ...where, adjusted: { ns: r.adjustedNs, ew: r.adjustedEw } }
-        : { ...where, contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract, declarer: r.declarer as Seat | null, tricks: r.tricks, nsScore: r.nsScore };
+        : {
+            ...where,
+            contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract,
+            declarer: r.declarer as Seat | null,
+            tricks: r.tricks,
+            nsScore: r.nsScore,
+          };
     });
   });
   return exportPbn(games);

@@ -17,14 +17,39 @@ const get = (url: string, who?: Person) => t.app.inject({ method: 'GET', url, he
 /** A completed 3-table Mitchell of `organiser`, with `players` seated at table 1 and one result posted. */
 async function completedEvent(organiser: Person, players: Person[], typeName: string) {
   const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-  const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName, players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false, kibtzersEnabled: false } });
+  const created = await call('POST', '/api/v1/tournaments', {
+    tables: 3,
+    boardsPerRound: 1,
+    gameDetails: {
+      type: 1,
+      typeName,
+      players: 12,
+      rounds: 3,
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      handgeneratedModeAsString: 'Random',
+      liveTableEvent: false,
+      kibtzersEnabled: false,
+    },
+  });
   const { key } = created.json().result as { key: string };
   if (players.length) {
-    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) });
+    const seated = await call('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: players.map((p, side) => ({ email: p.email, table: 1, side })),
+    });
     expect(seated.statusCode, seated.body).toBe(200);
   }
   const row = mitchell(3, 'skip').rows.find((r) => r.round === 1 && r.table === 1)!;
-  const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+  const posted = await call('POST', `/api/v1/tournaments/${key}/results`, {
+    round: 1,
+    board: 1,
+    table: 1,
+    nsPair: row.ns,
+    ewPair: row.ew,
+    declarer: 'N',
+    contract: { level: 3, strain: 'NT', doubled: 0 },
+    tricks: 9,
+  });
   expect(posted.statusCode, posted.body).toBe(200);
   expect((await call('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
   return key;
@@ -52,7 +77,7 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
     return (response.json().result.data as { tournament: { key: string } }[]).map((e) => e.tournament.key);
   };
 
-  it('lists the events a user played in or organised, and nobody else\'s', async () => {
+  it("lists the events a user played in or organised, and nobody else's", async () => {
     expect(await keysOf(player)).toEqual([played]);
     expect(await keysOf(organiser)).toEqual([played]);
     expect(await keysOf(otherOrganiser)).toEqual([notPlayed]);
@@ -60,7 +85,7 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
     expect((await get('/api/v1/tournaments/mine')).statusCode).toBe(401);
   });
 
-  it('answers one own event with its participants and scoreData, and 404 for anyone else\'s', async () => {
+  it("answers one own event with its participants and scoreData, and 404 for anyone else's", async () => {
     const response = await get(`/api/v1/tournaments/mine/${played}`, player);
     expect(response.statusCode, response.body).toBe(200);
     const record = response.json().result;
@@ -87,26 +112,53 @@ describe("a user's own events (/api/v1/tournaments/mine)", () => {
 });
 
 describe('an event in play, seen by a seated player', () => {
-  it('shows the player only their own pair\'s lines, and nobody else\'s email or phone', async () => {
+  it("shows the player only their own pair's lines, and nobody else's email or phone", async () => {
     const organiser = await person('Olga Organiser');
     const player = await person('Pia Player');
     const other = await person('Quinn Other');
     await t.database.db.updateTable('users').set({ contact: '+919800000001' }).where('id', 'in', [player.id, other.id]).execute();
     const call = (method: 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: { cookie: organiser.cookie } });
-    const created = await call('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 1, gameDetails: { type: 1, typeName: 'Live Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } });
+    const created = await call('POST', '/api/v1/tournaments', {
+      tables: 3,
+      boardsPerRound: 1,
+      gameDetails: {
+        type: 1,
+        typeName: 'Live Pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    });
     const { key } = created.json().result as { key: string };
     // Pia sits North at table 1 (NS pair 1); Quinn North at table 2.
-    await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, table: 1, side: 0 }, { email: other.email, table: 2, side: 0 }] });
+    await call('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [
+        { email: player.email, table: 1, side: 0 },
+        { email: other.email, table: 2, side: 0 },
+      ],
+    });
     // Round 1 is played at every table; board of table 2 reaches Pia's table only in a later round.
     for (const row of mitchell(3, 'skip').rows.filter((r) => r.round === 1)) {
-      const posted = await call('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: row.set, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 });
+      const posted = await call('POST', `/api/v1/tournaments/${key}/results`, {
+        round: 1,
+        board: row.set,
+        table: row.table,
+        nsPair: row.ns,
+        ewPair: row.ew,
+        declarer: 'N',
+        contract: { level: 3, strain: 'NT', doubled: 0 },
+        tricks: 9,
+      });
       expect(posted.statusCode, posted.body).toBe(200);
     }
 
     const seen = (await get(`/api/v1/tournaments/mine/${key}`, player)).json().result;
     expect(seen.status).toBe('active');
-    const lines = Object.values(seen.scoreData as Record<string, Record<string, Record<string, { ns: number; ew: number; table: number }>>>)
-      .flatMap((boards) => Object.values(boards).flatMap((tables) => Object.values(tables)));
+    const lines = Object.values(seen.scoreData as Record<string, Record<string, Record<string, { ns: number; ew: number; table: number }>>>).flatMap(
+      (boards) => Object.values(boards).flatMap((tables) => Object.values(tables)),
+    );
     expect(lines.map((l) => l.table)).toEqual([1]);
     const byName = Object.fromEntries(seen.participants.map((p: { userData: { names: string } }) => [p.userData.names, p.userData]));
     expect(byName['Pia Player']).toEqual({ names: 'Pia Player', email: player.email, contact: '+919800000001' });
@@ -121,4 +173,3 @@ describe('an event in play, seen by a seated player', () => {
     expect(JSON.stringify(after.participants)).not.toContain(other.email);
   });
 });
-

@@ -29,12 +29,17 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
   });
 
   // Seating looks emails up: limited like login, so it cannot be used to sweep addresses.
-  route(app, endpoints.events.addParticipants, {
-    config: { policy: changeEvent, rateLimit: { max: limits.seating, timeWindow: limits.windowMs } },
-  }, async (request) => {
-    const added = await tournaments.addParticipants(db, request.user!, changeEvent.subject(request), request.body.participants, request.ip);
-    return { result: { added } };
-  });
+  route(
+    app,
+    endpoints.events.addParticipants,
+    {
+      config: { policy: changeEvent, rateLimit: { max: limits.seating, timeWindow: limits.windowMs } },
+    },
+    async (request) => {
+      const added = await tournaments.addParticipants(db, request.user!, changeEvent.subject(request), request.body.participants, request.ip);
+      return { result: { added } };
+    },
+  );
 
   route(app, endpoints.events.setBoard, { config: { policy: changeEvent } }, async (request) => {
     await tournaments.setBoardDeal(db, request.user!, changeEvent.subject(request), request.params.board, request.body.deal);

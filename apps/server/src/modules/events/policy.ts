@@ -29,7 +29,7 @@ const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
 allow('event.create', { actor: organiser });
 allow('event.change', { actor: organiser, subject: organiserOrAdmin });
 // Anyone once complete; before that its organiser or an admin.
-allow('event.read', { subject: (actor, event) => (event.status === 'complete' ? undefined : signedIn(actor) ?? organiserOrAdmin(actor, event)) });
+allow('event.read', { subject: (actor, event) => (event.status === 'complete' ? undefined : (signedIn(actor) ?? organiserOrAdmin(actor, event))) });
 allow('event.readOwn', { actor: signedIn });
 allow('event.administer', { actor: adminOnly });
 

@@ -106,7 +106,13 @@ export const presentParticipant = (key: string, row: repo.ParticipantRow): Admin
 /** The join record's `details` JSON string (specification section 3). */
 export const detailsJson = (t: TournamentRow) =>
   JSON.stringify({
-    type: t.type, typeName: t.typeName, players: t.players, rounds: t.rounds, movementType: t.movementType,
-    scoreType: t.scoreType, handgeneratedModeAsString: t.handMode, liveTableEvent: t.liveTableEvent,
+    type: t.type,
+    typeName: t.typeName,
+    players: t.players,
+    rounds: t.rounds,
+    movementType: t.movementType,
+    scoreType: t.scoreType,
+    handgeneratedModeAsString: t.handMode,
+    liveTableEvent: t.liveTableEvent,
     kibtzersEnabled: t.kibitzersEnabled,
   });

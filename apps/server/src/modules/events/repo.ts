@@ -2,7 +2,15 @@ import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from '
 import { EventType, type EventFilters, type ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type { BoardResultsTable, BoardsTable, Database, PairScoresTable, ParticipantsTable, TournamentRow, TournamentsTable } from '../../db/schema.ts';
+import type {
+  BoardResultsTable,
+  BoardsTable,
+  Database,
+  PairScoresTable,
+  ParticipantsTable,
+  TournamentRow,
+  TournamentsTable,
+} from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 import { dayAfter, dayStart } from '../../lib/days.ts';
 
@@ -48,7 +56,13 @@ function whereEventFilters<O>(
     q = q.where((eb) =>
       eb.or([
         eb('tournaments.organiserId', '=', uid),
-        eb.exists(eb.selectFrom('participants').select('participants.id').whereRef('participants.tournamentId', '=', 'tournaments.id').where('participants.userId', '=', uid)),
+        eb.exists(
+          eb
+            .selectFrom('participants')
+            .select('participants.id')
+            .whereRef('participants.tournamentId', '=', 'tournaments.id')
+            .where('participants.userId', '=', uid),
+        ),
       ]),
     );
   }
@@ -85,7 +99,10 @@ export function exportEvents(db: Db, status: 'active' | 'complete', filters: Eve
     tournaments.tables, ${yesNoText('tournaments.live_table_event')}, tournaments.movement_type, tournaments.score_type,
     tournaments.hand_mode, ${yesNoText('tournaments.kibitzers_enabled')}, ${minuteText('tournaments.created_at')}
     ${status === 'complete' ? sql`, ${minuteText('tournaments.completed_at')}` : sql``})`;
-  const query = db.selectFrom('tournaments').innerJoin('users', 'users.id', 'tournaments.organiserId').select(['tournaments.id', cells.as('cells')]);
+  const query = db
+    .selectFrom('tournaments')
+    .innerJoin('users', 'users.id', 'tournaments.organiserId')
+    .select(['tournaments.id', cells.as('cells')]);
   return keysetPage(whereEventFilters(query, status, filters), eventKeyset, page).execute();
 }
 
@@ -102,11 +119,41 @@ export type EventWithScores = EventRow & { lines: ScoreRow[]; seats: SeatRow[] }
 // the aggregate small and skip per-key work on both sides.
 const LINE_JSON = sql`json_build_array(r.round, r.board_no, r.table_no, r.ns_pair, r.ew_pair, r.declarer, r.level, r.strain,
   r.doubled, r.tricks, r.ns_score, r.adjusted_ns, r.adjusted_ew, b.dealer, b.vulnerability)`;
-type LineJson = [number, number, number, number, number, string | null, number, string | null, number, number | null, number, string | null, string | null, string, string];
+type LineJson = [
+  number,
+  number,
+  number,
+  number,
+  number,
+  string | null,
+  number,
+  string | null,
+  number,
+  number | null,
+  number,
+  string | null,
+  string | null,
+  string,
+  string,
+];
 
 const lineFromJson = (tournamentId: string, l: LineJson): ScoreRow => ({
-  tournamentId, round: l[0], boardNo: l[1], tableNo: l[2], nsPair: l[3], ewPair: l[4], declarer: l[5], level: l[6], strain: l[7],
-  doubled: l[8], tricks: l[9], nsScore: l[10], adjustedNs: l[11], adjustedEw: l[12], dealer: l[13], vulnerability: l[14],
+  tournamentId,
+  round: l[0],
+  boardNo: l[1],
+  tableNo: l[2],
+  nsPair: l[3],
+  ewPair: l[4],
+  declarer: l[5],
+  level: l[6],
+  strain: l[7],
+  doubled: l[8],
+  tricks: l[9],
+  nsScore: l[10],
+  adjustedNs: l[11],
+  adjustedEw: l[12],
+  dealer: l[13],
+  vulnerability: l[14],
 });
 
 /**
@@ -114,7 +161,12 @@ const lineFromJson = (tournamentId: string, l: LineJson): ScoreRow => ({
  * chosen first (keyset, limit), then each of its events' lines and seats are aggregated beside it. A past-events
  * page thus costs one query instead of three in sequence.
  */
-export async function listEventsWithScores(db: Db, status: 'active' | 'complete', filters: EventListFilters, page: PageRequest): Promise<EventWithScores[]> {
+export async function listEventsWithScores(
+  db: Db,
+  status: 'active' | 'complete',
+  filters: EventListFilters,
+  page: PageRequest,
+): Promise<EventWithScores[]> {
   const pageQuery = keysetPage(whereEventFilters(eventsQuery(db), status, filters), eventKeyset, page);
   const rows = await db
     .selectFrom(pageQuery.as('page'))
@@ -171,11 +223,25 @@ export async function scoreRows(db: Db, tournamentIds: string[]): Promise<ScoreR
   if (tournamentIds.length === 0) return [];
   return db
     .selectFrom('boardResults')
-    .innerJoin('boards', (join) => join.onRef('boards.tournamentId', '=', 'boardResults.tournamentId').onRef('boards.boardNo', '=', 'boardResults.boardNo'))
+    .innerJoin('boards', (join) =>
+      join.onRef('boards.tournamentId', '=', 'boardResults.tournamentId').onRef('boards.boardNo', '=', 'boardResults.boardNo'),
+    )
     .select([
-      'boardResults.tournamentId', 'boardResults.round', 'boardResults.boardNo', 'boardResults.tableNo', 'boardResults.nsPair',
-      'boardResults.ewPair', 'boardResults.declarer', 'boardResults.level', 'boardResults.strain', 'boardResults.doubled',
-      'boardResults.tricks', 'boardResults.nsScore', 'boardResults.adjustedNs', 'boardResults.adjustedEw', 'boards.dealer',
+      'boardResults.tournamentId',
+      'boardResults.round',
+      'boardResults.boardNo',
+      'boardResults.tableNo',
+      'boardResults.nsPair',
+      'boardResults.ewPair',
+      'boardResults.declarer',
+      'boardResults.level',
+      'boardResults.strain',
+      'boardResults.doubled',
+      'boardResults.tricks',
+      'boardResults.nsScore',
+      'boardResults.adjustedNs',
+      'boardResults.adjustedEw',
+      'boards.dealer',
       'boards.vulnerability',
     ])
     .where('boardResults.tournamentId', 'in', tournamentIds)
@@ -190,14 +256,14 @@ export const seatRows = (db: Db, tournamentIds: string[]) =>
   tournamentIds.length === 0
     ? Promise.resolve([])
     : db
-      .selectFrom('participants')
-      .select(['tournamentId', 'tableNo', 'side', 'names'])
-      .where('tournamentId', 'in', tournamentIds)
-      .where('side', '>=', 0)
-      .where('side', '<=', 3)
-      .orderBy('tableNo')
-      .orderBy('side')
-      .execute();
+        .selectFrom('participants')
+        .select(['tournamentId', 'tableNo', 'side', 'names'])
+        .where('tournamentId', 'in', tournamentIds)
+        .where('side', '>=', 0)
+        .where('side', '<=', 3)
+        .orderBy('tableNo')
+        .orderBy('side')
+        .execute();
 
 /** Deletes an event and everything under it; answers how many rows of each kind went. */
 export async function deleteEvent(trx: Db, tournamentId: string) {
@@ -237,15 +303,24 @@ export function listParticipants(db: Db, tournamentId: string, filters: Omit<Par
     .selectFrom('participants')
     .leftJoin('users', 'users.id', 'participants.userId')
     .select([
-      'participants.id', 'participants.userId', 'participants.tableNo', 'participants.side', 'participants.isBot', 'participants.createdAt',
-      'participants.editedAt', 'users.createdAt as registeredAt', 'participants.names', 'participants.email', 'users.contact',
+      'participants.id',
+      'participants.userId',
+      'participants.tableNo',
+      'participants.side',
+      'participants.isBot',
+      'participants.createdAt',
+      'participants.editedAt',
+      'users.createdAt as registeredAt',
+      'participants.names',
+      'participants.email',
+      'users.contact',
     ])
     .where('participants.tournamentId', '=', tournamentId);
   if (filters.query) {
     const pattern = containsPattern(filters.query);
-    query = query.where((eb) => eb.or([
-      eb('participants.names', 'ilike', pattern), eb('participants.email', 'ilike', pattern), eb('users.contact', 'ilike', pattern),
-    ]));
+    query = query.where((eb) =>
+      eb.or([eb('participants.names', 'ilike', pattern), eb('participants.email', 'ilike', pattern), eb('users.contact', 'ilike', pattern)]),
+    );
   }
   if (filters.startDate) query = query.where('participants.createdAt', '>=', dayStart(filters.startDate));
   if (filters.endDate) query = query.where('participants.createdAt', '<', dayAfter(filters.endDate));
@@ -274,7 +349,12 @@ export const insertParticipants = (trx: Db, rows: Insertable<ParticipantsTable>[
 
 /** Sets one board's deal; answers how many boards changed (0 when the event does not play it). */
 export async function setDeal(trx: Db, tournamentId: string, boardNo: number, deal: string): Promise<number> {
-  const updated = await trx.updateTable('boards').set({ deal, dealIndex: null }).where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
+  const updated = await trx
+    .updateTable('boards')
+    .set({ deal, dealIndex: null })
+    .where('tournamentId', '=', tournamentId)
+    .where('boardNo', '=', boardNo)
+    .executeTakeFirst();
   return Number(updated.numUpdatedRows);
 }
 
@@ -282,23 +362,34 @@ export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
   trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
 
 export const findResult = (trx: Db, tournamentId: string, at: { round: number; board: number; table: number }) =>
-  trx.selectFrom('boardResults').selectAll()
-    .where('tournamentId', '=', tournamentId).where('round', '=', at.round).where('boardNo', '=', at.board).where('tableNo', '=', at.table)
+  trx
+    .selectFrom('boardResults')
+    .selectAll()
+    .where('tournamentId', '=', tournamentId)
+    .where('round', '=', at.round)
+    .where('boardNo', '=', at.board)
+    .where('tableNo', '=', at.table)
     .executeTakeFirst();
 
-export const updateResult = (trx: Db, id: string, values: Updateable<BoardResultsTable>) => trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
+export const updateResult = (trx: Db, id: string, values: Updateable<BoardResultsTable>) =>
+  trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
 
 export const insertResult = (trx: Db, values: Insertable<BoardResultsTable>) => trx.insertInto('boardResults').values(values).execute();
 
 /** Every posted line of an event, in no particular order (scoring does not depend on it). */
-export const listResults = (db: Db, tournamentId: string) => db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();
+export const listResults = (db: Db, tournamentId: string) =>
+  db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();
 
 export const deletePairScores = (trx: Db, tournamentId: string) => trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute();
 
 export const insertPairScores = (trx: Db, rows: Insertable<PairScoresTable>[]) => trx.insertInto('pairScores').values(rows).execute();
 
 export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: string; resultId: string; completedAt: Date }) =>
-  trx.updateTable('tournaments').set({ status: 'complete', ...values }).where('id', '=', tournamentId).execute();
+  trx
+    .updateTable('tournaments')
+    .set({ status: 'complete', ...values })
+    .where('id', '=', tournamentId)
+    .execute();
 
 /**
  * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
@@ -314,10 +405,18 @@ export async function forgetAccount(trx: Db, userId: string): Promise<number> {
 
 /** The latest events of a status, pair events only, for the public `/tournaments` page. */
 export const listRecent = (db: Db, status: 'active' | 'complete', limit: number) =>
-  db.selectFrom('tournaments').selectAll().where('status', '=', status).where('type', '!=', EventType.solitaire)
-    .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', '=', status)
+    .where('type', '!=', EventType.solitaire)
+    .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 
-export const listBoards = (db: Db, tournamentId: string) => db.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').execute();
+export const listBoards = (db: Db, tournamentId: string) =>
+  db.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').execute();
 
 /** Posted lines by board, round and table: the order of the results page and the files. */
 export const listResultsInOrder = (db: Db, tournamentId: string) =>
@@ -326,7 +425,8 @@ export const listResultsInOrder = (db: Db, tournamentId: string) =>
 export const listSeatNames = (db: Db, tournamentId: string) =>
   db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournamentId).execute();
 
-export const listAllParticipants = (db: Db, tournamentId: string) => db.selectFrom('participants').selectAll().where('tournamentId', '=', tournamentId).execute();
+export const listAllParticipants = (db: Db, tournamentId: string) =>
+  db.selectFrom('participants').selectAll().where('tournamentId', '=', tournamentId).execute();
 
 /** Stored pair scores, by direction and place (the USEBIO file's order). */
 export const listPairScores = (db: Db, tournamentId: string) =>
@@ -354,7 +454,8 @@ export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
 export const listSeatsOfEvents = (db: Db, tournamentIds: string[]) =>
   db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', tournamentIds).execute();
 
-export const listPairScoresOfEvents = (db: Db, tournamentIds: string[]) => db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', tournamentIds).execute();
+export const listPairScoresOfEvents = (db: Db, tournamentIds: string[]) =>
+  db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', tournamentIds).execute();
 
 /** How many results each round of the event has in (one per board and table). */
 export async function countResultsByRound(db: Db, tournamentId: string): Promise<Map<number, number>> {

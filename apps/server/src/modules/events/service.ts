@@ -1,10 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import {
-  dealerOf, formatDeal, nsScore, parseDeal, parsePbn, pbnBoardNumbers, randomDeal, scoreEvent, vulnerabilityOf,
+  dealerOf,
+  formatDeal,
+  nsScore,
+  parseDeal,
+  parsePbn,
+  pbnBoardNumbers,
+  randomDeal,
+  scoreEvent,
+  vulnerabilityOf,
   type Vulnerability,
 } from '@bridge/engine';
 import {
-  EventFilters, messages, ParticipantFilters, seatNameOfSide, type CreateTournamentBody, type EventResults, type AdminParticipant, type PastEvent, type PostResultBody, type ScoreData, type ScoreEntry,
+  EventFilters,
+  messages,
+  ParticipantFilters,
+  seatNameOfSide,
+  type CreateTournamentBody,
+  type EventResults,
+  type AdminParticipant,
+  type PastEvent,
+  type PostResultBody,
+  type ScoreData,
+  type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -82,27 +100,29 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
   const details = body.gameDetails;
   const plan = planEvent({ tables: body.tables, rounds: details.rounds, boardsPerRound: body.boardsPerRound, movementType: details.movementType });
   if (!comparesABoard(plan)) {
-    throw badRequest(`In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`);
+    throw badRequest(
+      `In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`,
+    );
   }
   return db.transaction().execute(async (trx) => {
     const tournament = await repo.insertEvent(trx, {
-        key: newEventKey(),
-        organiserId: organiser.id,
-        tables: body.tables,
-        boardsPerRound: body.boardsPerRound,
-        type: details.type,
-        typeName: details.typeName,
-        players: details.players,
-        rounds: details.rounds,
-        movementType: details.movementType,
-        scoreType: details.scoreType,
-        impMethod: details.scoreType === 'IMP' ? (details.impMethod ?? 'Cross') : null,
-        handMode: details.handgeneratedModeAsString,
-        liveTableEvent: details.liveTableEvent ?? false,
-        kibitzersEnabled: details.kibtzersEnabled ?? false,
-        xmlToken: null,
-        resultId: null,
-        completedAt: null,
+      key: newEventKey(),
+      organiserId: organiser.id,
+      tables: body.tables,
+      boardsPerRound: body.boardsPerRound,
+      type: details.type,
+      typeName: details.typeName,
+      players: details.players,
+      rounds: details.rounds,
+      movementType: details.movementType,
+      scoreType: details.scoreType,
+      impMethod: details.scoreType === 'IMP' ? (details.impMethod ?? 'Cross') : null,
+      handMode: details.handgeneratedModeAsString,
+      liveTableEvent: details.liveTableEvent ?? false,
+      kibitzersEnabled: details.kibtzersEnabled ?? false,
+      xmlToken: null,
+      resultId: null,
+      completedAt: null,
     });
     const boards = plan.boards.map((boardNo) => {
       const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
@@ -116,13 +136,26 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       };
     });
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
-    await recordAudit(trx, { action: 'tournament.create', outcome: 'success', actorId: organiser.id, actorEmail: organiser.email, target: tournament.key, ip });
+    await recordAudit(trx, {
+      action: 'tournament.create',
+      outcome: 'success',
+      actorId: organiser.id,
+      actorEmail: organiser.email,
+      target: tournament.key,
+      ip,
+    });
     return tournament;
   });
 }
 
 // The changes below trust their caller: the route's policy (event.change, policy.ts) allowed this user on this event.
-export interface ParticipantInput { email?: string; names?: string; table: number; side: number; isBot: boolean }
+export interface ParticipantInput {
+  email?: string;
+  names?: string;
+  table: number;
+  side: number;
+  isBot: boolean;
+}
 
 /**
  * Seats players by email (bots by name); refuses a seat taken twice, changing nothing. An email with no account
@@ -147,10 +180,16 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
       await lockActiveEvent(trx, tournament, 'players');
       const emails = [...new Set(participants.flatMap((p) => (p.isBot ? [] : [p.email!])))];
       const accounts = new Map<string, { id: string; names: string }>();
-      await insertInBatches(emails.map((email) => ({ email })), async (batch) => {
-        const found = await repo.findAccountsByEmail(trx, batch.map((b) => b.email));
-        for (const account of found) accounts.set(account.email, account);
-      });
+      await insertInBatches(
+        emails.map((email) => ({ email })),
+        async (batch) => {
+          const found = await repo.findAccountsByEmail(
+            trx,
+            batch.map((b) => b.email),
+          );
+          for (const account of found) accounts.set(account.email, account);
+        },
+      );
       const rows = participants.map((p) => {
         const account = p.isBot ? undefined : accounts.get(p.email!);
         return {
@@ -158,11 +197,21 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
           userId: account?.id ?? null,
           names: p.names || account?.names || (p.isBot ? '' : p.email!.split('@')[0]!),
           email: p.isBot ? null : p.email!,
-          tableNo: p.table, side: p.side, isBot: p.isBot,
+          tableNo: p.table,
+          side: p.side,
+          isBot: p.isBot,
         };
       });
       await insertInBatches(rows, (batch) => repo.insertParticipants(trx, batch));
-      await recordAudit(trx, { action: 'tournament.participants', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip, details: { count: rows.length } });
+      await recordAudit(trx, {
+        action: 'tournament.participants',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        target: tournament.key,
+        ip,
+        details: { count: rows.length },
+      });
       return rows.length;
     });
   } catch (error) {
@@ -223,7 +272,14 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     for (const [board, deal] of deals) {
       await repo.setDeal(trx, tournament.id, board, deal);
     }
-    await recordAudit(trx, { action: 'tournament.import_deals', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, details: { boards: deals.size } });
+    await recordAudit(trx, {
+      action: 'tournament.import_deals',
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: tournament.key,
+      details: { boards: deals.size },
+    });
   });
   return deals.size;
 }
@@ -249,22 +305,44 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
     const board = await repo.findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
     // A passed-out board and an adjusted score store no contract; only a played board has a score to compute.
-    const score = body.kind === 'adjusted' ? null : body.kind === 'passedOut' ? 0 : nsScore(body.contract, body.declarer, body.tricks, board.vulnerability as Vulnerability);
+    const score =
+      body.kind === 'adjusted'
+        ? null
+        : body.kind === 'passedOut'
+          ? 0
+          : nsScore(body.contract, body.declarer, body.tricks, board.vulnerability as Vulnerability);
     const adjusted = body.kind === 'adjusted' ? body.adjusted : null;
     const played = body.kind === 'played' ? body : null;
     const values = {
-      nsPair: body.nsPair, ewPair: body.ewPair, declarer: played?.declarer ?? null,
-      level: played?.contract.level ?? 0, strain: played?.contract.strain ?? null, doubled: played?.contract.doubled ?? 0,
-      tricks: played?.tricks ?? null, nsScore: score ?? 0,
-      adjustedNs: adjusted?.ns ?? null, adjustedEw: adjusted?.ew ?? null,
+      nsPair: body.nsPair,
+      ewPair: body.ewPair,
+      declarer: played?.declarer ?? null,
+      level: played?.contract.level ?? 0,
+      strain: played?.contract.strain ?? null,
+      doubled: played?.contract.doubled ?? 0,
+      tricks: played?.tricks ?? null,
+      nsScore: score ?? 0,
+      adjustedNs: adjusted?.ns ?? null,
+      adjustedEw: adjusted?.ew ?? null,
     };
     const before = await repo.findResult(trx, tournament.id, body);
     if (before) {
       await repo.updateResult(trx, before.id, { ...values, editedAt: new Date() });
       await recordAudit(trx, {
-        action: 'result.correct', outcome: 'success', actorId: user.id, actorEmail: user.email, target: `${tournament.key} r${body.round} b${body.board} t${body.table}`, ip,
+        action: 'result.correct',
+        outcome: 'success',
+        actorId: user.id,
+        actorEmail: user.email,
+        target: `${tournament.key} r${body.round} b${body.board} t${body.table}`,
+        ip,
         details: {
-          before: { contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`, declarer: before.declarer, tricks: before.tricks, score: before.nsScore, adjusted: before.adjustedNs ? `${before.adjustedNs}/${before.adjustedEw}` : null },
+          before: {
+            contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`,
+            declarer: before.declarer,
+            tricks: before.tricks,
+            score: before.nsScore,
+            adjusted: before.adjustedNs ? `${before.adjustedNs}/${before.adjustedEw}` : null,
+          },
           after: { score, adjusted: adjusted ? `${adjusted.ns}/${adjusted.ew}` : null },
         },
       });
@@ -287,14 +365,29 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
     const scored = scoreEvent(lines, { method: scoringMethodOf(tournament), winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
     await repo.deletePairScores(trx, tournament.id);
     const pairScores = scored.pairs.map((p) => ({
-      tournamentId: tournament.id, pairKey: p.key, direction: p.direction, pairNo: p.pair, boards: p.boards,
-      total: p.total, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
+      tournamentId: tournament.id,
+      pairKey: p.key,
+      direction: p.direction,
+      pairNo: p.pair,
+      boards: p.boards,
+      total: p.total,
+      tops: p.tops,
+      percentage: p.percentage,
+      place: p.place,
+      label: p.label,
     }));
     await insertInBatches(pairScores, (batch) => repo.insertPairScores(trx, batch));
     const xmlToken = randomBytes(24).toString('base64url');
     const resultId = randomBytes(10).toString('hex');
     await repo.markComplete(trx, tournament.id, { xmlToken, resultId, completedAt: new Date() });
-    await recordAudit(trx, { action: 'tournament.complete', outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip });
+    await recordAudit(trx, {
+      action: 'tournament.complete',
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: tournament.key,
+      ip,
+    });
     return { xmlToken, resultId };
   });
 }
@@ -302,8 +395,13 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
 /** Events in play and the latest completed ones, for the public `/tournaments` page. */
 export async function recentEvents(db: Db, limit = 20) {
   const present = (t: TournamentRow) => ({
-    key: t.key, name: t.typeName, movementType: t.movementType, scoreType: t.scoreType, tables: t.tables,
-    createdAt: t.createdAt.toISOString(), completedAt: t.completedAt?.toISOString() ?? null,
+    key: t.key,
+    name: t.typeName,
+    movementType: t.movementType,
+    scoreType: t.scoreType,
+    tables: t.tables,
+    createdAt: t.createdAt.toISOString(),
+    completedAt: t.completedAt?.toISOString() ?? null,
     resultsUrl: t.status === 'complete' ? `/results/${t.key}` : null,
   });
   const [live, completed] = await Promise.all([repo.listRecent(db, 'active', limit), repo.listRecent(db, 'complete', limit)]);
@@ -314,7 +412,9 @@ export async function recentEvents(db: Db, limit = 20) {
 export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
   const plan = planEvent(tournament);
   const [boards, results, participants] = await Promise.all([
-    repo.listBoards(db, tournament.id), repo.listResultsInOrder(db, tournament.id), repo.listSeatNames(db, tournament.id),
+    repo.listBoards(db, tournament.id),
+    repo.listResultsInOrder(db, tournament.id),
+    repo.listSeatNames(db, tournament.id),
   ]);
   const method = scoringMethodOf(tournament);
   const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
@@ -330,20 +430,42 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     createdAt: tournament.createdAt.toISOString(),
     completedAt: tournament.completedAt?.toISOString() ?? null,
     pairs: scored.pairs.map((p) => ({
-      key: p.key, direction: p.direction, pair: p.pair, names: namesOf(p.direction, p.pair).map((n) => n.name),
-      boards: p.boards, total: p.total, factoredTotal: p.factoredTotal, tops: p.tops, percentage: p.percentage, place: p.place, label: p.label,
+      key: p.key,
+      direction: p.direction,
+      pair: p.pair,
+      names: namesOf(p.direction, p.pair).map((n) => n.name),
+      boards: p.boards,
+      total: p.total,
+      factoredTotal: p.factoredTotal,
+      tops: p.tops,
+      percentage: p.percentage,
+      place: p.place,
+      label: p.label,
     })),
     boards: boards.map((board) => ({
       board: board.boardNo,
       dealer: board.dealer,
       vulnerability: board.vulnerability,
       deal: board.deal,
-      lines: results.flatMap((r, i) => (r.boardNo !== board.boardNo ? [] : [{
-        round: r.round, table: r.tableNo, nsPair: r.nsPair, ewPair: r.ewPair,
-        contract: { level: r.level, strain: r.strain, doubled: r.doubled }, declarer: r.declarer, tricks: r.tricks,
-        nsScore: r.nsScore, adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
-        ns: scored.lines[i]!.ns, ew: scored.lines[i]!.ew,
-      }])),
+      lines: results.flatMap((r, i) =>
+        r.boardNo !== board.boardNo
+          ? []
+          : [
+              {
+                round: r.round,
+                table: r.tableNo,
+                nsPair: r.nsPair,
+                ewPair: r.ewPair,
+                contract: { level: r.level, strain: r.strain, doubled: r.doubled },
+                declarer: r.declarer,
+                tricks: r.tricks,
+                nsScore: r.nsScore,
+                adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
+                ns: scored.lines[i]!.ns,
+                ew: scored.lines[i]!.ew,
+              },
+            ],
+      ),
     })),
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
     pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,
@@ -370,7 +492,13 @@ export interface AdminActor {
 export async function presentPastEvents(db: Db, rows: repo.EventRow[]): Promise<PastEvent[]> {
   const ids = rows.map((row) => row.id);
   const [lines, seats] = await Promise.all([repo.scoreRows(db, ids), repo.seatRows(db, ids)]);
-  return rows.map((row) => presentPastEvent(row, lines.filter((l) => l.tournamentId === row.id), seats.filter((s) => s.tournamentId === row.id)));
+  return rows.map((row) =>
+    presentPastEvent(
+      row,
+      lines.filter((l) => l.tournamentId === row.id),
+      seats.filter((s) => s.tournamentId === row.id),
+    ),
+  );
 }
 
 export async function listActiveEvents(db: Db, filters: repo.EventListFilters, page: PageRequest) {
@@ -401,7 +529,14 @@ export async function findOwnEvent(db: Db, userId: string, key: string) {
     return { ...shown, userData: { names: p.names, email: organiser ? p.email : null, contact: null } };
   });
   // While the event is in play a player sees only the lines their own pair played, not the boards still to come.
-  const scoreData = organiser || event.status === 'complete' ? record!.scoreData : ownLines(event, record!.scoreData, seats.filter((p) => p.userId === userId));
+  const scoreData =
+    organiser || event.status === 'complete'
+      ? record!.scoreData
+      : ownLines(
+          event,
+          record!.scoreData,
+          seats.filter((p) => p.userId === userId),
+        );
   return { ...record!, scoreData, status: event.status, participants };
 }
 
@@ -434,7 +569,12 @@ export async function deleteEvent(db: Db, actor: AdminActor, key: string) {
     if (!event) throw notFound(messages.eventNotFound);
     const deleted = await repo.deleteEvent(trx, event.id);
     await recordAudit(trx, {
-      action: 'admin.event.delete', outcome: 'success', actorId: actor.user.id, actorEmail: actor.user.email, target: key, ip: actor.ip,
+      action: 'admin.event.delete',
+      outcome: 'success',
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      target: key,
+      ip: actor.ip,
       details: { status: event.status, organiser: event.organiserEmail, ...deleted },
     });
     return { message: messages.eventDeleted, deleted };
@@ -468,12 +608,21 @@ const eventColumns = (past: boolean) => [
 ];
 
 /** The `active-events` and `past-events` exports. */
-export const exportEvents = (status: 'active' | 'complete') => async (db: Db, query: unknown): Promise<Table> => {
-  const filters = parseQuery(EventFilters, query);
-  const batches = pages(async (lastDocId) => cursorPage(await repo.exportEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id));
-  const dataset = status === 'active' ? 'active-events' : 'past-events';
-  return { prefix: dataset, title: status === 'active' ? 'Active Events' : 'Past Events', columns: eventColumns(status === 'complete'), batches: cellsOnly(batches) };
-};
+export const exportEvents =
+  (status: 'active' | 'complete') =>
+  async (db: Db, query: unknown): Promise<Table> => {
+    const filters = parseQuery(EventFilters, query);
+    const batches = pages(async (lastDocId) =>
+      cursorPage(await repo.exportEvents(db, status, filters, { limit: BATCH, page: 1, lastDocId }), (r) => r.id),
+    );
+    const dataset = status === 'active' ? 'active-events' : 'past-events';
+    return {
+      prefix: dataset,
+      title: status === 'active' ? 'Active Events' : 'Past Events',
+      columns: eventColumns(status === 'complete'),
+      batches: cellsOnly(batches),
+    };
+  };
 
 /** The `participants` export: one event's seats. */
 export async function exportParticipants(db: Db, query: unknown): Promise<Table> {
@@ -492,7 +641,12 @@ export async function exportParticipants(db: Db, query: unknown): Promise<Table>
     { header: 'Updated At', width: 17, value: (r) => when(r.editedAt) },
   ];
   // An event's participants are a few hundred at most: one read.
-  return table(`participants-${event.key}`, `Participants of ${event.key}`, columns, pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })));
+  return table(
+    `participants-${event.key}`,
+    `Participants of ${event.key}`,
+    columns,
+    pages(async () => ({ rows: await repo.listParticipants(db, event.id, filters), lastDocId: null })),
+  );
 }
 
 /** The Dashboard's active-events (by creation) and completed-events (by completion) figures. */

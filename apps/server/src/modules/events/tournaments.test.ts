@@ -13,21 +13,50 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const details = { type: 1, typeName: 'Monday Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: true, kibtzersEnabled: false };
+const details = {
+  type: 1,
+  typeName: 'Monday Pairs',
+  players: 12,
+  rounds: 3,
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  handgeneratedModeAsString: 'Random',
+  liveTableEvent: true,
+  kibtzersEnabled: false,
+};
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, as = cookie) =>
   t.app.inject({ method, url, payload, headers: as ? { cookie: as } : {} });
 async function createEvent(overrides: object = {}, gameOverrides: object = {}) {
-  const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, ...gameOverrides }, ...overrides });
+  const response = await inject('POST', '/api/v1/tournaments', {
+    tables: 3,
+    boardsPerRound: 2,
+    gameDetails: { ...details, ...gameOverrides },
+    ...overrides,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().result as { id: string; key: string };
 }
-const countResults = async () => Number((await t.database.db.selectFrom('boardResults').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const countResults = async () =>
+  Number(
+    (
+      await t.database.db
+        .selectFrom('boardResults')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('creating an event', () => {
   it('creates a Mitchell with its key and deals every board of a random event', async () => {
     const { key } = await createEvent();
     expect(key).toMatch(/^[a-z2-9]{10}$/);
-    const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').selectAll('boards').where('tournaments.key', '=', key).orderBy('boardNo').execute();
+    const boards = await t.database.db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .selectAll('boards')
+      .where('tournaments.key', '=', key)
+      .orderBy('boardNo')
+      .execute();
     expect(boards.map((b) => b.boardNo)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const board of boards) {
       expect(() => parseDeal(board.deal!)).not.toThrow();
@@ -42,7 +71,15 @@ describe('creating an event', () => {
     expect(response.statusCode).toBe(200);
     const record = response.json().result;
     expect(record).toMatchObject({ id, key, tables: 3 });
-    expect(JSON.parse(record.details)).toMatchObject({ type: 1, typeName: 'Monday Pairs', players: 12, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', kibtzersEnabled: false });
+    expect(JSON.parse(record.details)).toMatchObject({
+      type: 1,
+      typeName: 'Monday Pairs',
+      players: 12,
+      movementType: 'Mitchell',
+      scoreType: 'Match Point',
+      handgeneratedModeAsString: 'Random',
+      kibtzersEnabled: false,
+    });
     expect((await inject('GET', '/api/v1/tournaments?key=nosuchkey0', undefined, '')).statusCode).toBe(404);
   });
 
@@ -61,10 +98,14 @@ describe('creating an event', () => {
     const howell = { ...details, movementType: 'Howell', rounds: 3 };
     const cut = await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: howell });
     expect(cut.statusCode).toBe(400);
-    expect(cut.json().error).toBe('In 3 rounds this movement plays every board at one table only, so no result could be compared with another: play more rounds');
+    expect(cut.json().error).toBe(
+      'In 3 rounds this movement plays every board at one table only, so no result could be compared with another: play more rounds',
+    );
     const mitchellOneRound = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...details, rounds: 1 } });
     expect(mitchellOneRound.statusCode).toBe(400);
-    expect((await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: { ...howell, rounds: 6 } })).statusCode).toBe(200);
+    expect((await inject('POST', '/api/v1/tournaments', { tables: 2, boardsPerRound: 2, gameDetails: { ...howell, rounds: 6 } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('states its limits in the API documentation', async () => {
@@ -79,7 +120,12 @@ describe('creating an event', () => {
   it('needs a signed-in, verified organiser', async () => {
     expect((await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, '')).statusCode).toBe(401);
     const unverified = await buildUser(t.app, { emailVerified: false });
-    const response = await inject('POST', '/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: details }, await login(t.app, unverified));
+    const response = await inject(
+      'POST',
+      '/api/v1/tournaments',
+      { tables: 3, boardsPerRound: 2, gameDetails: details },
+      await login(t.app, unverified),
+    );
     expect(response.statusCode).toBe(403);
   });
 });
@@ -88,7 +134,12 @@ describe('seating players', () => {
   it('seats players by email, linked to their account, and bots by name', async () => {
     const { key } = await createEvent();
     const player = await buildUser(t.app, { names: 'Priya Player' });
-    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ email: player.email, names: 'Priya P.', table: 1, side: 0 }, { names: 'Robot East', table: 1, side: 1, isBot: true }] });
+    const response = await inject('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [
+        { email: player.email, names: 'Priya P.', table: 1, side: 0 },
+        { names: 'Robot East', table: 1, side: 1, isBot: true },
+      ],
+    });
     expect(response.statusCode).toBe(200);
     const rows = await t.database.db.selectFrom('participants').selectAll().where('email', '=', player.email).execute();
     expect(rows).toEqual([expect.objectContaining({ names: 'Priya P.', tableNo: 1, side: 0, isBot: false, userId: player.id })]);
@@ -114,7 +165,14 @@ describe('seating players', () => {
   });
 
   it.each([
-    ['a seat given twice', (email: string) => [{ email, table: 2, side: 0 }, { names: 'Bot', table: 2, side: 0, isBot: true }], /given twice/],
+    [
+      'a seat given twice',
+      (email: string) => [
+        { email, table: 2, side: 0 },
+        { names: 'Bot', table: 2, side: 0, isBot: true },
+      ],
+      /given twice/,
+    ],
     ['a table that does not exist', (email: string) => [{ email, table: 9, side: 0 }], /Table 9 does not exist/],
   ])('refuses %s and seats nobody', async (_label, participants, error) => {
     const { key } = await createEvent();
@@ -128,15 +186,28 @@ describe('seating players', () => {
   it('refuses a seat already taken by an earlier call', async () => {
     const { key } = await createEvent();
     await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot A', table: 3, side: 3, isBot: true }] });
-    const again = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Bot B', table: 3, side: 3, isBot: true }] });
+    const again = await inject('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [{ names: 'Bot B', table: 3, side: 3, isBot: true }],
+    });
     expect(again.statusCode).toBe(400);
   });
 
   it('refuses changes of players and deals once the event is complete, with 409', async () => {
     const { key } = await createEvent({}, { handgeneratedModeAsString: 'Hybrid' });
-    await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
+    await inject('POST', `/api/v1/tournaments/${key}/results`, {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N',
+      contract: { level: 1, strain: 'NT', doubled: 0 },
+      tricks: 7,
+    });
     expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(200);
-    const seated = await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Late Bot', table: 2, side: 0, isBot: true }] });
+    const seated = await inject('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [{ names: 'Late Bot', table: 2, side: 0, isBot: true }],
+    });
     expect(seated.statusCode).toBe(409);
     expect(seated.json().error).toBe('This event is complete; its players can no longer change');
     const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
@@ -161,12 +232,18 @@ describe('seating players', () => {
 describe('posting results', () => {
   const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 };
 
-  it('scores the line by Law 77 with the board\'s vulnerability', async () => {
+  it("scores the line by Law 77 with the board's vulnerability", async () => {
     const { key } = await createEvent();
     const response = await inject('POST', `/api/v1/tournaments/${key}/results`, line);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.score).toBe(420); // board 1: nobody vulnerable
-    const passOut = await inject('POST', `/api/v1/tournaments/${key}/results`, { ...line, board: 2, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 });
+    const passOut = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+      ...line,
+      board: 2,
+      declarer: null,
+      contract: { level: 0, strain: 'NT', doubled: 0 },
+      tricks: 0,
+    });
     expect(passOut.json().result.score).toBe(0);
   });
 
@@ -193,16 +270,26 @@ describe('posting results', () => {
     await inject('POST', `/api/v1/tournaments/${key}/results`, line);
     const corrected = await inject('POST', `/api/v1/tournaments/${key}/results`, { ...line, tricks: 9 });
     expect(corrected.json().result.score).toBe(-50);
-    const rows = await t.database.db.selectFrom('boardResults').innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId').selectAll('boardResults').where('tournaments.key', '=', key).execute();
+    const rows = await t.database.db
+      .selectFrom('boardResults')
+      .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+      .selectAll('boardResults')
+      .where('tournaments.key', '=', key)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tricks: 9, nsScore: -50 });
-    const audit = await t.database.db.selectFrom('auditLog').selectAll().where('action', '=', 'result.correct').where('target', 'like', `${key}%`).executeTakeFirstOrThrow();
+    const audit = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'result.correct')
+      .where('target', 'like', `${key}%`)
+      .executeTakeFirstOrThrow();
     expect(audit.details).toMatchObject({ before: { score: 420 }, after: { score: -50 } });
   });
 });
 
 describe('adjusted scores', () => {
-  it('takes a director\'s A+ / A- in place of a played result and scores it as 60% / 40% of the top', async () => {
+  it("takes a director's A+ / A- in place of a played result and scores it as 60% / 40% of the top", async () => {
     const { key } = await createEvent();
     const lines = [
       { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 },
@@ -210,7 +297,14 @@ describe('adjusted scores', () => {
     ];
     // Board 1 travels: table 1 in round 1, table 3 in round 2, table 2 in round 3.
     for (const body of lines) expect((await inject('POST', `/api/v1/tournaments/${key}/results`, body)).statusCode).toBe(200);
-    const adjusted = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 2, board: 1, table: 3, nsPair: 3, ewPair: 2, adjusted: { ns: 'A+', ew: 'A-' } });
+    const adjusted = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+      round: 2,
+      board: 1,
+      table: 3,
+      nsPair: 3,
+      ewPair: 2,
+      adjusted: { ns: 'A+', ew: 'A-' },
+    });
     expect(adjusted.statusCode, adjusted.body).toBe(200);
     expect(adjusted.json().result.score).toBeNull();
     const board1 = (await inject('GET', `/api/v1/tournaments/${key}/results`)).json().result.boards[0];
@@ -227,7 +321,14 @@ describe('adjusted scores', () => {
     const bare = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1 });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error).toBe('A result needs its contract and tricks, or an adjusted score');
-    const odd = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, adjusted: { ns: 'A++', ew: 'A' } });
+    const odd = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      adjusted: { ns: 'A++', ew: 'A' },
+    });
     expect(odd.statusCode).toBe(400);
     expect(await countResults()).toBe(before);
   });
@@ -236,12 +337,26 @@ describe('adjusted scores', () => {
 describe('completing an event', () => {
   it('ranks the pairs, serves the USEBIO XML and the PBN, and refuses further results', async () => {
     const { key } = await createEvent();
-    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [{ names: 'Asha', table: 1, side: 0, isBot: true }, { names: 'Bala', table: 1, side: 2, isBot: true }] });
+    await inject('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [
+        { names: 'Asha', table: 1, side: 0, isBot: true },
+        { names: 'Bala', table: 1, side: 2, isBot: true },
+      ],
+    });
     // Every line of the movement, NS making 3NT with a trick count that depends on the table.
     for (const row of mitchell(3).rows) {
       for (const board of boardsOfSet(row.set, 2)) {
         const tricks = 8 + row.table;
-        const response = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks });
+        const response = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'S',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks,
+        });
         expect(response.json().result.score).toBe(nsScore({ level: 3, strain: 'NT', doubled: 0 }, 'S', tricks, vulnerabilityOf(board)));
       }
     }
@@ -251,7 +366,13 @@ describe('completing an event', () => {
     expect(xmlToken).toMatch(/^[\w-]{32}$/);
     expect(resultId).toMatch(/^[0-9a-f]{20}$/);
 
-    const ranks = await t.database.db.selectFrom('pairScores').innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId').selectAll('pairScores').where('tournaments.key', '=', key).orderBy('pairKey').execute();
+    const ranks = await t.database.db
+      .selectFrom('pairScores')
+      .innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId')
+      .selectAll('pairScores')
+      .where('tournaments.key', '=', key)
+      .orderBy('pairKey')
+      .execute();
     // NS pair 3 always sits at table 3 (most tricks): 100%; NS 1 at table 1: 0%. EW mirror them.
     expect(ranks.find((p) => p.pairKey === 'NS3')).toMatchObject({ percentage: 100, label: '1', boards: 6 });
     expect(ranks.find((p) => p.pairKey === 'NS1')).toMatchObject({ percentage: 0, label: '3' });
@@ -274,7 +395,15 @@ describe('completing an event', () => {
     const results = await inject('GET', `/api/v1/tournaments/${key}/results`, undefined, '');
     expect(results.statusCode).toBe(200);
     const event = results.json().result;
-    expect(event).toMatchObject({ key, name: 'Monday Pairs', scoringMethod: 'matchpoints', winners: 2, status: 'complete', xmlUrl: `/api/v1/tournaments/files/download/${xmlToken}`, pbnUrl: `/api/v1/tournaments/${key}/pbn` });
+    expect(event).toMatchObject({
+      key,
+      name: 'Monday Pairs',
+      scoringMethod: 'matchpoints',
+      winners: 2,
+      status: 'complete',
+      xmlUrl: `/api/v1/tournaments/files/download/${xmlToken}`,
+      pbnUrl: `/api/v1/tournaments/${key}/pbn`,
+    });
     expect(event.pairs.find((p: { key: string }) => p.key === 'NS1')).toMatchObject({ names: ['Asha', 'Bala'], percentage: 0, label: '3' });
     expect(event.boards).toHaveLength(6);
     for (const board of event.boards) {
@@ -285,12 +414,21 @@ describe('completing an event', () => {
       expect(() => parseDeal(board.deal)).not.toThrow();
     }
 
-    const late = await inject('POST', `/api/v1/tournaments/${key}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7 });
+    const late = await inject('POST', `/api/v1/tournaments/${key}/results`, {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N',
+      contract: { level: 1, strain: 'C', doubled: 0 },
+      tricks: 7,
+    });
     expect(late.statusCode).toBe(409);
     expect((await inject('POST', `/api/v1/tournaments/${key}/complete`)).statusCode).toBe(409);
   });
 
-  it('refuses to complete an event with no results, and keeps an active event\'s PBN from strangers', async () => {
+  it("refuses to complete an event with no results, and keeps an active event's PBN from strangers", async () => {
     const { key } = await createEvent();
     const response = await inject('POST', `/api/v1/tournaments/${key}/complete`);
     expect(response.statusCode).toBe(400);
@@ -311,7 +449,16 @@ describe('the public list of events', () => {
     const { key: live } = await createEvent({}, { typeName: 'Live Pairs' });
     const { key: solitaire } = await createEvent({}, { type: 5, typeName: 'Solitaire' });
     const { key: done } = await createEvent({}, { typeName: 'Finished Pairs' });
-    await inject('POST', `/api/v1/tournaments/${done}/results`, { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 1, strain: 'NT', doubled: 0 }, tricks: 7 });
+    await inject('POST', `/api/v1/tournaments/${done}/results`, {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N',
+      contract: { level: 1, strain: 'NT', doubled: 0 },
+      tricks: 7,
+    });
     await inject('POST', `/api/v1/tournaments/${done}/complete`);
     const response = await inject('GET', '/api/v1/tournaments/recent', undefined, '');
     expect(response.statusCode).toBe(200);
@@ -324,17 +471,33 @@ describe('the public list of events', () => {
 });
 
 describe('importing a PBN file of deals', () => {
-  const deal = (n: number) => ['N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96', 'E:AK.QJT9.876.5432 QJT9.876.5432.AK 876.5432.AK.QJT9 5432.AK.QJT9.876'][n % 2]!;
+  const deal = (n: number) =>
+    [
+      'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96',
+      'E:AK.QJT9.876.5432 QJT9.876.5432.AK 876.5432.AK.QJT9 5432.AK.QJT9.876',
+    ][n % 2]!;
   const file = (boards: number[], bad = false) =>
     boards.map((b) => `[Event "Club"]\n[Board "${b}"]\n[Deal "${bad && b === boards.at(-1) ? deal(b).slice(0, -1) : deal(b)}"]\n`).join('\n');
-  const dealsOf = async (key: string) => (await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').select(['boardNo', 'deal']).where('tournaments.key', '=', key).orderBy('boardNo').execute());
+  const dealsOf = async (key: string) =>
+    await t.database.db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .select(['boardNo', 'deal'])
+      .where('tournaments.key', '=', key)
+      .orderBy('boardNo')
+      .execute();
 
   it('sets every board of the file, from JSON or from the raw file', async () => {
     const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
     const json = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn: file([1, 2]) });
     expect(json.statusCode, json.body).toBe(200);
     expect(json.json().result.imported).toBe(2);
-    const raw = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/import`, headers: { cookie, 'content-type': 'application/x-pbn' }, payload: file([3]) });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tournaments/${key}/import`,
+      headers: { cookie, 'content-type': 'application/x-pbn' },
+      payload: file([3]),
+    });
     expect(raw.json().result.imported).toBe(1);
     const deals = await dealsOf(key);
     // Stored from North, whatever seat the file started from.
@@ -361,7 +524,7 @@ describe('importing a PBN file of deals', () => {
 });
 
 describe('imported deals', () => {
-  it('sets a board\'s deal from a PBN deal string and refuses a bad one', async () => {
+  it("sets a board's deal from a PBN deal string and refuses a bad one", async () => {
     const { key } = await createEvent({}, { handgeneratedModeAsString: 'Imported' });
     const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
     expect((await inject('PUT', `/api/v1/tournaments/${key}/boards/2`, { deal })).statusCode).toBe(200);
@@ -387,24 +550,52 @@ describe('an IMP pairs event where a pair missed a board', () => {
     { round: 3, table: 3, nsPair: 3, ewPair: 1, board: 2, ...n(1, 'NT', 6) }, // -100
   ];
 
-  it('ranks by the factored total in the results, the stored places and the USEBIO file; the PBN names every result\'s players and seats', async () => {
+  it("ranks by the factored total in the results, the stored places and the USEBIO file; the PBN names every result's players and seats", async () => {
     const { key } = await createEvent({ boardsPerRound: 1 }, { scoreType: 'IMP', impMethod: 'Cross', typeName: 'IMP Pairs' });
-    await inject('POST', `/api/v1/tournaments/${key}/participants`, { participants: [
-      { names: 'Nina North', table: 2, side: 0, isBot: true }, { names: 'Sam South', table: 2, side: 2, isBot: true },
-      { names: 'Eli East', table: 3, side: 1, isBot: true }, { names: 'Wes West', table: 3, side: 3, isBot: true },
-    ] });
+    await inject('POST', `/api/v1/tournaments/${key}/participants`, {
+      participants: [
+        { names: 'Nina North', table: 2, side: 0, isBot: true },
+        { names: 'Sam South', table: 2, side: 2, isBot: true },
+        { names: 'Eli East', table: 3, side: 1, isBot: true },
+        { names: 'Wes West', table: 3, side: 3, isBot: true },
+      ],
+    });
     for (const body of lines) {
       const response = await inject('POST', `/api/v1/tournaments/${key}/results`, body);
       expect(response.statusCode, response.body).toBe(200);
     }
-    const ns = (await inject('GET', `/api/v1/tournaments/${key}/results`)).json().result.pairs.filter((p: { direction: string }) => p.direction === 'NS');
-    expect(ns.map((p: { key: string; boards: number; total: number; factoredTotal: number; label: string }) => [p.key, p.boards, p.total, p.factoredTotal, p.label]))
-      .toEqual([['NS2', 2, 9.5, 14.25, '1'], ['NS1', 3, 13.5, 13.5, '2'], ['NS3', 3, -23, -23, '3']]);
+    const ns = (await inject('GET', `/api/v1/tournaments/${key}/results`))
+      .json()
+      .result.pairs.filter((p: { direction: string }) => p.direction === 'NS');
+    expect(
+      ns.map((p: { key: string; boards: number; total: number; factoredTotal: number; label: string }) => [
+        p.key,
+        p.boards,
+        p.total,
+        p.factoredTotal,
+        p.label,
+      ]),
+    ).toEqual([
+      ['NS2', 2, 9.5, 14.25, '1'],
+      ['NS1', 3, 13.5, 13.5, '2'],
+      ['NS3', 3, -23, -23, '3'],
+    ]);
 
     const completed = await inject('POST', `/api/v1/tournaments/${key}/complete`);
     expect(completed.statusCode, completed.body).toBe(200);
-    const stored = await t.database.db.selectFrom('pairScores').innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId').select(['pairKey', 'label']).where('tournaments.key', '=', key).where('direction', '=', 'NS').orderBy('place').execute();
-    expect(stored.map((p) => [p.pairKey, p.label])).toEqual([['NS2', '1'], ['NS1', '2'], ['NS3', '3']]);
+    const stored = await t.database.db
+      .selectFrom('pairScores')
+      .innerJoin('tournaments', 'tournaments.id', 'pairScores.tournamentId')
+      .select(['pairKey', 'label'])
+      .where('tournaments.key', '=', key)
+      .where('direction', '=', 'NS')
+      .orderBy('place')
+      .execute();
+    expect(stored.map((p) => [p.pairKey, p.label])).toEqual([
+      ['NS2', '1'],
+      ['NS1', '2'],
+      ['NS3', '3'],
+    ]);
 
     const xml = (await inject('GET', `/api/v1/tournaments/files/download/${completed.json().result.xmlToken}`, undefined, '')).body;
     expect(xml).toMatch(/<PAIR_NUMBER>2<\/PAIR_NUMBER>\s*<DIRECTION>NS<\/DIRECTION>\s*<PLACE>1<\/PLACE>\s*<TOTAL_SCORE>14.25<\/TOTAL_SCORE>/);
@@ -432,7 +623,13 @@ describe('importing deals with unknown values', () => {
     const response = await inject('POST', `/api/v1/tournaments/${key}/import`, { pbn });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.imported).toBe(2);
-    const boards = await t.database.db.selectFrom('boards').innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId').select(['boardNo', 'deal']).where('tournaments.key', '=', key).orderBy('boardNo').execute();
+    const boards = await t.database.db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .select(['boardNo', 'deal'])
+      .where('tournaments.key', '=', key)
+      .orderBy('boardNo')
+      .execute();
     expect(boards.slice(0, 3).map((b) => b.deal !== null)).toEqual([true, true, false]);
   });
 

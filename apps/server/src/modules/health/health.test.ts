@@ -45,7 +45,12 @@ describe('GET /api/health', () => {
   });
 
   it('hides unexpected errors behind "Operation failed"', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).not.toMatch(/at |\.ts/);
   });
@@ -92,7 +97,12 @@ describe.runIf(!usingPostgres)('PGlite left answering every query with no rows',
       // every later query an empty answer without an error, until restart: requests answer 500.
       const n = 100_000;
       const values = Array.from({ length: n }, (_, i) => `($${i + 1}::text)`).join(',');
-      await pglite.query(`select count(*) from (values ${values}) as v`, Array.from({ length: n }, () => 'v')).catch(() => undefined);
+      await pglite
+        .query(
+          `select count(*) from (values ${values}) as v`,
+          Array.from({ length: n }, () => 'v'),
+        )
+        .catch(() => undefined);
       const broken = (await pglite.query('select 1 as one')).rows.length === 0;
       expect(broken).toBe(true);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -130,7 +140,13 @@ function cuttableProxy(target: { host: string; port: number }) {
       for (const s of sockets) s.destroy();
       server!.close(() => resolve());
     });
-  return { open, cut, get port() { return port; } };
+  return {
+    open,
+    cut,
+    get port() {
+      return port;
+    },
+  };
 }
 
 describe.runIf(usingPostgres)('database outage (PostgreSQL)', () => {

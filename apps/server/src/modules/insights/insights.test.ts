@@ -30,23 +30,55 @@ const result = async (url: string) => {
 
 describe('App Downloads analytics', () => {
   beforeAll(async () => {
-    const event = (occurredAt: string, fileName: string, app: string, platform: string, userAgent: string, deviceModel: string | null = null) =>
-      ({ eventName: 'file_download' as const, occurredAt, fileName, app, platform, userAgent, osVersion: platform === 'android' ? 'Android 14' : 'Windows 10', deviceModel, pagePath: '/download' });
-    await t.database.db.insertInto('analyticsEvents').values([
-      event('2026-05-01T08:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
-      event('2026-05-01T09:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
-      event('2026-05-01T23:59:59Z', 'player-android-2.0.apk', 'player', 'android', 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', 'Google Pixel 8'),
-      event('2026-05-02T00:00:00Z', 'organiser-windows-1.0.exe', 'organiser', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
-      event('2026-06-15T12:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
-      { eventName: 'page_view' as const, occurredAt: '2026-05-01T10:00:00Z', pagePath: '/' },
-    ]).execute();
+    const event = (occurredAt: string, fileName: string, app: string, platform: string, userAgent: string, deviceModel: string | null = null) => ({
+      eventName: 'file_download' as const,
+      occurredAt,
+      fileName,
+      app,
+      platform,
+      userAgent,
+      osVersion: platform === 'android' ? 'Android 14' : 'Windows 10',
+      deviceModel,
+      pagePath: '/download',
+    });
+    await t.database.db
+      .insertInto('analyticsEvents')
+      .values([
+        event('2026-05-01T08:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
+        event('2026-05-01T09:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
+        event('2026-05-01T23:59:59Z', 'player-android-2.0.apk', 'player', 'android', 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', 'Google Pixel 8'),
+        event('2026-05-02T00:00:00Z', 'organiser-windows-1.0.exe', 'organiser', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
+        event('2026-06-15T12:00:00Z', 'player-windows-2.0.exe', 'player', 'windows', 'Mozilla/5.0 (Windows NT 10.0)'),
+        { eventName: 'page_view' as const, occurredAt: '2026-05-01T10:00:00Z', pagePath: '/' },
+      ])
+      .execute();
   });
 
   it('answers downloads per day, file, user agent, device and origin within the range, both days included', async () => {
     const rows = await result('/analytics/events?startDate=2026-05-01&endDate=2026-05-02&eventName=file_download');
     expect(rows).toEqual([
-      { date: '2026-05-02', fileName: 'organiser-windows-1.0.exe', app: 'organiser', platform: 'windows', userAgent: 'Mozilla/5.0 (Windows NT 10.0)', osVersion: 'Windows 10', deviceModel: null, pagePath: '/download', count: 1 },
-      { date: '2026-05-01', fileName: 'player-windows-2.0.exe', app: 'player', platform: 'windows', userAgent: 'Mozilla/5.0 (Windows NT 10.0)', osVersion: 'Windows 10', deviceModel: null, pagePath: '/download', count: 2 },
+      {
+        date: '2026-05-02',
+        fileName: 'organiser-windows-1.0.exe',
+        app: 'organiser',
+        platform: 'windows',
+        userAgent: 'Mozilla/5.0 (Windows NT 10.0)',
+        osVersion: 'Windows 10',
+        deviceModel: null,
+        pagePath: '/download',
+        count: 1,
+      },
+      {
+        date: '2026-05-01',
+        fileName: 'player-windows-2.0.exe',
+        app: 'player',
+        platform: 'windows',
+        userAgent: 'Mozilla/5.0 (Windows NT 10.0)',
+        osVersion: 'Windows 10',
+        deviceModel: null,
+        pagePath: '/download',
+        count: 2,
+      },
       expect.objectContaining({ date: '2026-05-01', fileName: 'player-android-2.0.apk', deviceModel: 'Google Pixel 8', count: 1 }),
     ]);
   });
@@ -75,9 +107,13 @@ describe('App Downloads analytics', () => {
   it('sums downloads per file name as { results }, all time or within a range', async () => {
     const response = await get('/analytics/downloads-summary');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ results: [
-      { fileName: 'organiser-windows-1.0.exe', count: 1 }, { fileName: 'player-android-2.0.apk', count: 1 }, { fileName: 'player-windows-2.0.exe', count: 3 },
-    ] });
+    expect(response.json()).toEqual({
+      results: [
+        { fileName: 'organiser-windows-1.0.exe', count: 1 },
+        { fileName: 'player-android-2.0.apk', count: 1 },
+        { fileName: 'player-windows-2.0.exe', count: 3 },
+      ],
+    });
     const may = (await get('/analytics/downloads-summary?startDate=2026-05-01&endDate=2026-05-31')).json().results;
     expect(may).toContainEqual({ fileName: 'player-windows-2.0.exe', count: 2 });
     expect((await get('/analytics/downloads-summary?startDate=2026-05-01')).statusCode).toBe(400);
@@ -86,12 +122,22 @@ describe('App Downloads analytics', () => {
 
 describe('audits (GET /audits)', () => {
   it('lists sign-ins and admin actions newest first, in cursor pages without duplicates', async () => {
-    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'ghost@example.com', password: 'wrong password' } });
-    const total = Number((await t.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    for (let i = 0; i < 3; i++)
+      await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: 'ghost@example.com', password: 'wrong password' } });
+    const total = Number(
+      (
+        await t.database.db
+          .selectFrom('auditLog')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { data: { objectId: string; at: string }[]; lastDocId: string | null } = await result(`/audits?limit=2${cursor ? `&lastDocId=${cursor}` : ''}`);
+      const page: { data: { objectId: string; at: string }[]; lastDocId: string | null } = await result(
+        `/audits?limit=2${cursor ? `&lastDocId=${cursor}` : ''}`,
+      );
       ids.push(...page.data.map((row) => row.objectId));
       cursor = page.lastDocId;
     } while (cursor);
@@ -99,15 +145,32 @@ describe('audits (GET /audits)', () => {
     expect(new Set(ids).size).toBe(total);
     const first = (await result('/audits?limit=1')).data[0];
     expect(first).toEqual({
-      objectId: expect.any(String), at: expect.any(String), actorId: null, actorEmail: 'ghost@example.com', action: 'user.login', target: 'ghost@example.com',
-      outcome: 'failure', ip: expect.any(String), details: { reason: 'wrong credentials' },
+      objectId: expect.any(String),
+      at: expect.any(String),
+      actorId: null,
+      actorEmail: 'ghost@example.com',
+      action: 'user.login',
+      target: 'ghost@example.com',
+      outcome: 'failure',
+      ip: expect.any(String),
+      details: { reason: 'wrong credentials' },
     });
   });
 
   it('filters by action (exact, or every action under a prefix ending in a dot), actor, outcome and dates', async () => {
     const player = await buildUser(t.app, { names: 'Audited Player' });
-    await t.app.inject({ method: 'PUT', url: `/api/admin/v1/users/disable?key=${player.id}`, payload: { disabled: true }, headers: { cookie: adminCookie } });
-    await t.app.inject({ method: 'PUT', url: '/api/admin/v1/users/set-role', payload: { uid: player.id, role: 'admin' }, headers: { cookie: adminCookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/v1/users/disable?key=${player.id}`,
+      payload: { disabled: true },
+      headers: { cookie: adminCookie },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/v1/users/set-role',
+      payload: { uid: player.id, role: 'admin' },
+      headers: { cookie: adminCookie },
+    });
     const actions = async (query: string) => ((await result(`/audits?limit=100&${query}`)).data as { action: string }[]).map((row) => row.action);
     expect(await actions('action=admin.user.role')).toEqual(['admin.user.role']);
     expect((await actions('action=admin.user.')).sort()).toEqual(['admin.user.disable', 'admin.user.role']);
@@ -125,7 +188,10 @@ describe('dashboard, contact inbox and tools', () => {
   it('counts the key figures with their weekly additions', async () => {
     const before = await dashboard(t.database.db);
     await buildUser(t.app);
-    await t.database.db.insertInto('contactMessages').values({ name: 'Curious Visitor', email: 'visitor@example.com', contact: '+919800000000', description: 'Hello' }).execute();
+    await t.database.db
+      .insertInto('contactMessages')
+      .values({ name: 'Curious Visitor', email: 'visitor@example.com', contact: '+919800000000', description: 'Hello' })
+      .execute();
     await t.database.db.insertInto('analyticsEvents').values({ eventName: 'file_download', fileName: 'player-windows-2.0.exe' }).execute();
     const figures = await result('/dashboard');
     expect(figures.users.value).toBe(before.users.value + 1);
@@ -141,20 +207,34 @@ describe('dashboard, contact inbox and tools', () => {
   it('puts a download of three weeks ago in its week of the trend', async () => {
     const now = new Date('2026-07-01T12:00:00Z');
     const before = await dashboard(t.database.db, now);
-    await t.database.db.insertInto('analyticsEvents').values({ eventName: 'file_download', fileName: 'x.exe', occurredAt: '2026-06-10T12:00:00Z' }).execute();
+    await t.database.db
+      .insertInto('analyticsEvents')
+      .values({ eventName: 'file_download', fileName: 'x.exe', occurredAt: '2026-06-10T12:00:00Z' })
+      .execute();
     const after = await dashboard(t.database.db, now);
     // 21 days before: the fourth week back, index 8 - 1 - 3.
     expect(after.downloads.weekly[4]).toBe(before.downloads.weekly[4]! + 1);
   });
 
   it('lists contact messages newest first and finds them by name or email', async () => {
-    await t.database.db.insertInto('contactMessages').values([
-      { name: 'Anita Asker', email: 'anita@example.com', contact: '+919811111111', description: 'First' },
-      { name: 'Bharat Bidder', email: 'bharat@example.com', contact: '+919822222222', description: 'Second' },
-    ]).execute();
+    await t.database.db
+      .insertInto('contactMessages')
+      .values([
+        { name: 'Anita Asker', email: 'anita@example.com', contact: '+919811111111', description: 'First' },
+        { name: 'Bharat Bidder', email: 'bharat@example.com', contact: '+919822222222', description: 'Second' },
+      ])
+      .execute();
     const { data, lastDocId } = await result('/contact-messages?limit=2');
     expect(data.map((m: { name: string }) => m.name)).toEqual(['Bharat Bidder', 'Anita Asker']);
-    expect(data[0]).toEqual({ objectId: expect.any(String), name: 'Bharat Bidder', email: 'bharat@example.com', contact: '+919822222222', description: 'Second', type: 1, createdAt: expect.any(String) });
+    expect(data[0]).toEqual({
+      objectId: expect.any(String),
+      name: 'Bharat Bidder',
+      email: 'bharat@example.com',
+      contact: '+919822222222',
+      description: 'Second',
+      type: 1,
+      createdAt: expect.any(String),
+    });
     expect(lastDocId).toEqual(expect.any(String));
     const next = await result(`/contact-messages?limit=2&lastDocId=${lastDocId}`);
     expect(next.data.map((m: { name: string }) => m.name)).not.toContain('Anita Asker');

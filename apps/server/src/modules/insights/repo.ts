@@ -9,18 +9,21 @@ import { weeklyCounts } from '../../db/weekly.ts';
 
 export const insertEvent = (db: Db, row: Insertable<AnalyticsEventsTable>) => db.insertInto('analyticsEvents').values(row).execute();
 
-const downloadsWhere = (filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) =>
-  (eb: ExpressionBuilder<Database, 'analyticsEvents'>) => {
-    const conditions = [
-      eb('eventName', '=', filters.eventName),
-      eb('occurredAt', '>=', from),
-      eb('occurredAt', '<', to),
-    ];
+const downloadsWhere =
+  (filters: Omit<DownloadFilters, 'startDate' | 'endDate'>, from: Date, to: Date) => (eb: ExpressionBuilder<Database, 'analyticsEvents'>) => {
+    const conditions = [eb('eventName', '=', filters.eventName), eb('occurredAt', '>=', from), eb('occurredAt', '<', to)];
     if (filters.platform) conditions.push(eb('platform', '=', filters.platform));
     if (filters.app) conditions.push(eb('app', '=', filters.app));
     if (filters.query) {
       const pattern = containsPattern(filters.query);
-      conditions.push(eb.or([eb('userAgent', 'ilike', pattern), eb('deviceModel', 'ilike', pattern), eb('pagePath', 'ilike', pattern), eb('fileName', 'ilike', pattern)]));
+      conditions.push(
+        eb.or([
+          eb('userAgent', 'ilike', pattern),
+          eb('deviceModel', 'ilike', pattern),
+          eb('pagePath', 'ilike', pattern),
+          eb('fileName', 'ilike', pattern),
+        ]),
+      );
     }
     return eb.and(conditions);
   };
@@ -31,7 +34,14 @@ export async function listDownloads(db: Db, filters: Omit<DownloadFilters, 'star
   const rows = await db
     .selectFrom('analyticsEvents')
     .select([
-      day.as('date'), 'fileName', 'app', 'platform', 'userAgent', 'osVersion', 'deviceModel', 'pagePath',
+      day.as('date'),
+      'fileName',
+      'app',
+      'platform',
+      'userAgent',
+      'osVersion',
+      'deviceModel',
+      'pagePath',
       (eb) => eb.fn.countAll<string>().as('count'),
     ])
     .where(downloadsWhere(filters, from, to))

@@ -15,7 +15,17 @@ export async function siteMapRoutes(app: FastifyInstance) {
     '',
   ].join('\n');
   // Account consoles, admin, video and API are private or per-user: nothing there for a search engine.
-  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /console', 'Disallow: /admin', 'Disallow: /video', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /console',
+    'Disallow: /admin',
+    'Disallow: /video',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
 
   route(app, endpoints.seo.sitemap, { config: { policy: 'public' } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),

@@ -20,7 +20,11 @@ describe('admin sign-in (/api/admin/v1/user)', () => {
 
   it('refuses a player with the right password, and records it', async () => {
     const player = await buildUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/v1/user/login', payload: { email: player.email, password: player.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/v1/user/login',
+      payload: { email: player.email, password: player.password },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe(messages.adminOnly);
     expect(response.cookies.find((c) => c.name === 'bridge_session')).toBeUndefined();
@@ -30,7 +34,11 @@ describe('admin sign-in (/api/admin/v1/user)', () => {
 
   it('answers wrong credentials like the user login', async () => {
     const admin = await buildUser(t.app, { role: 'admin' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/v1/user/login', payload: { email: admin.email, password: 'nope nope nope' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/v1/user/login',
+      payload: { email: admin.email, password: 'nope nope nope' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe(messages.wrongCredentials);
   });
@@ -79,7 +87,14 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
       cursor = lastDocId;
       pages++;
     } while (cursor && pages < 50);
-    const total = Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(seen.length).toBe(total);
     expect(new Set(seen).size).toBe(total);
     for (const user of created) expect(seen).toContain(user.id);
@@ -97,10 +112,23 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
   it('answers the admin list shape of the specification', async () => {
     const user = await buildUser(t.app, { names: 'Shape Shifter', city: 'Pune', bfiId: 'BFI-1' });
     const { data } = (await call('GET', `/users/search?query=${encodeURIComponent(user.email)}`)).json().result;
-    expect(data).toEqual([{
-      objectId: user.id, uid: user.id, names: 'Shape Shifter', email: user.email, emailVerified: true, disabled: false, role: 'player',
-      contact: null, bfiId: 'BFI-1', city: 'Pune', postalIndexNumber: null, createdAt: expect.any(String), editedAt: expect.any(String),
-    }]);
+    expect(data).toEqual([
+      {
+        objectId: user.id,
+        uid: user.id,
+        names: 'Shape Shifter',
+        email: user.email,
+        emailVerified: true,
+        disabled: false,
+        role: 'player',
+        contact: null,
+        bfiId: 'BFI-1',
+        city: 'Pune',
+        postalIndexNumber: null,
+        createdAt: expect.any(String),
+        editedAt: expect.any(String),
+      },
+    ]);
   });
 
   it('searches names and emails by any part, ignoring case, taking % and _ literally', async () => {
@@ -128,13 +156,27 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
 
     const enabled = await call('PUT', `/users/disable?key=${player.id}`, { disabled: false });
     expect(enabled.json().result.message).toBe(messages.userEnabled);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode,
+    ).toBe(200);
   });
 
   it('marks an email address as verified, so the user may organise events, and audits it', async () => {
     const player = await buildUser(t.app, { emailVerified: false });
     const playerCookie = await login(t.app, player);
-    const event = { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Club pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' } };
+    const event = {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: 1,
+        typeName: 'Club pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    };
     const create = () => t.app.inject({ method: 'POST', url: '/api/v1/tournaments', payload: event, headers: { cookie: playerCookie } });
     expect((await create()).statusCode).toBe(403);
 
@@ -152,7 +194,10 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const player = await buildUser(t.app);
     const promoted = await call('PUT', '/users/set-role', { uid: player.id, role: 'admin' });
     expect(promoted.json().result.message).toBe('User role updated to "admin" successfully');
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/v1/user/login', payload: { email: player.email, password: player.password } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/v1/user/login', payload: { email: player.email, password: player.password } }))
+        .statusCode,
+    ).toBe(200);
     const demoted = await call('PUT', '/users/set-role', { uid: player.id, role: 'player' });
     expect(demoted.json().result.message).toBe('User role updated to "player" successfully');
     expect(await auditsOf('admin.user.role', player.email)).toHaveLength(2);
@@ -164,8 +209,22 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const organiserCookie = await login(t.app, organiser);
     const createEvent = async (as: string) => {
       const created = await t.app.inject({
-        method: 'POST', url: '/api/v1/tournaments', headers: { cookie: as },
-        payload: { tables: 3, boardsPerRound: 2, gameDetails: { type: 1, typeName: 'Gone Pairs', players: 12, rounds: 3, movementType: 'Mitchell', scoreType: 'IMP', handgeneratedModeAsString: 'Random' } },
+        method: 'POST',
+        url: '/api/v1/tournaments',
+        headers: { cookie: as },
+        payload: {
+          tables: 3,
+          boardsPerRound: 2,
+          gameDetails: {
+            type: 1,
+            typeName: 'Gone Pairs',
+            players: 12,
+            rounds: 3,
+            movementType: 'Mitchell',
+            scoreType: 'IMP',
+            handgeneratedModeAsString: 'Random',
+          },
+        },
       });
       expect(created.statusCode, created.body).toBe(200);
       return created.json().result.key as string;
@@ -173,7 +232,9 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const key = await createEvent(organiserCookie);
     const otherKey = await createEvent(await login(t.app, await buildUser(t.app)));
     const seated = await t.app.inject({
-      method: 'POST', url: `/api/v1/tournaments/${otherKey}/participants`, headers: { cookie },
+      method: 'POST',
+      url: `/api/v1/tournaments/${otherKey}/participants`,
+      headers: { cookie },
       payload: { participants: [{ email: organiser.email, table: 1, side: 0 }] },
     });
     expect(seated.statusCode, seated.body).toBe(200);
@@ -183,9 +244,16 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     expect(await t.database.db.selectFrom('users').selectAll().where('id', '=', organiser.id).execute()).toEqual([]);
     expect(await t.database.db.selectFrom('sessions').selectAll().where('userId', '=', organiser.id).execute()).toEqual([]);
     expect(await t.database.db.selectFrom('tournaments').selectAll().where('key', '=', key).execute()).toEqual([]);
-    const seat = await t.database.db.selectFrom('participants').innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId').select(['participants.names', 'participants.userId', 'participants.email']).where('tournaments.key', '=', otherKey).execute();
+    const seat = await t.database.db
+      .selectFrom('participants')
+      .innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
+      .select(['participants.names', 'participants.userId', 'participants.email'])
+      .where('tournaments.key', '=', otherKey)
+      .execute();
     expect(seat).toEqual([{ names: 'Doomed Organiser', userId: null, email: null }]);
-    expect(await auditsOf('admin.user.delete', organiser.email)).toEqual([expect.objectContaining({ outcome: 'success', details: expect.objectContaining({ eventsDeleted: 1 }) })]);
+    expect(await auditsOf('admin.user.delete', organiser.email)).toEqual([
+      expect.objectContaining({ outcome: 'success', details: expect.objectContaining({ eventsDeleted: 1 }) }),
+    ]);
     expect((await call('DELETE', `/users/delete?key=${organiser.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', '/users/delete?key=not-a-uuid')).statusCode).toBe(404);
   });
@@ -198,8 +266,16 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const response = await act();
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe(messages.notYourself);
-    expect(await t.database.db.selectFrom('users').select(['role', 'disabled']).where('id', '=', admin.id).executeTakeFirst()).toEqual({ role: 'admin', disabled: false });
-    const failures = await t.database.db.selectFrom('auditLog').selectAll().where('actorId', '=', admin.id).where('outcome', '=', 'failure').execute();
+    expect(await t.database.db.selectFrom('users').select(['role', 'disabled']).where('id', '=', admin.id).executeTakeFirst()).toEqual({
+      role: 'admin',
+      disabled: false,
+    });
+    const failures = await t.database.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('actorId', '=', admin.id)
+      .where('outcome', '=', 'failure')
+      .execute();
     expect(failures.length).toBeGreaterThan(0);
   });
 
@@ -207,13 +283,32 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const { setUserRole } = await import('./service.ts');
     const last = await buildUser(t.app, { role: 'admin' });
     // Every other admin is disabled for this test, then restored.
-    const others = await t.database.db.updateTable('users').set({ disabled: true }).where('role', '=', 'admin').where('id', '!=', last.id).where('disabled', '=', false).returning('id').execute();
+    const others = await t.database.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('role', '=', 'admin')
+      .where('id', '!=', last.id)
+      .where('disabled', '=', false)
+      .returning('id')
+      .execute();
     try {
       const former = await buildUser(t.app);
-      await expect(setUserRole(t.database.db, { user: former, ip: '127.0.0.1' }, last.id, 'player')).rejects.toMatchObject({ statusCode: 409, message: messages.lastAdmin });
+      await expect(setUserRole(t.database.db, { user: former, ip: '127.0.0.1' }, last.id, 'player')).rejects.toMatchObject({
+        statusCode: 409,
+        message: messages.lastAdmin,
+      });
       expect((await t.database.db.selectFrom('users').select('role').where('id', '=', last.id).executeTakeFirstOrThrow()).role).toBe('admin');
     } finally {
-      if (others.length > 0) await t.database.db.updateTable('users').set({ disabled: false }).where('id', 'in', others.map((o) => o.id)).execute();
+      if (others.length > 0)
+        await t.database.db
+          .updateTable('users')
+          .set({ disabled: false })
+          .where(
+            'id',
+            'in',
+            others.map((o) => o.id),
+          )
+          .execute();
     }
   });
 });
@@ -226,9 +321,16 @@ describe('the audit row and the change are one transaction', () => {
     const { sql } = await import('kysely');
     await sql`create function refuse_disable_audit() returns trigger language plpgsql as $$
       begin if new.action = 'admin.user.disable' then raise exception 'audit refused'; end if; return new; end $$`.execute(t.database.db);
-    await sql`create trigger refuse_disable_audit before insert on audit_log for each row execute function refuse_disable_audit()`.execute(t.database.db);
+    await sql`create trigger refuse_disable_audit before insert on audit_log for each row execute function refuse_disable_audit()`.execute(
+      t.database.db,
+    );
     try {
-      const response = await t.app.inject({ method: 'PUT', url: `/api/admin/v1/users/disable?key=${player.id}`, payload: { disabled: true }, headers: { cookie } });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/v1/users/disable?key=${player.id}`,
+        payload: { disabled: true },
+        headers: { cookie },
+      });
       expect(response.statusCode).toBe(500);
       expect((await t.database.db.selectFrom('users').select('disabled').where('id', '=', player.id).executeTakeFirstOrThrow()).disabled).toBe(false);
     } finally {

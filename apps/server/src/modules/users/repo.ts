@@ -6,13 +6,16 @@ import type { NewUser, UserRow } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
-  db.selectFrom('users').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 
 export const findUserById = (db: Db, id: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertUser = (db: Db, user: NewUser): Promise<UserRow> =>
-  db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+export const insertUser = (db: Db, user: NewUser): Promise<UserRow> => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 
 export const updateUser = (db: Db, id: string, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>) =>
   db
@@ -24,10 +27,8 @@ export const updateUser = (db: Db, id: string, patch: Partial<Omit<UserRow, 'id'
 
 export const deleteUser = (db: Db, id: string) => db.deleteFrom('users').where('id', '=', id).execute();
 
-export const insertEmailToken = (
-  db: Db,
-  token: { tokenHash: string; userId: string; purpose: 'verify' | 'reset'; email: string; expiresAt: Date },
-) => db.insertInto('emailTokens').values(token).execute();
+export const insertEmailToken = (db: Db, token: { tokenHash: string; userId: string; purpose: 'verify' | 'reset'; email: string; expiresAt: Date }) =>
+  db.insertInto('emailTokens').values(token).execute();
 
 /** Marks a token used and answers it, only if it is unused, unexpired and of that purpose (single use, atomically). */
 export const consumeEmailToken = (db: Db, tokenHash: string, purpose: 'verify' | 'reset') =>
@@ -75,7 +76,14 @@ export const lockUser = (db: Db, id: string): Promise<UserRow | undefined> =>
 
 /** Ids of the enabled admins, locked in id order (one order for everyone, so no deadlock). */
 export async function lockAdmins(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', false).orderBy('id').forUpdate().execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((row) => row.id);
 }
 

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  
-  messages,
-} from '@bridge/api';
+import { messages } from '@bridge/api';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { route } from '../../lib/route.ts';
@@ -30,9 +27,14 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
     return { result: presentUser(user) };
   });
 
-  route(app, endpoints.users.register, { config: { policy: 'public', rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } } }, async (request) => ({
-    result: await users.registerUser(ctx, request.body, request.ip),
-  }));
+  route(
+    app,
+    endpoints.users.register,
+    { config: { policy: 'public', rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } } },
+    async (request) => ({
+      result: await users.registerUser(ctx, request.body, request.ip),
+    }),
+  );
 
   route(app, endpoints.users.logout, { config: { policy: 'public' } }, async (request, reply) => {
     await app.sessions.end(request, reply);

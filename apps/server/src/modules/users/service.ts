@@ -115,15 +115,39 @@ export async function authenticate(
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
   if (ok) await passwordRight();
   if (!user || !ok) {
-    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user?.id, actorEmail: email, target: email, ip, details: { reason: 'wrong credentials' } });
+    await recordAudit(ctx.db, {
+      action,
+      outcome: 'failure',
+      actorId: user?.id,
+      actorEmail: email,
+      target: email,
+      ip,
+      details: { reason: 'wrong credentials' },
+    });
     throw new AppError(401, 'wrong_credentials', messages.wrongCredentials);
   }
   if (user.disabled) {
-    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip, details: { reason: 'disabled' } });
+    await recordAudit(ctx.db, {
+      action,
+      outcome: 'failure',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+      ip,
+      details: { reason: 'disabled' },
+    });
     throw forbidden(messages.accountDisabled);
   }
   if (options.adminOnly && user.role !== 'admin') {
-    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip, details: { reason: 'not an admin' } });
+    await recordAudit(ctx.db, {
+      action,
+      outcome: 'failure',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+      ip,
+      details: { reason: 'not an admin' },
+    });
     throw forbidden(messages.adminOnly);
   }
   await recordAudit(ctx.db, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
@@ -164,7 +188,14 @@ export async function sendPasswordReset(ctx: UsersContext, email: string, ip: st
     if (!user || user.disabled) return false;
     const token = await issueToken(trx, ctx, user, 'reset');
     await enqueueMail(trx, user.email, resetPasswordMail(user.names, resetLink(ctx, token)));
-    await recordAudit(trx, { action: 'user.password_reset_requested', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    await recordAudit(trx, {
+      action: 'user.password_reset_requested',
+      outcome: 'success',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+      ip,
+    });
     return true;
   });
   if (sent) ctx.mailer.kick();
@@ -216,7 +247,15 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
   const failures = await countAudits(db, { action: CURRENT_PASSWORD_WRONG, actorId: user.id, since });
   if (failures >= CURRENT_PASSWORD_TRIES) throw new AppError(429, ErrorCode.rateLimited, messages.tooManyRequests('15 minutes'));
   if (!edit.currentPassword || !(await verifyPassword(user.passwordHash, edit.currentPassword))) {
-    await recordAudit(db, { action: CURRENT_PASSWORD_WRONG, outcome: 'failure', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip, details: { edit: edit.type } });
+    await recordAudit(db, {
+      action: CURRENT_PASSWORD_WRONG,
+      outcome: 'failure',
+      actorId: user.id,
+      actorEmail: user.email,
+      target: user.email,
+      ip: edit.ip,
+      details: { edit: edit.type },
+    });
     throw badRequest(messages.currentPasswordWrong, 'wrong_password');
   }
 }
@@ -252,7 +291,14 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       return ctx.db.transaction().execute(async (trx) => {
         const updated = await repo.updateUser(trx, user.id, { passwordHash });
         await repo.deleteSessionsOfUser(trx, user.id, edit.sessionIdHash);
-        await recordAudit(trx, { action: 'user.password_change', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip: edit.ip });
+        await recordAudit(trx, {
+          action: 'user.password_change',
+          outcome: 'success',
+          actorId: user.id,
+          actorEmail: user.email,
+          target: user.email,
+          ip: edit.ip,
+        });
         return updated;
       });
     }
@@ -267,7 +313,15 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
           await repo.expireUnusedTokens(trx, user.id, 'reset');
           const token = await issueToken(trx, ctx, changed, 'verify');
           await enqueueMail(trx, changed.email, verifyEmailMail(changed.names, verifyLink(ctx, token)));
-          await recordAudit(trx, { action: 'user.email_change', outcome: 'success', actorId: user.id, actorEmail: email, target: user.email, ip: edit.ip, details: { from: user.email, to: email } });
+          await recordAudit(trx, {
+            action: 'user.email_change',
+            outcome: 'success',
+            actorId: user.id,
+            actorEmail: email,
+            target: user.email,
+            ip: edit.ip,
+            details: { from: user.email, to: email },
+          });
           return changed;
         });
         ctx.mailer.kick();
@@ -369,10 +423,15 @@ export async function exportUsers(db: Db, query: unknown): Promise<Table> {
     { header: 'Postal Index Number', width: 10, value: (r) => r.postalIndexNumber },
     { header: 'Created At', width: 17, value: (r) => when(new Date(r.createdAt)) },
   ];
-  return table('users', 'Users', columns, pages(async (lastDocId) => {
-    const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
-    return { rows: page.data, lastDocId: page.lastDocId };
-  }));
+  return table(
+    'users',
+    'Users',
+    columns,
+    pages(async (lastDocId) => {
+      const page = await listUsersPage(db, { limit: BATCH, page: 1, lastDocId, query: search });
+      return { rows: page.data, lastDocId: page.lastDocId };
+    }),
+  );
 }
 
 /** The Dashboard's users figures. */
@@ -421,11 +480,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Disables (ending every session of the user) or enables an account; answers the catalogue's text. */
 export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled: boolean): Promise<string> {
-  return changeUser(db, actor, uid, disabled ? 'disable' : 'enable', async (trx, target) => {
-    await repo.updateUser(trx, target.id, { disabled });
-    if (disabled) await repo.deleteSessionsOfUser(trx, target.id);
-    return { result: disabled ? messages.userDisabled : messages.userEnabled };
-  }, () => disabled);
+  return changeUser(
+    db,
+    actor,
+    uid,
+    disabled ? 'disable' : 'enable',
+    async (trx, target) => {
+      await repo.updateUser(trx, target.id, { disabled });
+      if (disabled) await repo.deleteSessionsOfUser(trx, target.id);
+      return { result: disabled ? messages.userDisabled : messages.userEnabled };
+    },
+    () => disabled,
+  );
 }
 
 /**
@@ -433,19 +499,33 @@ export function setUserDisabled(db: Db, actor: AdminActor, uid: string, disabled
  * admin has confirmed the address another way), and for demo data. Pending verification links stop working.
  */
 export function verifyUserEmail(db: Db, actor: AdminActor, uid: string): Promise<string> {
-  return changeUser(db, actor, uid, 'verify', async (trx, target) => {
-    await repo.updateUser(trx, target.id, { emailVerified: true });
-    await repo.deleteEmailTokens(trx, target.id, 'verify');
-    return { result: messages.userVerified, details: { wasVerified: target.emailVerified } };
-  }, () => false);
+  return changeUser(
+    db,
+    actor,
+    uid,
+    'verify',
+    async (trx, target) => {
+      await repo.updateUser(trx, target.id, { emailVerified: true });
+      await repo.deleteEmailTokens(trx, target.id, 'verify');
+      return { result: messages.userVerified, details: { wasVerified: target.emailVerified } };
+    },
+    () => false,
+  );
 }
 
 /** Makes a user a player or an admin; answers the catalogue's text. */
 export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role): Promise<string> {
-  return changeUser(db, actor, uid, 'role', async (trx, target) => {
-    await repo.updateUser(trx, target.id, { role });
-    return { result: messages.roleUpdated(role), details: { from: target.role, to: role } };
-  }, (target) => role !== 'admin' && target.role === 'admin');
+  return changeUser(
+    db,
+    actor,
+    uid,
+    'role',
+    async (trx, target) => {
+      await repo.updateUser(trx, target.id, { role });
+      return { result: messages.roleUpdated(role), details: { from: target.role, to: role } };
+    },
+    (target) => role !== 'admin' && target.role === 'admin',
+  );
 }
 
 /**
@@ -453,10 +533,17 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
  * and results); its seats in other events stay as a name, without the account or its email address.
  */
 export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
-  return changeUser(db, actor, uid, 'delete', async (trx, target) => {
-    const { eventsDeleted } = await deleteAccount(trx, target.id);
-    return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
-  }, () => true);
+  return changeUser(
+    db,
+    actor,
+    uid,
+    'delete',
+    async (trx, target) => {
+      const { eventsDeleted } = await deleteAccount(trx, target.id);
+      return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
+    },
+    () => true,
+  );
 }
 
 /** The user of an unexpired session of an enabled account, as it is now: who a video socket belongs to. */

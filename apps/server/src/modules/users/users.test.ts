@@ -15,7 +15,15 @@ const post = (url: string, payload?: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, payload: payload ?? {}, headers: cookie ? { cookie } : {} });
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const countUsers = async (email: string) =>
-  Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email', '=', email).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/v1/user/register', () => {
   it('creates an unverified account, mails its verification link and does not sign in', async () => {
@@ -57,7 +65,9 @@ describe('registration is all or nothing', () => {
   it('leaves no account behind when a later step of the registration fails', async () => {
     const email = uniqueEmail();
     // Make the last write of the registration (its mail) fail, as a crash at that point would.
-    await sql`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox down'; end $$`.execute(t.database.db);
+    await sql`create function refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'outbox down'; end $$`.execute(
+      t.database.db,
+    );
     await sql`create trigger refuse_mail before insert on outbox for each row execute function refuse_mail()`.execute(t.database.db);
     try {
       const response = await post('/api/v1/user/register', { email, password: 'long enough', names: 'Ann' });
@@ -68,7 +78,14 @@ describe('registration is all or nothing', () => {
       await sql`drop function refuse_mail()`.execute(t.database.db);
     }
     expect(await countUsers(email)).toBe(0);
-    expect(await t.database.db.selectFrom('emailTokens').innerJoin('users', 'users.id', 'emailTokens.userId').where('users.email', '=', email).selectAll().execute()).toHaveLength(0);
+    expect(
+      await t.database.db
+        .selectFrom('emailTokens')
+        .innerJoin('users', 'users.id', 'emailTokens.userId')
+        .where('users.email', '=', email)
+        .selectAll()
+        .execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -93,7 +110,10 @@ describe('email verification', () => {
     const email = uniqueEmail();
     await post('/api/v1/user/register', { email, password: 'long enough', names: 'Ann' });
     const token = tokenOf(await lastMailLink(t.app, email))!;
-    await t.database.db.updateTable('emailTokens').set({ expiresAt: new Date(Date.now() - 1000) } as never).execute();
+    await t.database.db
+      .updateTable('emailTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) } as never)
+      .execute();
     const response = await post('/api/v1/user/verify/confirm', { token });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(messages.invalidVerifyLink);
@@ -150,7 +170,14 @@ describe('login, session and logout', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const me = await get('/api/v1/user', sessionCookie(response));
     expect(me.statusCode).toBe(200);
-    expect(me.json().result).toMatchObject({ uid: user.id, displayName: 'Bea Jones', email: user.email, emailVerified: true, city: 'Pune', role: 'player' });
+    expect(me.json().result).toMatchObject({
+      uid: user.id,
+      displayName: 'Bea Jones',
+      email: user.email,
+      emailVerified: true,
+      city: 'Pune',
+      role: 'player',
+    });
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
@@ -200,7 +227,10 @@ describe('login, session and logout', () => {
     await login(t.app, user);
     await post('/api/v1/user/login', { email: user.email, password: 'wrong password' });
     const rows = await t.database.db.selectFrom('auditLog').selectAll().where('target', '=', user.email).orderBy('id').execute();
-    expect(rows.map((r) => [r.action, r.outcome])).toEqual([['user.login', 'success'], ['user.login', 'failure']]);
+    expect(rows.map((r) => [r.action, r.outcome])).toEqual([
+      ['user.login', 'success'],
+      ['user.login', 'failure'],
+    ]);
   });
 });
 
@@ -240,7 +270,11 @@ describe('password reset', () => {
     const short = await post('/api/v1/user/resetPassword', { token, password: 'short' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error).toBe(messages.passwordTooShort);
-    await t.database.db.updateTable('emailTokens').set({ expiresAt: new Date(Date.now() - 1000) } as never).where('userId', '=', user.id).execute();
+    await t.database.db
+      .updateTable('emailTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) } as never)
+      .where('userId', '=', user.id)
+      .execute();
     expect((await post('/api/v1/user/resetPassword', { token, password: 'a brand new one' })).statusCode).toBe(400);
     expect((await post('/api/v1/user/login', { email: user.email, password: user.password })).statusCode).toBe(200);
   });
@@ -302,7 +336,15 @@ describe('POST /api/v1/user/update', () => {
   ] as const;
   const userRow = (id: string) => t.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   const mailsTo = async (email: string) =>
-    Number((await t.database.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('toAddress', '=', email).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('toAddress', '=', email)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const auditActions = async (email: string) =>
     (await t.database.db.selectFrom('auditLog').select('action').where('target', '=', email).orderBy('id').execute()).map((r) => r.action);
 
@@ -366,7 +408,11 @@ describe('POST /api/v1/user/update', () => {
     const types = ['password', 'email', 'delete'] as const;
     for (let i = 0; i < CURRENT_PASSWORD_TRIES; i++) {
       const type = types[i % types.length]!;
-      const guess = await post('/api/v1/user/update', { type, value: type === 'email' ? uniqueEmail() : 'a new password', currentPassword: `guess ${i}` }, cookie);
+      const guess = await post(
+        '/api/v1/user/update',
+        { type, value: type === 'email' ? uniqueEmail() : 'a new password', currentPassword: `guess ${i}` },
+        cookie,
+      );
       expect(guess.json().code).toBe('wrong_password');
     }
     const refused = await post('/api/v1/user/update', { type: 'delete', value: '', currentPassword: DEFAULT_PASSWORD }, cookie);

@@ -35,7 +35,12 @@ export class VideoConnection {
   private readonly hub: Hub;
 
   /** `session`: the hash of the session the socket was opened with. */
-  constructor(private readonly socket: WebSocket, readonly user: SignallingUser, readonly session: string, private readonly context: ConnectionContext) {
+  constructor(
+    private readonly socket: WebSocket,
+    readonly user: SignallingUser,
+    readonly session: string,
+    private readonly context: ConnectionContext,
+  ) {
     this.hub = context.hub;
     const { log, heartbeatMs } = context;
     const heartbeat = setInterval(() => {
@@ -51,14 +56,20 @@ export class VideoConnection {
       if (this.revoked) return;
       if (!this.takeToken()) return this.fail(messages.tooManySignals, 'rate_limited');
       const raw = isBinary ? null : data.toString();
-      this.inOrder(() => this.handle(raw), (error) => {
-        log.error({ err: error }, 'video signalling message failed');
-        this.reply({ type: 'error', body: { message: messages.operationFailed, code: 'internal_error' } });
-      });
+      this.inOrder(
+        () => this.handle(raw),
+        (error) => {
+          log.error({ err: error }, 'video signalling message failed');
+          this.reply({ type: 'error', body: { message: messages.operationFailed, code: 'internal_error' } });
+        },
+      );
     });
     socket.on('close', () => {
       clearInterval(heartbeat);
-      this.inOrder(() => this.leave(), (error) => log.error({ err: error }, 'video leave failed'));
+      this.inOrder(
+        () => this.leave(),
+        (error) => log.error({ err: error }, 'video leave failed'),
+      );
     });
   }
 
@@ -125,11 +136,23 @@ export class VideoConnection {
       case 'peerDetails':
         return this.sendPeerDetails(channelName, me.peerId, message.body.targetPeer);
       case 'send_offer':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'offer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, {
+          type: 'offer_sdp_recieved',
+          channelName,
+          body: { sdp: message.body.sdp, from: me.peerId },
+        });
       case 'send_answer':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'answer_sdp_recieved', channelName, body: { sdp: message.body.sdp, from: me.peerId } });
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, {
+          type: 'answer_sdp_recieved',
+          channelName,
+          body: { sdp: message.body.sdp, from: me.peerId },
+        });
       case 'ice_candidate':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, { type: 'ice_candidate', channelName, body: { candidate: message.body.candidate, from: me.peerId } });
+        return this.hub.send(channelName, me.peerId, message.body.targetPeer, {
+          type: 'ice_candidate',
+          channelName,
+          body: { candidate: message.body.candidate, from: me.peerId },
+        });
       case 'disconnect':
         return this.leave();
     }
@@ -172,7 +195,10 @@ export class VideoConnection {
   revoke() {
     if (this.revoked) return;
     this.revoked = true;
-    this.inOrder(() => this.leave(), (error) => this.context.log.error({ err: error }, 'video leave failed'));
+    this.inOrder(
+      () => this.leave(),
+      (error) => this.context.log.error({ err: error }, 'video leave failed'),
+    );
     this.socket.close(VideoCloseCode.accessChanged, 'access changed');
   }
 

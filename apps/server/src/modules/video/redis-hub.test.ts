@@ -19,7 +19,13 @@ interface TestMember extends HubMember {
 const member = (peerId: string): TestMember => {
   const received: VideoServerMessage[] = [];
   const drops: DropReason[] = [];
-  return { peer: { peerId, displayName: peerId, seat: 'North' }, received, drops, deliver: (m) => received.push(m), dropped: (reason) => drops.push(reason) };
+  return {
+    peer: { peerId, displayName: peerId, seat: 'North' },
+    received,
+    drops,
+    deliver: (m) => received.push(m),
+    dropped: (reason) => drops.push(reason),
+  };
 };
 const gone = (m: TestMember, peerId: string) => m.received.some((r) => r.type === 'disconnected' && r.body.peerId === peerId);
 

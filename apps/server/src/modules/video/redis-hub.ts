@@ -51,7 +51,10 @@ export class RedisHub implements Hub {
   private beating = false;
   private closed = false;
 
-  constructor(private readonly redis: Redis, options: RedisHubOptions = {}) {
+  constructor(
+    private readonly redis: Redis,
+    options: RedisHubOptions = {},
+  ) {
     this.aliveMs = options.aliveMs ?? 15_000;
     this.subscriber = redis.duplicate();
     // A duplicate has none of the original's listeners: its failures reach the hub through subscribe's rejection.
@@ -105,7 +108,11 @@ export class RedisHub implements Hub {
             member.dropped('lost');
             // A seat nobody reaped yet is still ours: free it and say so, as the reaper would have.
             if (await this.release(channel, member)) {
-              await this.send(channel, member.peer.peerId, null, { type: 'disconnected', channelName: channel, body: { peerId: member.peer.peerId } });
+              await this.send(channel, member.peer.peerId, null, {
+                type: 'disconnected',
+                channelName: channel,
+                body: { peerId: member.peer.peerId },
+              });
             }
           }
         }
@@ -188,7 +195,11 @@ export class RedisHub implements Hub {
   /** Frees the member's seat in Redis if it still holds it; answers whether it did. */
   private async release(channel: string, member: HubMember) {
     const raw = await this.redis.hget(membersKey(channel), member.peer.peerId);
-    return raw !== null && (JSON.parse(raw) as Membership).member === this.ids.get(member) && (await this.compareAndSet(channel, member.peer.peerId, raw, ''));
+    return (
+      raw !== null &&
+      (JSON.parse(raw) as Membership).member === this.ids.get(member) &&
+      (await this.compareAndSet(channel, member.peer.peerId, raw, ''))
+    );
   }
 
   /** The living members of the channel; the seats of dead instances met on the way are reaped. */

@@ -57,10 +57,19 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     const { id, names, role } = request.user!;
     const raw = request.raw;
     const head = upgradeHead(raw);
-    if (!head) app.log.error('@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost');
+    if (!head)
+      app.log.error(
+        '@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost',
+      );
     // The policy found the session, so there is one.
     const session = app.sessions.currentSessionHash(request)!;
-    await signalling.hand(raw.socket, head ?? Buffer.alloc(0), { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } }, { id, names, role }, session);
+    await signalling.hand(
+      raw.socket,
+      head ?? Buffer.alloc(0),
+      { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } },
+      { id, names, role },
+      session,
+    );
   };
 
   route(app, endpoints.video.socket, { websocket: true, config: { policy: connectVideo }, onRequest: sameOrigin, preHandler: handOver }, (socket) => {

@@ -64,7 +64,15 @@ async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: num
   for (const seat of seats) {
     const pair = seatPair(plan, seat.tableNo, seat.side);
     if (!pair) continue;
-    const row = plan.rows.find((r) => r.round === round && (pair.direction === 'NS' ? r.ns === pair.pairNo : pair.direction === 'EW' ? r.ew === pair.pairNo : r.ns === pair.pairNo || r.ew === pair.pairNo));
+    const row = plan.rows.find(
+      (r) =>
+        r.round === round &&
+        (pair.direction === 'NS'
+          ? r.ns === pair.pairNo
+          : pair.direction === 'EW'
+            ? r.ew === pair.pairNo
+            : r.ns === pair.pairNo || r.ew === pair.pairNo),
+    );
     if (row?.table !== tableNo) continue;
     const sitsNs = pair.direction ? pair.direction === 'NS' : row.ns === pair.pairNo;
     const first = seat.side < 2;

@@ -161,7 +161,7 @@ export class SignallingHost {
       const { role, sessions } = await this.options.userAccess(userId);
       send(child, { kind: 'user', userId, role, sessions });
     } catch (error) {
-      this.options.log.error({ err: error, userId }, 'reading a user\'s access for their video sockets failed');
+      this.options.log.error({ err: error, userId }, "reading a user's access for their video sockets failed");
     }
   }
 

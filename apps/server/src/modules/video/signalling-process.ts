@@ -76,7 +76,9 @@ async function admit(handle: Socket, user: SignallingUser, session: string, requ
 function refuse(handle: Socket) {
   const body = JSON.stringify({ error: messages.videoTooManySockets, code: ErrorCode.rateLimited });
   handle.once('finish', () => handle.destroy());
-  handle.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  handle.end(
+    `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /** The user's sockets of a session that ended, or of a role they no longer have, close (docs/decisions/026). */

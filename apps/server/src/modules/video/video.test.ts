@@ -13,10 +13,15 @@ describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
   beforeAll(async () => (t = await buildTestApp({ video })));
   afterAll(async () => t.close());
 
-  it('answers STUN and time-limited TURN credentials in coturn\'s shared-secret scheme', async () => {
+  it("answers STUN and time-limited TURN credentials in coturn's shared-secret scheme", async () => {
     const user = await buildUser(t.app);
     const before = Math.floor(Date.now() / 1000);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/video/ice-servers', headers: { cookie: await login(t.app, user) }, payload: { ttl: 3600 } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/ice-servers',
+      headers: { cookie: await login(t.app, user) },
+      payload: { ttl: 3600 },
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [stun, turn] = response.json().iceServers;
     expect(stun).toEqual({ urls: video.stunUrls });
@@ -30,7 +35,8 @@ describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
 
   it('gives a day by default, refuses a longer life, and answers only signed-in users', async () => {
     const cookie = await login(t.app, await buildUser(t.app));
-    const call = (payload: object, headers: Record<string, string> = { cookie }) => t.app.inject({ method: 'POST', url: '/api/v1/video/ice-servers', headers, payload });
+    const call = (payload: object, headers: Record<string, string> = { cookie }) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/video/ice-servers', headers, payload });
     const standard = (await call({})).json().iceServers[1];
     expect(Number(standard.username.split(':')[0]) - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_400 - 5);
     expect((await call({ ttl: 86_401 })).statusCode).toBe(400);
@@ -126,7 +132,7 @@ describe('signalling (/ws/video)', () => {
     east!.close();
   });
 
-  it('a non-strict join takes the place of the same user\'s older socket, which is told and closed; a strict one is refused', async () => {
+  it("a non-strict join takes the place of the same user's older socket, which is told and closed; a strict one is refused", async () => {
     const fresh = await seatedEvent(server.t, { kibitzers: false });
     const channel = `${fresh.key}table0`;
     const north = await connect(fresh.players[0]!);
@@ -209,15 +215,23 @@ describe('signalling (/ws/video)', () => {
 
 /** The signalling processes this test process started (Linux: read from /proc). */
 function signallingProcesses(): number[] {
-  return fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    try {
-      const parent = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      return parent === process.pid && command.includes('signalling-process') ? [Number(entry)] : [];
-    } catch {
-      return []; // it ended while being read
-    }
-  });
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const parent = Number(
+          fs
+            .readFileSync(`/proc/${entry}/stat`, 'utf8')
+            .replace(/^.*\) /s, '')
+            .split(' ')[1],
+        );
+        const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        return parent === process.pid && command.includes('signalling-process') ? [Number(entry)] : [];
+      } catch {
+        return []; // it ended while being read
+      }
+    });
 }
 
 describe.runIf(process.platform === 'linux')('the signalling process', () => {
@@ -266,7 +280,10 @@ describe.runIf(process.platform === 'linux')('the signalling process', () => {
   it('closes its sockets as going away (1001) when the server closes, and the close finishes', async () => {
     const event = await seatedEvent(server.t, { kibitzers: false });
     const channel = `${event.key}table0`;
-    const [north, east] = await Promise.all([Client.open(server.wsUrl, event.players[0]!.cookie), Client.open(server.wsUrl, event.players[1]!.cookie)]);
+    const [north, east] = await Promise.all([
+      Client.open(server.wsUrl, event.players[0]!.cookie),
+      Client.open(server.wsUrl, event.players[1]!.cookie),
+    ]);
     await north.join(channel);
     await east.join(channel);
     const running = signallingProcesses();

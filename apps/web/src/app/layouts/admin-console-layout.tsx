@@ -62,7 +62,12 @@ export function AdminConsoleLayout() {
 
   if (userQuery.isError) {
     return (
-      <ShellLoadError title="We could not load the admin console" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
+      <ShellLoadError
+        title="We could not load the admin console"
+        error={userQuery.error}
+        retrying={userQuery.isFetching}
+        onRetry={() => void userQuery.refetch()}
+      />
     );
   }
 

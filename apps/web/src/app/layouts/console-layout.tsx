@@ -4,15 +4,7 @@ import { paths } from '../../config/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ShellLoadError } from '../../components/shell-load-error';
-import {
-  AppsIcon,
-  BookIcon,
-  CardsIcon,
-  LogoutIcon,
-  MailIcon,
-  TrophyIcon,
-  UserIcon,
-} from '../../components/icons';
+import { AppsIcon, BookIcon, CardsIcon, LogoutIcon, MailIcon, TrophyIcon, UserIcon } from '../../components/icons';
 import { currentUserQueryOptions } from '../../lib/auth';
 
 // The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
@@ -62,7 +54,12 @@ export function ConsoleLayout() {
 
   if (userQuery.isError) {
     return (
-      <ShellLoadError title="We could not load your account" error={userQuery.error} retrying={userQuery.isFetching} onRetry={() => void userQuery.refetch()} />
+      <ShellLoadError
+        title="We could not load your account"
+        error={userQuery.error}
+        retrying={userQuery.isFetching}
+        onRetry={() => void userQuery.refetch()}
+      />
     );
   }
 

@@ -34,8 +34,7 @@ afterEach(() => {
   else Reflect.deleteProperty(navigator, 'sendBeacon');
 });
 
-const sentBodies = async () =>
-  Promise.all(beacon.mock.calls.map(async ([, data]) => JSON.parse(await (data as Blob).text()) as { path: string }));
+const sentBodies = async () => Promise.all(beacon.mock.calls.map(async ([, data]) => JSON.parse(await (data as Blob).text()) as { path: string }));
 
 describe('page views', () => {
   it('sends nothing before a choice and starts counting after Accept All', async () => {

@@ -59,8 +59,8 @@ export function AdminLoginPage() {
             Login
           </Button>
           <Text size="xs" c="dimmed" ta="center">
-            This area is for platform administrators only. Sign-ins are recorded. By logging in you agree to
-            use the data you see only to run the platform, as set out in our{' '}
+            This area is for platform administrators only. Sign-ins are recorded. By logging in you agree to use the data you see only to run the
+            platform, as set out in our{' '}
             <Anchor component={Link} to={paths.privacy.getHref()} size="xs">
               Privacy Policy
             </Anchor>

@@ -27,9 +27,7 @@ function logIn(email: string, password: string) {
 
 describe('LoginPage', () => {
   it('shows the server error text in a dialog when the credentials are wrong', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(jsonResponse({ error: messages.wrongCredentials, code: 'unauthorized' }, 401));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: messages.wrongCredentials, code: 'unauthorized' }, 401));
     renderApp(<LoginPage />, { path: '/login' });
     logIn('ann@example.com', 'not the password');
 
@@ -73,9 +71,7 @@ describe('LoginPage', () => {
   });
 
   it('starts the session: an unverified user is asked to verify the email first', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse({ result: { ...user, emailVerified: false } }),
-    );
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: { ...user, emailVerified: false } }));
     const { router } = renderApp(
       [
         { path: '/login', element: <LoginPage /> },

@@ -38,9 +38,7 @@ export function LoginPage() {
     setStarting(true);
     startSession(queryClient, user);
     // The session start asks the server who is signed in; the login answer is the fallback.
-    const current = await queryClient
-      .fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 })
-      .catch(() => user);
+    const current = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => user);
     navigate(sessionHomePath(current, searchParams.get('redirectTo')), { replace: true });
   }, focusFirstError(form));
 
@@ -48,13 +46,7 @@ export function LoginPage() {
     <AuthCard title="Log in" subtitle="Welcome back. Log in to see your results and events.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to={paths.resetPassword.getHref()} size="sm" fw={600}>
@@ -66,7 +58,15 @@ export function LoginPage() {
           </Button>
         </Stack>
       </form>
-      <Divider my="lg" label={<Text size="sm" c="dimmed">New to the platform?</Text>} labelPosition="center" />
+      <Divider
+        my="lg"
+        label={
+          <Text size="sm" c="dimmed">
+            New to the platform?
+          </Text>
+        }
+        labelPosition="center"
+      />
       <Button component={Link} to={paths.register.getHref()} variant="default" fullWidth size="md">
         Create Account
       </Button>

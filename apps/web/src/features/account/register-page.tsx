@@ -61,12 +61,7 @@ export function RegisterPage() {
             required
             {...form.getInputProps('password')}
           />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordField label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth size="md" mt="xs" loading={register.isPending}>
             Sign Up
           </Button>

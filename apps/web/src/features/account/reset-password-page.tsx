@@ -104,12 +104,7 @@ function NewPasswordForm({ token }: { token: string }) {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <PasswordField label="New Password" autoComplete="new-password" required {...form.getInputProps('password')} />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordField label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth size="md" mt="xs" loading={resetPassword.isPending}>
             Set Password
           </Button>

@@ -9,8 +9,7 @@ export function SessionClosedPage() {
     <AuthCard title={messages.sessionClosed}>
       <Stack gap="lg">
         <Text ta="center" c="dimmed">
-          Your session has ended, for example because you signed out on another device or your password was
-          changed. Please log in again to continue.
+          Your session has ended, for example because you signed out on another device or your password was changed. Please log in again to continue.
         </Text>
         <Button component={Link} to={paths.login.getHref()} size="md" fullWidth>
           Login

@@ -44,12 +44,10 @@ function LinkSent() {
     try {
       // Signed in, the server sends to the session's own address; signed out, it needs the address.
       // A stored user whose session has ended gets a second try with the address.
-      const result = await resend
-        .mutateAsync(storedUser ? {} : { email: email ?? undefined })
-        .catch((error: unknown) => {
-          if (storedUser && email && isApiError(error) && error.status === 401) return resend.mutateAsync({ email });
-          throw error;
-        });
+      const result = await resend.mutateAsync(storedUser ? {} : { email: email ?? undefined }).catch((error: unknown) => {
+        if (storedUser && email && isApiError(error) && error.status === 401) return resend.mutateAsync({ email });
+        throw error;
+      });
       setResentMessage(result.message);
     } catch (error) {
       setDialogError(error);
@@ -79,13 +77,7 @@ function LinkSent() {
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button
-            variant="default"
-            size="md"
-            onClick={handleResend}
-            loading={resend.isPending}
-            disabled={!storedUser && !email}
-          >
+          <Button variant="default" size="md" onClick={handleResend} loading={resend.isPending} disabled={!storedUser && !email}>
             Resend Email
           </Button>
           <Button size="md" onClick={() => navigate(paths.login.getHref())}>

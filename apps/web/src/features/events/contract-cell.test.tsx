@@ -9,8 +9,24 @@ afterEach(cleanup);
 const text = (element: React.ReactElement) => render(element).container.textContent;
 
 const entry = (table: number, overrides: Partial<ScoreEntry> = {}): ScoreEntry => ({
-  table, North: null, South: null, East: null, West: null, ns: table, ew: table + 10, score: 400, dealer: 'N', declarer: 'S',
-  contract: '3,5', doubled: 0, nsTricks: 9, ewTricks: 4, totalTricks: 13, vulnerable: 'None', adjusted: null, ...overrides,
+  table,
+  North: null,
+  South: null,
+  East: null,
+  West: null,
+  ns: table,
+  ew: table + 10,
+  score: 400,
+  dealer: 'N',
+  declarer: 'S',
+  contract: '3,5',
+  doubled: 0,
+  nsTricks: 9,
+  ewTricks: 4,
+  totalTricks: 13,
+  vulnerable: 'None',
+  adjusted: null,
+  ...overrides,
 });
 
 describe('ContractCell', () => {
@@ -36,6 +52,11 @@ describe('boardResultRows', () => {
       round_number_2: { board_number_3: { table_1: entry(1) } },
       round_number_1: { board_number_10: { table_2: entry(2) }, board_number_2: { table_3: entry(3), table_1: entry(1) } },
     });
-    expect(rows.map((row) => [row.round, row.board, row.table])).toEqual([[1, 2, 1], [1, 2, 3], [1, 10, 2], [2, 3, 1]]);
+    expect(rows.map((row) => [row.round, row.board, row.table])).toEqual([
+      [1, 2, 1],
+      [1, 2, 3],
+      [1, 10, 2],
+      [2, 3, 1],
+    ]);
   });
 });

@@ -13,7 +13,15 @@ const srOnly = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', 
  * A contract sent as 'level,suit' (suit 1 clubs, 2 diamonds, 3 hearts, 4 spades, 5 no-trump): `4♠`, `3NT×`,
  * `2♥××`, read out with the suit's name; '-' when missing, the text as is when it is not two parts.
  */
-export function ContractCell({ contract, doubled = 0, adjusted }: { contract: string | null | undefined; doubled?: number; adjusted?: string | null }) {
+export function ContractCell({
+  contract,
+  doubled = 0,
+  adjusted,
+}: {
+  contract: string | null | undefined;
+  doubled?: number;
+  adjusted?: string | null;
+}) {
   if (adjusted) return <span>Adjusted {adjusted}</span>;
   if (!contract) return <span>-</span>;
   const parts = contract.split(',');

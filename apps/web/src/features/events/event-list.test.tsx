@@ -13,7 +13,13 @@ const event = (key: string, overrides: Partial<EventRow> = {}): EventRow => ({
   key,
   organiser: { names: 'Isha Pillai', email: 'isha@example.org', contact: null },
   tables: 5,
-  details: { typeName: `Event ${key}`, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', liveTableEvent: false },
+  details: {
+    typeName: `Event ${key}`,
+    movementType: 'Mitchell',
+    scoreType: 'Match Point',
+    handgeneratedModeAsString: 'Random',
+    liveTableEvent: false,
+  },
   createdAt: '2026-11-20T18:00:00.000Z',
   xmlToken: 'token1',
   ...overrides,
@@ -21,7 +27,11 @@ const event = (key: string, overrides: Partial<EventRow> = {}): EventRow => ({
 
 function fakeAdapter(pages: Record<string, EventRow[]>) {
   const list = vi.fn(async (params: EventListParams) => {
-    const rows = params.query ? Object.values(pages).flat().filter((row) => row.key.includes(params.query!)) : (pages[params.lastDocId ?? 'first'] ?? []);
+    const rows = params.query
+      ? Object.values(pages)
+          .flat()
+          .filter((row) => row.key.includes(params.query!))
+      : (pages[params.lastDocId ?? 'first'] ?? []);
     const scoped = params.filters.scoreType ? rows.filter((row) => row.details.scoreType === params.filters.scoreType) : rows;
     return { data: scoped, lastDocId: !params.query && !params.lastDocId && pages.second ? 'second' : null };
   });
@@ -52,7 +62,17 @@ describe('EventList', () => {
     renderList(adapter);
     expect(await screen.findByText('aaa111')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Organiser', 'Event Name', 'Tables', 'Live Table (Scorer)', 'Movement', 'Scoring', 'Hand Generation', 'Created At', 'Actions']);
+    expect(headers).toEqual([
+      'Organiser',
+      'Event Name',
+      'Tables',
+      'Live Table (Scorer)',
+      'Movement',
+      'Scoring',
+      'Hand Generation',
+      'Created At',
+      'Actions',
+    ]);
     expect(screen.getAllByText('5 table(s)')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

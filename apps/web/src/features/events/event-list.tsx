@@ -122,7 +122,9 @@ export function EventList({ adapter, variant, title, description, previewHref, i
     header: 'Event Name',
     cell: (row) =>
       variant === 'solitaire' ? (
-        <Text size="sm" ff="monospace">{row.key}</Text>
+        <Text size="sm" ff="monospace">
+          {row.key}
+        </Text>
       ) : (
         <div>
           {previewHref ? (
@@ -130,7 +132,9 @@ export function EventList({ adapter, variant, title, description, previewHref, i
               {row.key}
             </Anchor>
           ) : (
-            <Text size="sm" ff="monospace">{row.key}</Text>
+            <Text size="sm" ff="monospace">
+              {row.key}
+            </Text>
           )}
           {row.details.typeName ? (
             <Text size="xs" c="dimmed">
@@ -234,7 +238,13 @@ export function EventList({ adapter, variant, title, description, previewHref, i
             onRowClick={preview}
             minWidth={variant === 'solitaire' ? 760 : 900}
           />
-          <CursorPager paging={paging} lastDocId={list.data?.lastDocId} rows={list.data?.data.length} disabled={list.isFetching} label={`${title} pages`} />
+          <CursorPager
+            paging={paging}
+            lastDocId={list.data?.lastDocId}
+            rows={list.data?.data.length}
+            disabled={list.isFetching}
+            label={`${title} pages`}
+          />
         </Stack>
       </Paper>
       <ConfirmDialog

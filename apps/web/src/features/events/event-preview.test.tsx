@@ -11,23 +11,73 @@ const row: EventRow = {
   key: 'k9x2m4p7qa',
   organiser: { names: 'Isha Pillai', email: 'isha@example.org', contact: '+91 98450 12345' },
   tables: 3,
-  details: { typeName: 'Thursday Club Pairs', movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random', players: 12, rounds: 3 },
+  details: {
+    typeName: 'Thursday Club Pairs',
+    movementType: 'Mitchell',
+    scoreType: 'Match Point',
+    handgeneratedModeAsString: 'Random',
+    players: 12,
+    rounds: 3,
+  },
   createdAt: '2026-11-20T18:00:00.000Z',
   completedAt: '2026-11-20T21:00:00.000Z',
   xmlToken: 'xml-token',
   scoreData: {
     round_number_1: {
       board_number_1: {
-        table_1: { table: 1, North: 'A', South: 'B', East: 'C', West: 'D', ns: 1, ew: 4, score: -200, dealer: 'N', declarer: 'E', contract: '4,4', doubled: 1, nsTricks: 3, ewTricks: 10, totalTricks: 13, vulnerable: 'None', adjusted: null },
-        table_2: { table: 2, North: null, South: null, East: null, West: null, ns: 2, ew: 5, score: null, dealer: 'N', declarer: null, contract: null, doubled: 0, nsTricks: null, ewTricks: null, totalTricks: null, vulnerable: 'None', adjusted: null },
+        table_1: {
+          table: 1,
+          North: 'A',
+          South: 'B',
+          East: 'C',
+          West: 'D',
+          ns: 1,
+          ew: 4,
+          score: -200,
+          dealer: 'N',
+          declarer: 'E',
+          contract: '4,4',
+          doubled: 1,
+          nsTricks: 3,
+          ewTricks: 10,
+          totalTricks: 13,
+          vulnerable: 'None',
+          adjusted: null,
+        },
+        table_2: {
+          table: 2,
+          North: null,
+          South: null,
+          East: null,
+          West: null,
+          ns: 2,
+          ew: 5,
+          score: null,
+          dealer: 'N',
+          declarer: null,
+          contract: null,
+          doubled: 0,
+          nsTricks: null,
+          ewTricks: null,
+          totalTricks: null,
+          vulnerable: 'None',
+          adjusted: null,
+        },
       },
     },
   },
 };
 
 const participant: AdminParticipant = {
-  objectId: 'p1', key: row.key, table: 3, side: 2, isBot: false, createdAt: '2026-11-20T17:00:00.000Z', editedAt: '2026-11-20T17:00:00.000Z',
-  registeredAt: '2026-03-01T09:30:00.000Z', userData: { names: 'Asha Rao', email: 'asha@example.org', contact: '+91 98450 00000' },
+  objectId: 'p1',
+  key: row.key,
+  table: 3,
+  side: 2,
+  isBot: false,
+  createdAt: '2026-11-20T17:00:00.000Z',
+  editedAt: '2026-11-20T17:00:00.000Z',
+  registeredAt: '2026-03-01T09:30:00.000Z',
+  userData: { names: 'Asha Rao', email: 'asha@example.org', contact: '+91 98450 00000' },
 };
 
 function renderPreview(tab: EventPreviewTab) {
@@ -38,7 +88,14 @@ function renderPreview(tab: EventPreviewTab) {
     participants: vi.fn(async (_key, filter) => (filter.query ? [] : [participant])),
   };
   const view = renderApp(
-    <EventPreview adapter={adapter} eventKey={row.key} tab={tab} tabs={['participants', 'board-results', 'details']} tabHref={(next) => `/preview/${next}`} backHref="/list" />,
+    <EventPreview
+      adapter={adapter}
+      eventKey={row.key}
+      tab={tab}
+      tabs={['participants', 'board-results', 'details']}
+      tabHref={(next) => `/preview/${next}`}
+      backHref="/list"
+    />,
     { path: '/preview/:tab', initialEntry: `/preview/${tab}` },
   );
   return { ...view, adapter };
@@ -60,7 +117,9 @@ describe('EventPreview', () => {
     expect(within(table).getByText('Table 3')).toBeTruthy();
     expect(within(table).getByText('South')).toBeTruthy();
     // Registered At is when the player's account was made; Created At when the seat was.
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     const cells = within(table).getAllByRole('row')[1]!.querySelectorAll('td');
     expect(cells[headers.indexOf('Registered At')]!.textContent).toBe(formatDateTime('2026-03-01T09:30:00.000Z'));
     expect(cells[headers.indexOf('Created At')]!.textContent).toBe(formatDateTime('2026-11-20T17:00:00.000Z'));

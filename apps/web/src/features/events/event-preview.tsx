@@ -130,7 +130,12 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
           Registered participants
         </Text>
       </Paper>
-      <Tabs value={current} onChange={(value) => value && navigate(tabHref(value as EventPreviewTab), { replace: true })} keepMounted={false} style={{ minWidth: 0 }}>
+      <Tabs
+        value={current}
+        onChange={(value) => value && navigate(tabHref(value as EventPreviewTab), { replace: true })}
+        keepMounted={false}
+        style={{ minWidth: 0 }}
+      >
         <Tabs.List>
           {tabs.map((item) => (
             <Tabs.Tab key={item} value={item}>

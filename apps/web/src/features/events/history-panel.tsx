@@ -47,8 +47,8 @@ function HistoryBody({ history }: { history: MyHistory }) {
   if (summary.eventsPlayed === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No results yet. When a pair event you had a seat in is completed, your percentage or IMPs appear here, with your
-        best result and a chart over time.
+        No results yet. When a pair event you had a seat in is completed, your percentage or IMPs appear here, with your best result and a chart over
+        time.
       </Text>
     );
   }
@@ -61,18 +61,20 @@ function HistoryBody({ history }: { history: MyHistory }) {
         {summary.bestPercentage ? (
           <Stat label="Best percentage" value={formatPercentage(summary.bestPercentage.value)} best={summary.bestPercentage} events={events} />
         ) : null}
-        {summary.bestImps ? (
-          <Stat label="Best IMPs" value={formatImps(summary.bestImps.value)} best={summary.bestImps} events={events} />
-        ) : null}
+        {summary.bestImps ? <Stat label="Best IMPs" value={formatImps(summary.bestImps.value)} best={summary.bestImps} events={events} /> : null}
       </SimpleGrid>
       {/* Percentages and IMPs have different units: one small chart each. */}
       <SimpleGrid cols={{ base: 1, md: percentages.length && imps.length ? 2 : 1 }} spacing="lg">
         {percentages.length ? (
-          <TrendChart title="Percentage per event (matchpoints)" points={percentages} format={formatPercentage} formatTick={(value) => `${value}%`} include={[0, 50, 100]} />
+          <TrendChart
+            title="Percentage per event (matchpoints)"
+            points={percentages}
+            format={formatPercentage}
+            formatTick={(value) => `${value}%`}
+            include={[0, 50, 100]}
+          />
         ) : null}
-        {imps.length ? (
-          <TrendChart title="IMPs per event" points={imps} format={formatImps} include={[0]} color={chartPalette[1]} />
-        ) : null}
+        {imps.length ? <TrendChart title="IMPs per event" points={imps} format={formatImps} include={[0]} color={chartPalette[1]} /> : null}
       </SimpleGrid>
     </Stack>
   );

@@ -49,7 +49,12 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
     {
       header: 'Actions',
       cell: (row) => (
-        <Button size="xs" variant="light" onClick={() => setSelected(row)} aria-label={`Preview ${row.userData.names || 'participant'}, table ${row.table}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setSelected(row)}
+          aria-label={`Preview ${row.userData.names || 'participant'}, table ${row.table}`}
+        >
           Preview
         </Button>
       ),
@@ -61,8 +66,22 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
       <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
         <SearchField placeholder="Search Participant by Name, and Contact" onSearch={setQuery} maw={360} />
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput type="date" label="From" value={startDate} max={endDate || undefined} onChange={(event) => setStartDate(event.currentTarget.value)} w={160} />
-          <TextInput type="date" label="To" value={endDate} min={startDate || undefined} onChange={(event) => setEndDate(event.currentTarget.value)} w={160} />
+          <TextInput
+            type="date"
+            label="From"
+            value={startDate}
+            max={endDate || undefined}
+            onChange={(event) => setStartDate(event.currentTarget.value)}
+            w={160}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={endDate}
+            min={startDate || undefined}
+            onChange={(event) => setEndDate(event.currentTarget.value)}
+            w={160}
+          />
           <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending}>
             Refresh
           </Button>

@@ -5,12 +5,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { AnalyticsPage } from './analytics-page';
 
-const row = { date: '2026-11-20', fileName: 'player-windows-1.2.0.exe', app: 'player', platform: 'windows', userAgent: 'Mozilla/5.0 (Windows NT 10.0)', osVersion: 'Windows 10', deviceModel: null, pagePath: '/download', count: 3 };
+const row = {
+  date: '2026-11-20',
+  fileName: 'player-windows-1.2.0.exe',
+  app: 'player',
+  platform: 'windows',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0)',
+  osVersion: 'Windows 10',
+  deviceModel: null,
+  pagePath: '/download',
+  count: 3,
+};
 
 function mockApi() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    if (url.startsWith('/api/admin/v1/analytics/downloads-summary')) return jsonResponse({ results: [{ fileName: 'player-windows-1.2.0.exe', count: 42 }] });
+    if (url.startsWith('/api/admin/v1/analytics/downloads-summary'))
+      return jsonResponse({ results: [{ fileName: 'player-windows-1.2.0.exe', count: 42 }] });
     if (url.startsWith('/api/admin/v1/analytics/events')) return jsonResponse({ result: [row] });
     return jsonResponse({ error: 'unexpected' }, 500);
   });
@@ -29,7 +40,15 @@ describe('AnalyticsPage', () => {
     expect(await screen.findByText('Mozilla/5.0 (Windows NT 10.0)')).toBeTruthy();
     // The chart's figure says in words what its lines show (the drawing itself arrives with its own chunk).
     expect(screen.getByRole('figure', { name: /^File Downloads Over Time: 3 downloads of 1 file from / })).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['User Agent', 'OS Version', 'Application', 'Device Model', 'Downloads', 'Origin', 'Date']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'User Agent',
+      'OS Version',
+      'Application',
+      'Device Model',
+      'Downloads',
+      'Origin',
+      'Date',
+    ]);
     const url = new URL(String(fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/admin/v1/analytics/events'))![0]), 'http://x');
     const days = (Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)) / 86_400_000;
     expect(days).toBe(13);

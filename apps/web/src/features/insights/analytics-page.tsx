@@ -53,7 +53,14 @@ const shortDay = (day: string) => {
 const dash = (value: string | null) => value || '-';
 
 const columns: DataColumn<DownloadEvent>[] = [
-  { header: 'User Agent', cell: (row) => <Text size="xs" style={{ overflowWrap: 'anywhere' }} maw={320}>{dash(row.userAgent)}</Text> },
+  {
+    header: 'User Agent',
+    cell: (row) => (
+      <Text size="xs" style={{ overflowWrap: 'anywhere' }} maw={320}>
+        {dash(row.userAgent)}
+      </Text>
+    ),
+  },
   { header: 'OS Version', cell: (row) => dash(row.osVersion) },
   { header: 'Application', cell: (row) => dash(row.fileName) },
   { header: 'Device Model', cell: (row) => dash(row.deviceModel) },
@@ -137,12 +144,30 @@ export function AnalyticsPage() {
           <Group gap="sm" wrap="wrap" align="flex-end" justify="space-between">
             <SearchField placeholder="Search By User Agent, Device Model, Downloads, and Origin" onSearch={setQuery} />
             <Group gap="xs" wrap="wrap" align="flex-end">
-              <TextInput type="date" label="From" value={range.startDate} max={range.endDate || undefined} onChange={(event) => setRange({ ...range, startDate: event.currentTarget.value })} w={160} />
-              <TextInput type="date" label="To" value={range.endDate} min={range.startDate || undefined} onChange={(event) => setRange({ ...range, endDate: event.currentTarget.value })} w={160} />
+              <TextInput
+                type="date"
+                label="From"
+                value={range.startDate}
+                max={range.endDate || undefined}
+                onChange={(event) => setRange({ ...range, startDate: event.currentTarget.value })}
+                w={160}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={range.endDate}
+                min={range.startDate || undefined}
+                onChange={(event) => setRange({ ...range, endDate: event.currentTarget.value })}
+                w={160}
+              />
               <Button
                 variant="default"
                 loading={events.isFetching && !events.isPending}
-                onClick={() => void queryClient.invalidateQueries({ queryKey: ['admin', 'downloads'] }).then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'downloads-summary'] }))}
+                onClick={() =>
+                  void queryClient
+                    .invalidateQueries({ queryKey: ['admin', 'downloads'] })
+                    .then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'downloads-summary'] }))
+                }
               >
                 Refresh
               </Button>
@@ -170,7 +195,12 @@ export function AnalyticsPage() {
                 File Downloads Over Time
               </Title>
               {rows ? (
-                <LineChart title="File Downloads Over Time" labels={daysBetween(range.startDate, range.endDate)} series={chartSeries(rows)} formatLabel={shortDay} />
+                <LineChart
+                  title="File Downloads Over Time"
+                  labels={daysBetween(range.startDate, range.endDate)}
+                  series={chartSeries(rows)}
+                  formatLabel={shortDay}
+                />
               ) : events.isError ? null : (
                 <Skeleton h={260} />
               )}

@@ -1,4 +1,12 @@
-import { auditEndpoints, contactInboxEndpoints, dashboardEndpoints, downloadEndpoints, insightEndpoints, type AuditFilters, type DownloadFilters } from '@bridge/api';
+import {
+  auditEndpoints,
+  contactInboxEndpoints,
+  dashboardEndpoints,
+  downloadEndpoints,
+  insightEndpoints,
+  type AuditFilters,
+  type DownloadFilters,
+} from '@bridge/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../lib/api-client';
 
@@ -6,7 +14,15 @@ import { apiCall } from '../../lib/api-client';
 
 // Audits -------------------------------------------------------------------------------------------------------
 
-export type AuditParams = { limit: number; lastDocId?: string; action?: string; actor?: string; outcome?: string; startDate?: string; endDate?: string };
+export type AuditParams = {
+  limit: number;
+  lastDocId?: string;
+  action?: string;
+  actor?: string;
+  outcome?: string;
+  startDate?: string;
+  endDate?: string;
+};
 
 /** The outcome chip: success, failure, or any (left out). */
 const outcomeOf = (outcome: string | undefined): AuditFilters['outcome'] => (outcome === 'success' || outcome === 'failure' ? outcome : undefined);
@@ -20,13 +36,18 @@ export const auditsQueryOptions = (params: AuditParams) =>
 
 // Downloads analytics ------------------------------------------------------------------------------------------
 
-export type DownloadParams = { startDate: string; endDate: string; query?: string; platform?: DownloadFilters['platform']; app?: DownloadFilters['app'] };
+export type DownloadParams = {
+  startDate: string;
+  endDate: string;
+  query?: string;
+  platform?: DownloadFilters['platform'];
+  app?: DownloadFilters['app'];
+};
 
 export const downloadEventsQueryOptions = (params: DownloadParams) =>
   queryOptions({
     queryKey: ['admin', 'downloads', params],
-    queryFn: ({ signal }) =>
-      apiCall(insightEndpoints.adminDownloads, { query: { ...params, eventName: 'file_download' }, signal }),
+    queryFn: ({ signal }) => apiCall(insightEndpoints.adminDownloads, { query: { ...params, eventName: 'file_download' }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -34,8 +55,7 @@ export const downloadEventsQueryOptions = (params: DownloadParams) =>
 export const downloadsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'downloads-summary'],
-    queryFn: async ({ signal }) =>
-      (await apiCall(insightEndpoints.adminDownloadsSummary, { signal })).results,
+    queryFn: async ({ signal }) => (await apiCall(insightEndpoints.adminDownloadsSummary, { signal })).results,
   });
 
 // Dashboard, contact inbox, tools ------------------------------------------------------------------------------

@@ -6,8 +6,16 @@ import { jsonResponse, renderApp } from '../../testing/render-app';
 import { AuditsPage } from './audits-page';
 
 const audit = (overrides: Partial<AuditRow> = {}): AuditRow => ({
-  objectId: 'a1', at: '2026-11-21T09:00:00.000Z', actorId: 'u1', actorEmail: 'admin@example.org', action: 'admin.user.disable',
-  target: 'zed@example.org', outcome: 'success', ip: '192.0.2.7', details: { disabled: true }, ...overrides,
+  objectId: 'a1',
+  at: '2026-11-21T09:00:00.000Z',
+  actorId: 'u1',
+  actorEmail: 'admin@example.org',
+  action: 'admin.user.disable',
+  target: 'zed@example.org',
+  outcome: 'success',
+  ip: '192.0.2.7',
+  details: { disabled: true },
+  ...overrides,
 });
 
 // Mantine overlays and a busy machine need more than the default waits.
@@ -20,7 +28,15 @@ describe('AuditsPage', () => {
     renderApp(<AuditsPage />, { path: '/audits' });
     expect(await screen.findByText('View all system logs here')).toBeTruthy();
     expect(await screen.findByText('admin.user.disable')).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Who', 'Action', 'Target', 'Outcome', 'IP', 'Details']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'When',
+      'Who',
+      'Action',
+      'Target',
+      'Outcome',
+      'IP',
+      'Details',
+    ]);
     expect(screen.getByText('192.0.2.7')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin.' } });
@@ -33,6 +49,8 @@ describe('AuditsPage', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-21' } });
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => /startDate=2026-11-01&endDate=2026-11-21/.test(String(url)))).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(screen.getByRole('menuitem', { name: 'PDF' }).getAttribute('href')).toBe('/api/admin/v1/export/audits?format=pdf&action=admin.&startDate=2026-11-01&endDate=2026-11-21');
+    expect(screen.getByRole('menuitem', { name: 'PDF' }).getAttribute('href')).toBe(
+      '/api/admin/v1/export/audits?format=pdf&action=admin.&startDate=2026-11-01&endDate=2026-11-21',
+    );
   });
 });

@@ -41,7 +41,14 @@ const detailsText = (details: AuditRow['details']): string => {
 const columns: DataColumn<AuditRow>[] = [
   { header: 'When', cell: (row) => formatDateTime(row.at), nowrap: true },
   { header: 'Who', cell: (row) => row.actorEmail ?? '-' },
-  { header: 'Action', cell: (row) => <Text size="sm" ff="monospace">{row.action}</Text> },
+  {
+    header: 'Action',
+    cell: (row) => (
+      <Text size="sm" ff="monospace">
+        {row.action}
+      </Text>
+    ),
+  },
   { header: 'Target', cell: (row) => row.target ?? '-' },
   {
     header: 'Outcome',
@@ -52,7 +59,14 @@ const columns: DataColumn<AuditRow>[] = [
     ),
   },
   { header: 'IP', cell: (row) => row.ip ?? '-', nowrap: true },
-  { header: 'Details', cell: (row) => <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{detailsText(row.details)}</Text> },
+  {
+    header: 'Details',
+    cell: (row) => (
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {detailsText(row.details)}
+      </Text>
+    ),
+  },
 ];
 
 export function AuditsPage() {
@@ -71,10 +85,12 @@ export function AuditsPage() {
     ...(startDate && endDate ? { startDate, endDate } : {}),
   };
   const audits = useQuery(auditsQueryOptions({ limit: paging.pageSize, lastDocId: paging.cursor, ...filters }));
-  const change = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    paging.reset();
-  };
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      paging.reset();
+    };
 
   return (
     <Stack gap="lg">
@@ -90,7 +106,13 @@ export function AuditsPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group gap="sm" wrap="wrap" align="flex-end" data-print-hide>
-            <NativeSelect label="Action" data={actionOptions} value={action} onChange={(event) => change(setAction)(event.currentTarget.value)} w={240} />
+            <NativeSelect
+              label="Action"
+              data={actionOptions}
+              value={action}
+              onChange={(event) => change(setAction)(event.currentTarget.value)}
+              w={240}
+            />
             <div style={{ flex: '1 1 200px', maxWidth: 320 }}>
               <Text size="sm" fw={500} mb={2} component="div">
                 Actor
@@ -108,8 +130,22 @@ export function AuditsPage() {
               onChange={(event) => change(setOutcome)(event.currentTarget.value)}
               w={130}
             />
-            <TextInput type="date" label="From" value={startDate} max={endDate || undefined} onChange={(event) => change(setStartDate)(event.currentTarget.value)} w={160} />
-            <TextInput type="date" label="To" value={endDate} min={startDate || undefined} onChange={(event) => change(setEndDate)(event.currentTarget.value)} w={160} />
+            <TextInput
+              type="date"
+              label="From"
+              value={startDate}
+              max={endDate || undefined}
+              onChange={(event) => change(setStartDate)(event.currentTarget.value)}
+              w={160}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={endDate}
+              min={startDate || undefined}
+              onChange={(event) => change(setEndDate)(event.currentTarget.value)}
+              w={160}
+            />
             <Button
               variant="default"
               loading={audits.isFetching && !audits.isPending}
@@ -138,7 +174,13 @@ export function AuditsPage() {
             emptyText={messages.noRecords}
             minWidth={980}
           />
-          <CursorPager paging={paging} lastDocId={audits.data?.lastDocId} rows={audits.data?.data.length} disabled={audits.isFetching} label="Audit pages" />
+          <CursorPager
+            paging={paging}
+            lastDocId={audits.data?.lastDocId}
+            rows={audits.data?.data.length}
+            disabled={audits.isFetching}
+            label="Audit pages"
+          />
         </Stack>
       </Paper>
     </Stack>

@@ -51,7 +51,10 @@ export function DashboardPage() {
                     <Text fz={30} fw={700} lh={1.3}>
                       {value.value.toLocaleString('en-GB')}
                     </Text>
-                    <Sparkline values={value.weekly} label={`${figure.unit} in each of the last ${value.weekly.length} weeks, oldest first: ${value.weekly.join(', ')}`} />
+                    <Sparkline
+                      values={value.weekly}
+                      label={`${figure.unit} in each of the last ${value.weekly.length} weeks, oldest first: ${value.weekly.join(', ')}`}
+                    />
                     <Text size="xs" c="dimmed">
                       {value.weekly.at(-1) ?? 0} {figure.unit} this week
                     </Text>

@@ -11,10 +11,21 @@ describe('ToolsPage', () => {
   it('opens the test player address in a new tab and lists contact messages', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = String(input);
-      if (url.startsWith('/api/admin/v1/tools/test-player')) return jsonResponse({ result: 'http://localhost/api/v1/apps/download?platform=windows&file=player' });
+      if (url.startsWith('/api/admin/v1/tools/test-player'))
+        return jsonResponse({ result: 'http://localhost/api/v1/apps/download?platform=windows&file=player' });
       return jsonResponse({
         result: {
-          data: [{ objectId: 'c1', name: 'Ravi Kumar', email: 'ravi@example.org', contact: '+91 98450 11111', description: 'When is the next club night?', type: 1, createdAt: '2026-11-21T08:00:00.000Z' }],
+          data: [
+            {
+              objectId: 'c1',
+              name: 'Ravi Kumar',
+              email: 'ravi@example.org',
+              contact: '+91 98450 11111',
+              description: 'When is the next club night?',
+              type: 1,
+              createdAt: '2026-11-21T08:00:00.000Z',
+            },
+          ],
           lastDocId: null,
         },
       });
@@ -23,6 +34,8 @@ describe('ToolsPage', () => {
     renderApp(<ToolsPage />, { path: '/tools' });
     expect(await screen.findByText('When is the next club night?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download Test Player' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('http://localhost/api/v1/apps/download?platform=windows&file=player', '_blank', 'noopener'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('http://localhost/api/v1/apps/download?platform=windows&file=player', '_blank', 'noopener'),
+    );
   });
 });

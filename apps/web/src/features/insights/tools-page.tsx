@@ -26,7 +26,14 @@ const columns: DataColumn<ContactMessageRow>[] = [
     ),
   },
   { header: 'Contact', cell: (row) => row.contact || '-', nowrap: true },
-  { header: 'Message', cell: (row) => <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.description}</Text> },
+  {
+    header: 'Message',
+    cell: (row) => (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {row.description}
+      </Text>
+    ),
+  },
 ];
 
 export function ToolsPage() {
@@ -91,7 +98,13 @@ export function ToolsPage() {
             emptyText="Oops, No records yet..."
             minWidth={760}
           />
-          <CursorPager paging={paging} lastDocId={inbox.data?.lastDocId} rows={inbox.data?.data.length} disabled={inbox.isFetching} label="Message pages" />
+          <CursorPager
+            paging={paging}
+            lastDocId={inbox.data?.lastDocId}
+            rows={inbox.data?.data.length}
+            disabled={inbox.isFetching}
+            label="Message pages"
+          />
         </Stack>
       </Paper>
     </Stack>

@@ -38,9 +38,8 @@ export function AboutPage() {
       <PageTitle title="About Us" description="Who we are and why we build free tools for contract bridge players, directors and clubs." />
       <PageHero eyebrow="About us" title="Built by bridge players, for bridge players">
         <p>
-          We started this platform because running a bridge event should not take more effort than playing in one.
-          Directors wanted movements, scoring and results without spreadsheets; players wanted to meet at the table
-          wherever they are.
+          We started this platform because running a bridge event should not take more effort than playing in one. Directors wanted movements, scoring
+          and results without spreadsheets; players wanted to meet at the table wherever they are.
         </p>
       </PageHero>
 
@@ -50,15 +49,13 @@ export function AboutPage() {
       >
         <Stack gap="md" maw={720}>
           <Text>
-            When clubs had to close their doors, many of them moved online and found that the tools were either
-            expensive, or fine for casual play but poor at running a proper duplicate event. When the doors opened
-            again, most clubs wanted both: the feel of real cards at the club, and the convenience of instant,
-            accurate results.
+            When clubs had to close their doors, many of them moved online and found that the tools were either expensive, or fine for casual play but
+            poor at running a proper duplicate event. When the doors opened again, most clubs wanted both: the feel of real cards at the club, and the
+            convenience of instant, accurate results.
           </Text>
           <Text>
-            So we built one platform for all of it. The same event can be played online, face to face with physical
-            cards, or with some tables in the club and some at home. It is free for players, directors and clubs,
-            because the game grows when it is easy to start playing.
+            So we built one platform for all of it. The same event can be played online, face to face with physical cards, or with some tables in the
+            club and some at home. It is free for players, directors and clubs, because the game grows when it is easy to start playing.
           </Text>
         </Stack>
       </Section>
@@ -77,8 +74,8 @@ export function AboutPage() {
             Talk to us
           </Title>
           <Text c="dimmed" size="lg" maw={640}>
-            Running a club or a federation event and wondering whether the platform fits? We are happy to help you set
-            up your first session. Read how we handle your data in our{' '}
+            Running a club or a federation event and wondering whether the platform fits? We are happy to help you set up your first session. Read how
+            we handle your data in our{' '}
             <Anchor component={Link} to={paths.privacy.getHref()}>
               privacy policy
             </Anchor>

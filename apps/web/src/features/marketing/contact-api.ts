@@ -8,7 +8,6 @@ import { apiCall } from '../../lib/api-client';
 /** The contact form shows its own error dialog, hence `handlesError`. */
 export const useSendContactMessage = () =>
   useMutation({
-    mutationFn: (body: ContactMessageBody) =>
-      apiCall(contactEndpoints.send, { body: ContactMessageBody.parse(body) }),
+    mutationFn: (body: ContactMessageBody) => apiCall(contactEndpoints.send, { body: ContactMessageBody.parse(body) }),
     meta: { handlesError: true },
   });

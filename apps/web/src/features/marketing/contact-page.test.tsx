@@ -56,9 +56,7 @@ describe('ContactPage', () => {
   });
 
   it('sends the message, says so and empties the form', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(jsonResponse({ result: { message: messages.messageSent } }));
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ result: { message: messages.messageSent } }));
     renderApp(<ContactPage />, { path: '/contactus' });
     fill({
       Name: 'Ann Example',

@@ -105,31 +105,9 @@ function ContactForm() {
         <form onSubmit={handleSubmit} noValidate aria-busy={send.isPending}>
           <Stack gap="md">
             <TextInput label="Name" autoComplete="name" required maxLength={120} {...form.getInputProps('name')} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Contact"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              required
-              maxLength={40}
-              {...form.getInputProps('contact')}
-            />
-            <Textarea
-              label="Description"
-              required
-              rows={6}
-              resize="vertical"
-              maxLength={5000}
-              {...form.getInputProps('description')}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" required maxLength={254} {...form.getInputProps('email')} />
+            <TextInput label="Contact" type="tel" autoComplete="tel" inputMode="tel" required maxLength={40} {...form.getInputProps('contact')} />
+            <Textarea label="Description" required rows={6} resize="vertical" maxLength={5000} {...form.getInputProps('description')} />
             <Button type="submit" size="md" disabled={send.isPending} className={classes.submit}>
               Send
             </Button>
@@ -151,14 +129,11 @@ function ContactForm() {
 export function ContactPage() {
   return (
     <>
-      <PageTitle
-        title="Contact Us"
-        description="Questions about the bridge platform, the apps or your account? Write, call or visit us."
-      />
+      <PageTitle title="Contact Us" description="Questions about the bridge platform, the apps or your account? Write, call or visit us." />
       <PageHero eyebrow="Contact us" title="We'd Love to Hear from You.">
         <p>
-          Questions about running an event, trouble with your account, or an idea that would make the apps better
-          for your club: write to us and we will get back to you soon.
+          Questions about running an event, trouble with your account, or an idea that would make the apps better for your club: write to us and we
+          will get back to you soon.
         </p>
       </PageHero>
       <Section>

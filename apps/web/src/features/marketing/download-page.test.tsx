@@ -25,8 +25,7 @@ const release = (overrides: Partial<Release>): Release => ({
   ...overrides,
 });
 
-const serve = (releases: Release[]) =>
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: releases }));
+const serve = (releases: Release[]) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: releases }));
 
 describe('DownloadPage', () => {
   it('links each installer while the release list is still loading, as the prerendered page does', async () => {

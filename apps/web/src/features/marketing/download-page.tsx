@@ -191,9 +191,7 @@ function DownloadTiles({ appId, onDownload }: { appId: AppId; onDownload: () => 
         requirement={messages.windowsRequirement}
         onDownload={onDownload}
       />
-      {app.android ? (
-        <AndroidTile appName={app.name} url={installerUrl(appId, 'android')} release={find('android')} onDownload={onDownload} />
-      ) : null}
+      {app.android ? <AndroidTile appName={app.name} url={installerUrl(appId, 'android')} release={find('android')} onDownload={onDownload} /> : null}
     </SimpleGrid>
   );
 }
@@ -230,8 +228,7 @@ export function DownloadPage() {
             <Paper radius="md" p="md" bg="felt.0" withBorder>
               <Text fw={700}>Thank you for downloading the {apps[downloaded].name}!</Text>
               <Text size="sm" mt={4}>
-                Your download starts in a moment. While it does, follow the steps below to get ready for your first
-                board.
+                Your download starts in a moment. While it does, follow the steps below to get ready for your first board.
               </Text>
             </Paper>
           ) : null}
@@ -262,8 +259,8 @@ export function DownloadPage() {
               </Title>
               <List type="ordered" mt="sm" spacing={6}>
                 <List.Item>
-                  Allow installing apps from unknown sources: in Settings, open Apps, then Special app access, then
-                  Install unknown apps, and allow your browser.
+                  Allow installing apps from unknown sources: in Settings, open Apps, then Special app access, then Install unknown apps, and allow
+                  your browser.
                 </List.Item>
                 <List.Item>Find the downloaded APK file in your Downloads folder or the browser's downloads.</List.Item>
                 <List.Item>Tap it and confirm Install.</List.Item>

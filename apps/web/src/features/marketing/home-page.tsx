@@ -16,7 +16,10 @@ const values: Feature[] = [
 ];
 
 const services: Feature[] = [
-  { title: 'Online, club or hybrid', text: 'Play fully online, run a face-to-face session at the club, or mix both with physical cards at the table.' },
+  {
+    title: 'Online, club or hybrid',
+    text: 'Play fully online, run a face-to-face session at the club, or mix both with physical cards at the table.',
+  },
   { title: 'Video at the table', text: 'Optional real-time video chat lets the four players at a table see and hear each other.' },
   { title: 'Live kibitzing', text: 'Spectators follow tables as they are played, so there is no need for a separate vugraph.' },
   { title: 'Movements and scoring', text: 'Mitchell or Howell movements, unlimited pairs and boards, Match Points or IMPs.' },
@@ -25,10 +28,22 @@ const services: Feature[] = [
 ];
 
 const faqs: Faq[] = [
-  { question: 'Is the platform free?', answer: 'Yes. Creating an account, playing and running events with the Organizer and Player apps costs nothing.' },
-  { question: 'Which devices are supported?', answer: 'The apps run on Windows 10 or higher and Android 10 or higher. An iOS version is on its way.' },
-  { question: 'Do I need an account to play?', answer: 'Yes. Create a free account and verify your email address, then sign in to the Player app with it. Tables can be private or public.' },
-  { question: 'Can our club keep playing with real cards?', answer: 'Yes. Hybrid mode lets players use physical cards while the app takes care of bidding, scoring and results.' },
+  {
+    question: 'Is the platform free?',
+    answer: 'Yes. Creating an account, playing and running events with the Organizer and Player apps costs nothing.',
+  },
+  {
+    question: 'Which devices are supported?',
+    answer: 'The apps run on Windows 10 or higher and Android 10 or higher. An iOS version is on its way.',
+  },
+  {
+    question: 'Do I need an account to play?',
+    answer: 'Yes. Create a free account and verify your email address, then sign in to the Player app with it. Tables can be private or public.',
+  },
+  {
+    question: 'Can our club keep playing with real cards?',
+    answer: 'Yes. Hybrid mode lets players use physical cards while the app takes care of bidding, scoring and results.',
+  },
 ];
 
 export function HomePage() {
@@ -50,8 +65,8 @@ export function HomePage() {
         }
       >
         <p>
-          A free platform for bridge players, directors and clubs. Organise events with the Organizer app, join
-          them with the Player app, and follow every result online.
+          A free platform for bridge players, directors and clubs. Organise events with the Organizer app, join them with the Player app, and follow
+          every result online.
         </p>
       </PageHero>
 
@@ -75,8 +90,7 @@ export function HomePage() {
               A community that plays together
             </Title>
             <Text c="dimmed" size="lg">
-              Players find their partners and opponents from clubs everywhere, share replays of the hands they
-              loved, and watch the best tables live.
+              Players find their partners and opponents from clubs everywhere, share replays of the hands they loved, and watch the best tables live.
             </Text>
           </Stack>
           <Paper withBorder radius="md" p="lg">

@@ -104,9 +104,7 @@ export function OrganiserAppPage() {
       <PageHero
         eyebrow="Organizer app"
         title="Direct a tournament in minutes"
-        media={
-          <HeroMedia poster={<OrganiserPoster />} videoUrl={site.videos.organiser} videoTitle="A tour of the Organizer app" />
-        }
+        media={<HeroMedia poster={<OrganiserPoster />} videoUrl={site.videos.organiser} videoTitle="A tour of the Organizer app" />}
         actions={
           <Button component={Link} to={paths.download.getHref('organiser')} size="md" variant="white">
             Download the Organizer app
@@ -114,8 +112,7 @@ export function OrganiserAppPage() {
         }
       >
         <p>
-          Choose a movement, seat the pairs, deal the boards and let the app score as you go. Results are ready the
-          moment the last board is played.
+          Choose a movement, seat the pairs, deal the boards and let the app score as you go. Results are ready the moment the last board is played.
         </p>
       </PageHero>
 
@@ -145,8 +142,8 @@ export function OrganiserAppPage() {
           <Paper withBorder radius="md" p="lg">
             <Text fw={700}>Your players join on Android or Windows</Text>
             <Text size="sm" c="dimmed" mt={6}>
-              Players use the free Player app on their own phone, tablet or computer. Android phones install it from
-              a QR code on the download page. {messages.androidRequirement} Send them to the{' '}
+              Players use the free Player app on their own phone, tablet or computer. Android phones install it from a QR code on the download page.{' '}
+              {messages.androidRequirement} Send them to the{' '}
               <Anchor component={Link} to={paths.playerApp.getHref()}>
                 Player app page
               </Anchor>{' '}

@@ -63,18 +63,15 @@ const services: Faq[] = [
   },
   {
     question: 'Private tables',
-    answer:
-      'Invite your partner and two friends to a private table for a practice session. Only the players you invite can sit down.',
+    answer: 'Invite your partner and two friends to a private table for a practice session. Only the players you invite can sit down.',
   },
   {
     question: 'Public tables',
-    answer:
-      'Sit at a public table to meet new partners and opponents. Kibitzers can watch, and the results are shared like any other event.',
+    answer: 'Sit at a public table to meet new partners and opponents. Kibitzers can watch, and the results are shared like any other event.',
   },
   {
     question: 'Solitaire events',
-    answer:
-      'Play a set of boards on your own, whenever you like, and compare your result on every board with everyone who played the same hands.',
+    answer: 'Play a set of boards on your own, whenever you like, and compare your result on every board with everyone who played the same hands.',
   },
   {
     question: 'Results, score cards and replays',
@@ -86,8 +83,7 @@ const services: Faq[] = [
 const faqs: Faq[] = [
   {
     question: 'What do I need to start?',
-    answer:
-      'A free account with a verified email address, and a computer with Windows 10 or higher or a phone or tablet with Android 10 or higher.',
+    answer: 'A free account with a verified email address, and a computer with Windows 10 or higher or a phone or tablet with Android 10 or higher.',
   },
   {
     question: 'Is the Player app really free?',
@@ -130,8 +126,7 @@ export function PlayerAppPage() {
         }
       >
         <p>
-          Join club and federation events, sit at private or public tables, and replay every board the moment it
-          ends. Free for Windows and Android.
+          Join club and federation events, sit at private or public tables, and replay every board the moment it ends. Free for Windows and Android.
         </p>
       </PageHero>
 
@@ -150,8 +145,8 @@ export function PlayerAppPage() {
               Play on your Android phone or tablet
             </Title>
             <Text c="dimmed" size="lg">
-              Install the Player app straight from our download page: scan the QR code with your phone or download
-              the APK directly. {messages.androidRequirement}
+              Install the Player app straight from our download page: scan the QR code with your phone or download the APK directly.{' '}
+              {messages.androidRequirement}
             </Text>
             <Group gap="sm" mt="xs">
               <Button component={Link} to={paths.download.getHref('player')} size="md">
@@ -162,8 +157,8 @@ export function PlayerAppPage() {
           <Paper withBorder radius="md" p="lg">
             <Text fw={700}>Installing on Android</Text>
             <Text size="sm" c="dimmed" mt={6}>
-              The app is installed from an APK file rather than from a store. Allow installs from unknown sources for
-              your browser, open the downloaded file, tap Install, then open the app and sign in. The{' '}
+              The app is installed from an APK file rather than from a store. Allow installs from unknown sources for your browser, open the
+              downloaded file, tap Install, then open the app and sign in. The{' '}
               <Anchor component={Link} to={paths.download.getHref('player')}>
                 download page
               </Anchor>{' '}

@@ -34,7 +34,11 @@ const contactLink = (
 /** Shows the stored analytics choice and lets the visitor make it again. */
 function CookieChoice() {
   // 'pending' while prerendering and hydrating: the choice lives in this browser only.
-  const consent = useSyncExternalStore(subscribeStorage, () => getCookieConsent() ?? 'unset', () => 'pending');
+  const consent = useSyncExternalStore(
+    subscribeStorage,
+    () => getCookieConsent() ?? 'unset',
+    () => 'pending',
+  );
   if (consent === 'pending') return null;
   const text =
     consent === 'accepted'
@@ -81,8 +85,8 @@ export function PrivacyPage() {
       />
       <PageHero eyebrow="Privacy policy" title="Your data, handled with care">
         <p>
-          This policy explains what personal data we collect when you use the Player app, the Organizer app, the
-          Math app and this website, why we collect it, and the choices you have.
+          This policy explains what personal data we collect when you use the Player app, the Organizer app, the Math app and this website, why we
+          collect it, and the choices you have.
         </p>
         <p>Last updated: {LAST_UPDATED}</p>
       </PageHero>
@@ -101,9 +105,9 @@ export function PrivacyPage() {
 
           <Part id="who-we-are" title="Who we are">
             <Text>
-              {site.name} runs a free platform for contract bridge tournaments: the Organizer app for directors and
-              clubs, the Player app for everyone at the table, the Math app and this website. We are responsible for
-              the personal data described here. Our office is at {office.addressLines.slice(1).join(', ')}.
+              {site.name} runs a free platform for contract bridge tournaments: the Organizer app for directors and clubs, the Player app for everyone
+              at the table, the Math app and this website. We are responsible for the personal data described here. Our office is at{' '}
+              {office.addressLines.slice(1).join(', ')}.
             </Text>
           </Part>
 
@@ -120,19 +124,15 @@ export function PrivacyPage() {
             <Text>Information created when you play or run events:</Text>
             <List spacing={6}>
               <List.Item>
-                the events you join or organise, your seat, partner and opponents, and your bids, cards, claims,
-                scores and rankings;
+                the events you join or organise, your seat, partner and opponents, and your bids, cards, claims, scores and rankings;
               </List.Item>
               <List.Item>text chat at the table. Video and audio travel between the players and are never recorded.</List.Item>
             </List>
             <Text>Information collected automatically:</Text>
             <List spacing={6}>
+              <List.Item>device data: the type of device, operating system, app or browser version and IP address;</List.Item>
               <List.Item>
-                device data: the type of device, operating system, app or browser version and IP address;
-              </List.Item>
-              <List.Item>
-                usage data: sign-ins, app downloads, errors, and, only if you accept analytics cookies, the pages of
-                this website you visit.
+                usage data: sign-ins, app downloads, errors, and, only if you accept analytics cookies, the pages of this website you visit.
               </List.Item>
             </List>
             <Text>Your password is never stored as typed: we keep only a one-way hash of it.</Text>
@@ -142,22 +142,21 @@ export function PrivacyPage() {
             <List spacing={6}>
               <List.Item>To create and run your account, verify your email address and let you sign in.</List.Item>
               <List.Item>
-                To run tournaments: seat players, apply the movement, score the boards and publish rankings, score
-                cards and board replays. Results of public events, including players' names, are visible to anyone.
+                To run tournaments: seat players, apply the movement, score the boards and publish rankings, score cards and board replays. Results of
+                public events, including players' names, are visible to anyone.
               </List.Item>
               <List.Item>To connect the players of a table by video and text chat when they choose to use it.</List.Item>
               <List.Item>To answer your messages and help with your account or your events.</List.Item>
               <List.Item>
-                To keep the platform safe: detect abuse and cheating, limit repeated sign-in attempts and keep an
-                audit record of sign-ins and administrator actions.
+                To keep the platform safe: detect abuse and cheating, limit repeated sign-in attempts and keep an audit record of sign-ins and
+                administrator actions.
               </List.Item>
               <List.Item>To understand which parts of the apps and site are used, so we can improve them.</List.Item>
               <List.Item>To meet our legal obligations.</List.Item>
             </List>
             <Text>
-              We use your data because we need it to provide the service you signed up for, because we have a
-              legitimate interest in keeping it safe and improving it, because the law requires it, or, for
-              analytics, because you agreed.
+              We use your data because we need it to provide the service you signed up for, because we have a legitimate interest in keeping it safe
+              and improving it, because the law requires it, or, for analytics, because you agreed.
             </Text>
           </Part>
 
@@ -166,32 +165,26 @@ export function PrivacyPage() {
             <Text>We share it only with:</Text>
             <List spacing={6}>
               <List.Item>
-                service providers who help us run the platform, such as hosting, email delivery and the relay servers
-                that carry video between players. They may use the data only to provide their service to us;
+                service providers who help us run the platform, such as hosting, email delivery and the relay servers that carry video between
+                players. They may use the data only to provide their service to us;
               </List.Item>
               <List.Item>
-                regulators, courts and public authorities, when the law requires it or to protect the rights and
-                safety of our users;
+                regulators, courts and public authorities, when the law requires it or to protect the rights and safety of our users;
               </List.Item>
               <List.Item>our affiliates, the companies in our group, who follow this policy.</List.Item>
             </List>
-            <Text>
-              The organiser of an event you join sees the details needed to run it: your name, contact details and
-              federation number.
-            </Text>
+            <Text>The organiser of an event you join sees the details needed to run it: your name, contact details and federation number.</Text>
           </Part>
 
           <Part id="cookies" title="Cookies and the consent banner">
             <Text>
-              We use one essential cookie to keep you signed in. It cannot be read by scripts and is deleted when you
-              log out. The website also keeps a few settings in your browser's local storage, such as your cookie
-              choice.
+              We use one essential cookie to keep you signed in. It cannot be read by scripts and is deleted when you log out. The website also keeps
+              a few settings in your browser's local storage, such as your cookie choice.
             </Text>
             <Text>
-              Analytics are off until you choose. The banner at the bottom of the page offers Accept All and Reject
-              All. After Accept All, the website sends us the address and title of each page you open and the page you came from; we use no
-              third-party analytics or advertising scripts. After Reject All, or while you have not chosen, nothing is
-              sent.
+              Analytics are off until you choose. The banner at the bottom of the page offers Accept All and Reject All. After Accept All, the website
+              sends us the address and title of each page you open and the page you came from; we use no third-party analytics or advertising scripts.
+              After Reject All, or while you have not chosen, nothing is sent.
             </Text>
             <CookieChoice />
           </Part>
@@ -200,8 +193,8 @@ export function PrivacyPage() {
             <List spacing={6}>
               <List.Item>Account and profile data: for as long as your account exists.</List.Item>
               <List.Item>
-                Tournament results: as part of the event record, so rankings stay correct for the other players. When
-                you delete your account we remove your contact details from them.
+                Tournament results: as part of the event record, so rankings stay correct for the other players. When you delete your account we
+                remove your contact details from them.
               </List.Item>
               <List.Item>Contact form messages: up to two years after we have answered.</List.Item>
               <List.Item>Sign-in and audit records: up to one year.</List.Item>
@@ -214,9 +207,7 @@ export function PrivacyPage() {
             <List spacing={6}>
               <List.Item>All traffic between your device and our servers is encrypted.</List.Item>
               <List.Item>Passwords are stored only as slow, salted hashes.</List.Item>
-              <List.Item>
-                Sessions end when you log out, change your password or when your account is disabled.
-              </List.Item>
+              <List.Item>Sessions end when you log out, change your password or when your account is disabled.</List.Item>
               <List.Item>Only administrators can see other users' data, and every administrator action is logged.</List.Item>
             </List>
             <Text>No system is perfectly secure. If a breach affects your data, we will tell you and the authorities.</Text>
@@ -224,9 +215,8 @@ export function PrivacyPage() {
 
           <Part id="children" title="Children">
             <Text>
-              The apps are not meant for anyone under 18 without the supervision of a parent or guardian. If you
-              believe a child has given us personal data without that supervision, please {contactLink} and we will
-              delete it.
+              The apps are not meant for anyone under 18 without the supervision of a parent or guardian. If you believe a child has given us personal
+              data without that supervision, please {contactLink} and we will delete it.
             </Text>
           </Part>
 
@@ -246,15 +236,15 @@ export function PrivacyPage() {
               <List.Item>object to how we use it.</List.Item>
             </List>
             <Text>
-              To use any of these rights, {contactLink}. We answer within 30 days. You may also complain to the data
-              protection authority of your country.
+              To use any of these rights, {contactLink}. We answer within 30 days. You may also complain to the data protection authority of your
+              country.
             </Text>
           </Part>
 
           <Part id="changes" title="Changes to this policy">
             <Text>
-              When we change this policy, we tell you by email at the address you registered with, before the change
-              takes effect. The date at the top shows when it last changed.
+              When we change this policy, we tell you by email at the address you registered with, before the change takes effect. The date at the top
+              shows when it last changed.
             </Text>
           </Part>
 
@@ -264,8 +254,7 @@ export function PrivacyPage() {
               <Anchor component={Link} to={paths.contactUs.getHref()}>
                 contact us
               </Anchor>{' '}
-              or write to{' '}
-              <Anchor href={`mailto:${office.email}`}>{office.email}</Anchor>.
+              or write to <Anchor href={`mailto:${office.email}`}>{office.email}</Anchor>.
             </Text>
           </Part>
         </Stack>

@@ -6,14 +6,26 @@ import { jsonResponse, renderApp } from '../../testing/render-app';
 import { TournamentsPage } from './tournaments-page';
 
 const event = (overrides: Partial<PublicEvent>): PublicEvent => ({
-  key: 'k9x2m4p7qa', name: 'Monday Club Pairs', movementType: 'Mitchell', scoreType: 'Match Point', tables: 5,
-  createdAt: '2026-11-16T18:00:00.000Z', completedAt: '2026-11-16T21:30:00.000Z', resultsUrl: '/results/k9x2m4p7qa', ...overrides,
+  key: 'k9x2m4p7qa',
+  name: 'Monday Club Pairs',
+  movementType: 'Mitchell',
+  scoreType: 'Match Point',
+  tables: 5,
+  createdAt: '2026-11-16T18:00:00.000Z',
+  completedAt: '2026-11-16T21:30:00.000Z',
+  resultsUrl: '/results/k9x2m4p7qa',
+  ...overrides,
 });
 
 describe('TournamentsPage', () => {
   it('lists events in play and recent results, each result linking to its results page', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse({ result: { live: [event({ key: 'live000001', name: 'Friday Evening Pairs', completedAt: null, resultsUrl: null })], completed: [event({ scoreType: 'IMP', movementType: 'Howell' })] } }),
+      jsonResponse({
+        result: {
+          live: [event({ key: 'live000001', name: 'Friday Evening Pairs', completedAt: null, resultsUrl: null })],
+          completed: [event({ scoreType: 'IMP', movementType: 'Howell' })],
+        },
+      }),
     );
     renderApp(<TournamentsPage />, { path: '/tournaments' });
     expect(await screen.findByRole('heading', { name: 'In play now' })).toBeTruthy();

@@ -72,7 +72,16 @@ function NoEventsYet() {
     <Paper withBorder radius="md" p="xl">
       <Stack align="center" gap="xs" py="lg" ta="center">
         <ThemeIcon size={52} radius="xl" variant="light" aria-hidden="true">
-          <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            width="26"
+            height="26"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM7 6H4a3 3 0 0 0 3 4M17 6h3a3 3 0 0 1-3 4" />
           </svg>
         </ThemeIcon>
@@ -80,8 +89,8 @@ function NoEventsYet() {
           No public tournaments yet
         </Title>
         <Text c="dimmed" maw={520}>
-          When organisers open an event to the public, it will be listed here with its date, movement and scoring, so
-          you can join it from the Player app or follow the results as they come in.
+          When organisers open an event to the public, it will be listed here with its date, movement and scoring, so you can join it from the Player
+          app or follow the results as they come in.
         </Text>
         <Group gap="sm" mt="md" justify="center">
           <Button component={Link} to={paths.organiserApp.getHref()}>
@@ -129,8 +138,8 @@ export function TournamentsPage() {
       <PageTitle title="Tournaments" description="Public pair events in play and the latest results on the bridge platform." />
       <PageHero eyebrow="Tournaments" title="Events for every kind of bridge player">
         <p>
-          Organisers create events in the Organizer app and players join them from the Player app. When the last
-          board is played, the ranking, travellers and hand records are published.
+          Organisers create events in the Organizer app and players join them from the Player app. When the last board is played, the ranking,
+          travellers and hand records are published.
         </p>
       </PageHero>
 

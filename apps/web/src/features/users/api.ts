@@ -37,9 +37,7 @@ export const usersQueryOptions = (params: UsersPageParams) =>
   });
 
 export type UserChange =
-  | { kind: 'role'; uid: string; role: Role }
-  | { kind: 'disable'; uid: string; disabled: boolean }
-  | { kind: 'delete'; uid: string };
+  { kind: 'role'; uid: string; role: Role } | { kind: 'disable'; uid: string; disabled: boolean } | { kind: 'delete'; uid: string };
 
 /** Role, status and delete: each answers the server's success text; the list reloads after. */
 export function useUserChange() {

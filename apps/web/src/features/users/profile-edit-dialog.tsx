@@ -73,13 +73,11 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
       <Stack gap="md">
         {field.type === 'email' && (
           <Text size="sm">
-            Your email address is now <strong>{user.email}</strong>. After the change you must verify the new
-            address again before you can use the console.
+            Your email address is now <strong>{user.email}</strong>. After the change you must verify the new address again before you can use the
+            console.
           </Text>
         )}
-        {asksCurrent && (
-          <CurrentPasswordField {...current.fieldProps} data-autofocus />
-        )}
+        {asksCurrent && <CurrentPasswordField {...current.fieldProps} data-autofocus />}
         {isPassword ? (
           <PasswordField
             label={field.inputLabel}

@@ -68,8 +68,7 @@ export const profileFields: readonly ProfileField[] = [
     hint: 'The 6-digit Indian PIN code, for example 110001.',
     autoComplete: 'postal-code',
     inputMode: 'numeric',
-    validate: (value) =>
-      notBlank(value) ?? (PIN_PATTERN.test(value.trim()) ? null : 'Please enter a valid 6-digit PIN code'),
+    validate: (value) => notBlank(value) ?? (PIN_PATTERN.test(value.trim()) ? null : 'Please enter a valid 6-digit PIN code'),
   },
   {
     key: 'email',
@@ -80,8 +79,7 @@ export const profileFields: readonly ProfileField[] = [
     hint: 'We send a verification link to the new address. Until you open it, you cannot use the console.',
     autoComplete: 'email',
     inputMode: 'email',
-    validate: (value) =>
-      notBlank(value) ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail),
+    validate: (value) => notBlank(value) ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail),
   },
   {
     key: 'password',

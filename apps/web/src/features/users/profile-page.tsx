@@ -40,18 +40,19 @@ export function ProfilePage() {
             const value = user ? field.value(user) : null;
             return (
               <li key={field.key}>
-                <UnstyledButton
-                  className={classes.row}
-                  onClick={() => setEditing(field)}
-                  disabled={!user}
-                  aria-haspopup="dialog"
-                >
+                <UnstyledButton className={classes.row} onClick={() => setEditing(field)} disabled={!user} aria-haspopup="dialog">
                   <span className={classes.term}>{field.label}</span>
                   <span className={classes.value}>
                     {field.type === 'password' ? (
-                      <Text span c="dimmed">Change your password</Text>
+                      <Text span c="dimmed">
+                        Change your password
+                      </Text>
                     ) : (
-                      value || <Text span c="dimmed">Not set</Text>
+                      value || (
+                        <Text span c="dimmed">
+                          Not set
+                        </Text>
+                      )
                     )}
                   </span>
                   <span className={classes.action} aria-hidden="true">
@@ -127,9 +128,8 @@ function DeleteAccountForm({ update, onClose }: { update: ReturnType<typeof useU
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Text>
-          Delete your account for good? Your profile (name, email, contact, city, PIN, BFI or BBO number), your
-          sign-ins, and the events you organised, with those events&apos; score, replay and participant data, are
-          deleted, and you are signed out. This cannot be undone.
+          Delete your account for good? Your profile (name, email, contact, city, PIN, BFI or BBO number), your sign-ins, and the events you
+          organised, with those events&apos; score, replay and participant data, are deleted, and you are signed out. This cannot be undone.
         </Text>
         <CurrentPasswordField {...current.fieldProps} data-autofocus />
         {error && (

@@ -9,8 +9,19 @@ vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyInfo: vi.fn()
 const notify = await import('../../lib/notify');
 
 const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
-  objectId: 'o1', uid: 'u1', names: 'Zed Target', email: 'zed@example.org', emailVerified: true, disabled: false, role: 'player',
-  contact: null, bfiId: 'BFI-77', city: 'Pune', postalIndexNumber: '411001', createdAt: '2026-11-20T10:00:00.000Z', editedAt: '2026-11-20T10:00:00.000Z',
+  objectId: 'o1',
+  uid: 'u1',
+  names: 'Zed Target',
+  email: 'zed@example.org',
+  emailVerified: true,
+  disabled: false,
+  role: 'player',
+  contact: null,
+  bfiId: 'BFI-77',
+  city: 'Pune',
+  postalIndexNumber: '411001',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  editedAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
 

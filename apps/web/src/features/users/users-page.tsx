@@ -31,7 +31,12 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
   }
   if (change.kind === 'disable') {
     return change.disabled
-      ? { title: 'Disable user', message: `Disable ${who}? They are signed out and cannot sign in until enabled again.`, label: 'Disable', danger: true }
+      ? {
+          title: 'Disable user',
+          message: `Disable ${who}? They are signed out and cannot sign in until enabled again.`,
+          label: 'Disable',
+          danger: true,
+        }
       : { title: 'Enable user', message: `Enable ${who}? They can sign in again.`, label: 'Enable', danger: false };
   }
   return {
@@ -96,7 +101,9 @@ export function UsersPage() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => setPreview(user)}>Preview</Menu.Item>
-            <Menu.Item onClick={() => setPending({ user, change: { kind: 'role', uid: user.uid, role: user.role === 'admin' ? 'player' : 'admin' } })}>
+            <Menu.Item
+              onClick={() => setPending({ user, change: { kind: 'role', uid: user.uid, role: user.role === 'admin' ? 'player' : 'admin' } })}
+            >
               {user.role === 'admin' ? 'Make player' : 'Make admin'}
             </Menu.Item>
             <Menu.Item onClick={() => setPending({ user, change: { kind: 'disable', uid: user.uid, disabled: !user.disabled } })}>
@@ -157,7 +164,13 @@ export function UsersPage() {
             emptyText="Oops, No records yet..."
             minWidth={820}
           />
-          <CursorPager paging={paging} lastDocId={users.data?.lastDocId} rows={users.data?.data.length} disabled={users.isFetching} label="User pages" />
+          <CursorPager
+            paging={paging}
+            lastDocId={users.data?.lastDocId}
+            rows={users.data?.data.length}
+            disabled={users.isFetching}
+            label="User pages"
+          />
         </Stack>
       </Paper>
 

@@ -130,8 +130,16 @@ export function ChatPage() {
       </header>
 
       <Stack gap="xs" className={classes.notices}>
-        {snapshot.missing.includes('camera') ? <Alert color="gray" py={6}>{videoTexts.noCamera}</Alert> : null}
-        {snapshot.missing.includes('microphone') ? <Alert color="gray" py={6}>{videoTexts.noMicrophone}</Alert> : null}
+        {snapshot.missing.includes('camera') ? (
+          <Alert color="gray" py={6}>
+            {videoTexts.noCamera}
+          </Alert>
+        ) : null}
+        {snapshot.missing.includes('microphone') ? (
+          <Alert color="gray" py={6}>
+            {videoTexts.noMicrophone}
+          </Alert>
+        ) : null}
         {soundBlocked && !soundOn ? (
           <Alert color="blue" py={6}>
             <Group gap="sm" justify="space-between">
@@ -145,9 +153,20 @@ export function ChatPage() {
       </Stack>
 
       {snapshot.participants.length > 0 ? (
-        <section className={classes.grid} aria-label="Participants" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}>
+        <section
+          className={classes.grid}
+          aria-label="Participants"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}
+        >
           {snapshot.participants.map((participant) => (
-            <VideoTile key={participant.peerId} participant={participant} ratio={ratio} speaking={snapshot.speaker === participant.peerId} onSoundBlocked={onSoundBlocked} soundOn={soundOn} />
+            <VideoTile
+              key={participant.peerId}
+              participant={participant}
+              ratio={ratio}
+              speaking={snapshot.speaker === participant.peerId}
+              onSoundBlocked={onSoundBlocked}
+              soundOn={soundOn}
+            />
           ))}
         </section>
       ) : null}
@@ -219,7 +238,11 @@ export function ChatPage() {
       <VideoDialog opened={!table} title={videoTexts.unknownTableTitle} actions={[{ label: 'Hang Up', onClick: hangUp, color: 'red.8' }]}>
         {videoTexts.unknownTableMessage}
       </VideoDialog>
-      <VideoDialog opened={Boolean(table) && problem?.kind === 'unknown-table'} title={videoTexts.unknownTableTitle} actions={[{ label: 'Hang Up', onClick: hangUp, color: 'red.8' }]}>
+      <VideoDialog
+        opened={Boolean(table) && problem?.kind === 'unknown-table'}
+        title={videoTexts.unknownTableTitle}
+        actions={[{ label: 'Hang Up', onClick: hangUp, color: 'red.8' }]}
+      >
         {videoTexts.unknownTableMessage}
       </VideoDialog>
       <VideoDialog
@@ -249,7 +272,9 @@ export function ChatPage() {
           { label: 'Try again', onClick: () => void call?.changeDevices(choice) },
         ]}
       >
-        {problem?.kind === 'media' && problem.problem.kind === 'denied' ? `${videoTexts.mediaErrorMessage}. ${videoTexts.permissionHint}` : videoTexts.mediaErrorMessage}
+        {problem?.kind === 'media' && problem.problem.kind === 'denied'
+          ? `${videoTexts.mediaErrorMessage}. ${videoTexts.permissionHint}`
+          : videoTexts.mediaErrorMessage}
       </VideoDialog>
       <VideoDialog opened={loadFailed} title={videoTexts.oopsTitle} actions={[{ label: 'Reload', onClick: () => window.location.reload() }]}>
         {videoTexts.oopsMessage}

@@ -5,7 +5,19 @@ import { jsonResponse, renderApp } from '../../testing/render-app';
 import { JoinPage } from './join-page';
 import { videoTexts } from './texts';
 
-const user = { uid: 'u1', displayName: 'Asha Rao', email: 'asha@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' };
+const user = {
+  uid: 'u1',
+  displayName: 'Asha Rao',
+  email: 'asha@example.com',
+  emailVerified: true,
+  photoUrl: null,
+  phoneNumber: null,
+  contact: null,
+  bfiId: null,
+  city: null,
+  postalIndexNumber: null,
+  role: 'player',
+};
 const tournament = { id: 'T-2041', key: 'k9x2m4p7qa', tables: 3, details: JSON.stringify({ type: 1, typeName: 'Monday Club Pairs', players: 12 }) };
 
 function answer(overrides: { tournament?: Response } = {}) {

@@ -131,7 +131,17 @@ export function JoinPage() {
           <video ref={videoRef} autoPlay playsInline muted aria-label="Your camera preview" hidden={!preview.stream || !video} />
           {!preview.stream || !video ? (
             <div className={classes.previewOff}>
-              {preview.problem ? videoTexts.mediaErrorMessage : !video ? 'Your camera is off' : preview.missing.includes('camera') ? videoTexts.noCamera : <span role="status" aria-label="Starting your camera"><Loader color="gray.3" size="sm" /></span>}
+              {preview.problem ? (
+                videoTexts.mediaErrorMessage
+              ) : !video ? (
+                'Your camera is off'
+              ) : preview.missing.includes('camera') ? (
+                videoTexts.noCamera
+              ) : (
+                <span role="status" aria-label="Starting your camera">
+                  <Loader color="gray.3" size="sm" />
+                </span>
+              )}
             </div>
           ) : null}
         </div>
@@ -141,8 +151,16 @@ export function JoinPage() {
           </Text>
           <LevelMeter stream={preview.stream} enabled={audio} />
         </Stack>
-        {preview.missing.includes('camera') ? <Text size="sm" c="dimmed">{videoTexts.noCamera}</Text> : null}
-        {preview.missing.includes('microphone') ? <Text size="sm" c="dimmed">{videoTexts.noMicrophone}</Text> : null}
+        {preview.missing.includes('camera') ? (
+          <Text size="sm" c="dimmed">
+            {videoTexts.noCamera}
+          </Text>
+        ) : null}
+        {preview.missing.includes('microphone') ? (
+          <Text size="sm" c="dimmed">
+            {videoTexts.noMicrophone}
+          </Text>
+        ) : null}
         {preview.problem && preview.problem.kind !== 'no-devices' ? (
           <Alert color="red" title={videoTexts.mediaErrorTitle}>
             <Stack gap="xs" align="flex-start">
@@ -194,10 +212,20 @@ export function JoinPage() {
       <VideoDialog opened={failed} title={videoTexts.oopsTitle} actions={[{ label: 'Reload', onClick: () => window.location.reload() }]}>
         {videoTexts.oopsMessage}
       </VideoDialog>
-      <VideoDialog opened={selectError} title="Join" onClose={() => setSelectError(false)} actions={[{ label: 'OK', onClick: () => setSelectError(false) }]}>
+      <VideoDialog
+        opened={selectError}
+        title="Join"
+        onClose={() => setSelectError(false)}
+        actions={[{ label: 'OK', onClick: () => setSelectError(false) }]}
+      >
         {videoTexts.selectTable}
       </VideoDialog>
-      <VideoDialog opened={alreadyJoined && !failed} title="Video chat" onClose={() => setAlreadyJoined(false)} actions={[{ label: 'OK', onClick: () => setAlreadyJoined(false) }]}>
+      <VideoDialog
+        opened={alreadyJoined && !failed}
+        title="Video chat"
+        onClose={() => setAlreadyJoined(false)}
+        actions={[{ label: 'OK', onClick: () => setAlreadyJoined(false) }]}
+      >
         {videoTexts.alreadyJoined}
       </VideoDialog>
     </Paper>

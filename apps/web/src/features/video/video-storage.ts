@@ -4,7 +4,12 @@ import type { TournamentRecord } from './call/tables';
 
 // The video pages' part of the local client state (specification section 3): the selected tournament (the
 // "selected item"), the relay server list, and the devices and tile shape the user chose.
-const keys = { tournament: storageKeys.selectedItem, relayServers: storageKeys.relayServers, media: 'bridge.videoMedia', ratio: 'bridge.videoRatio' } as const;
+const keys = {
+  tournament: storageKeys.selectedItem,
+  relayServers: storageKeys.relayServers,
+  media: 'bridge.videoMedia',
+  ratio: 'bridge.videoRatio',
+} as const;
 
 function read<T>(key: string, check: (value: unknown) => value is T): T | null {
   try {
@@ -27,7 +32,12 @@ function write(key: string, value: unknown) {
 }
 
 const isTournament = (value: unknown): value is TournamentRecord =>
-  !!value && typeof value === 'object' && typeof (value as TournamentRecord).key === 'string' && typeof (value as TournamentRecord).tables === 'number' && typeof (value as TournamentRecord).details === 'string' && typeof (value as TournamentRecord).id === 'string';
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as TournamentRecord).key === 'string' &&
+  typeof (value as TournamentRecord).tables === 'number' &&
+  typeof (value as TournamentRecord).details === 'string' &&
+  typeof (value as TournamentRecord).id === 'string';
 
 export const getStoredTournament = () => read(keys.tournament, isTournament);
 export const setStoredTournament = (tournament: TournamentRecord) => write(keys.tournament, tournament);

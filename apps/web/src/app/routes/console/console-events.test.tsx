@@ -21,7 +21,14 @@ const pastEvent = (key: string, overrides: Partial<PastEvent> = {}): PastEvent =
 });
 
 const participant = (names: string, overrides: Partial<AdminParticipant> = {}): AdminParticipant => ({
-  objectId: `p-${names}`, key: 'evt1', table: 1, side: 0, isBot: false, createdAt: '2026-11-20T17:00:00.000Z', editedAt: '2026-11-20T17:00:00.000Z', registeredAt: null,
+  objectId: `p-${names}`,
+  key: 'evt1',
+  table: 1,
+  side: 0,
+  isBot: false,
+  createdAt: '2026-11-20T17:00:00.000Z',
+  editedAt: '2026-11-20T17:00:00.000Z',
+  registeredAt: null,
   userData: { names, email: `${names.toLowerCase().replace(' ', '.')}@example.org`, contact: '+91 98450 00000' },
   ...overrides,
 });
@@ -44,9 +51,17 @@ afterEach(() => vi.restoreAllMocks());
 const HISTORY = '/api/v1/tournaments/mine/history';
 const noHistory = { result: { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } } };
 const historyEvent = (key: string, name: string, completedAt: string, score: { percentage?: number; imps?: number }) => ({
-  key, name, completedAt, scoreType: score.imps === undefined ? 'Match Point' : 'IMP', movementType: 'Mitchell',
+  key,
+  name,
+  completedAt,
+  scoreType: score.imps === undefined ? 'Match Point' : 'IMP',
+  movementType: 'Mitchell',
   pair: { key: 'NS1', direction: 'NS', pairNo: 1, names: ['Isha Pillai', 'Ravi Rao'] },
-  percentage: score.percentage ?? null, imps: score.imps ?? null, place: 2, label: '2', of: 7,
+  percentage: score.percentage ?? null,
+  imps: score.imps ?? null,
+  place: 2,
+  label: '2',
+  of: 7,
 });
 const list = (data: PastEvent[]) => ({ body: { result: { data, lastDocId: null } } });
 /** The value of one figure of the history (`dt` then its `dd`). */
@@ -99,7 +114,12 @@ describe('Bridge Results', () => {
     expect(percentages.getAttribute('aria-label')).toContain('latest 61.27%, highest 61.27%, lowest 48.50%');
     expect(within(panel).getByRole('img', { name: /^IMPs per event: 1 event/ })).toBeTruthy();
     const table = within(panel).getByRole('table', { name: 'Percentage per event (matchpoints)' });
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Monday Pairs5 Oct 2648.50%', 'Club Pairs19 Oct 2661.27%']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['Monday Pairs5 Oct 2648.50%', 'Club Pairs19 Oct 2661.27%']);
   });
 
   it('says so when the user has played no scored event yet', async () => {
@@ -111,7 +131,10 @@ describe('Bridge Results', () => {
   });
 
   it('shows an error with Retry when the history cannot be loaded, and the list still works', async () => {
-    mockApi({ '/api/v1/tournaments/mine': list([pastEvent('evt1')]), [HISTORY]: { status: 503, body: { error: 'Database is busy', code: 'service_unavailable' } } });
+    mockApi({
+      '/api/v1/tournaments/mine': list([pastEvent('evt1')]),
+      [HISTORY]: { status: 503, body: { error: 'Database is busy', code: 'service_unavailable' } },
+    });
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
     const panel = await screen.findByRole('region', { name: 'Your history' });
     expect((await within(panel).findByRole('alert')).textContent).toContain('Database is busy');
@@ -126,9 +149,13 @@ describe('Console event preview', () => {
     { path: '/console/my-past-events/all-my-past-events/:key/:tab', element: <PastEventPreviewPage /> },
   ];
 
-  it('shows the participants of one of the user\'s events from its own record', async () => {
+  it("shows the participants of one of the user's events from its own record", async () => {
     const fetchSpy = mockApi({
-      '/api/v1/tournaments/mine/evt1': { body: { result: { ...pastEvent('evt1'), status: 'complete', participants: [participant('Asha Rao'), participant('Ravi Kumar', { side: 2 })] } } },
+      '/api/v1/tournaments/mine/evt1': {
+        body: {
+          result: { ...pastEvent('evt1'), status: 'complete', participants: [participant('Asha Rao'), participant('Ravi Kumar', { side: 2 })] },
+        },
+      },
     });
     renderApp(routes, { initialEntry: '/console/my-past-events/all-my-past-events/evt1' });
     expect(await screen.findByRole('heading', { name: 'Pairs evt1' })).toBeTruthy();
@@ -139,13 +166,39 @@ describe('Console event preview', () => {
     expect(fetchSpy.mock.calls.every(([url]) => String(url).startsWith('/api/v1/tournaments/mine/evt1'))).toBe(true);
   });
 
-  it('shows a player the reduced answer of an event in play: own lines only, no one else\'s email or phone', async () => {
-    const line = { table: 1, North: 'Asha Rao', South: null, East: null, West: null, ns: 1, ew: 1, score: 400, dealer: 'N', declarer: 'N', contract: '3,5', doubled: 0, nsTricks: 9, ewTricks: 4, totalTricks: 13, vulnerable: 'None', adjusted: null };
+  it("shows a player the reduced answer of an event in play: own lines only, no one else's email or phone", async () => {
+    const line = {
+      table: 1,
+      North: 'Asha Rao',
+      South: null,
+      East: null,
+      West: null,
+      ns: 1,
+      ew: 1,
+      score: 400,
+      dealer: 'N',
+      declarer: 'N',
+      contract: '3,5',
+      doubled: 0,
+      nsTricks: 9,
+      ewTricks: 4,
+      totalTricks: 13,
+      vulnerable: 'None',
+      adjusted: null,
+    };
     mockApi({
-      '/api/v1/tournaments/mine/live1': { body: { result: {
-        ...pastEvent('live1', { completedAt: null, scoreData: { round_number_1: { board_number_1: { table_1: line } } } }), status: 'active',
-        participants: [participant('Asha Rao'), participant('Ravi Kumar', { side: 1, userData: { names: 'Ravi Kumar', email: null, contact: null } })],
-      } } },
+      '/api/v1/tournaments/mine/live1': {
+        body: {
+          result: {
+            ...pastEvent('live1', { completedAt: null, scoreData: { round_number_1: { board_number_1: { table_1: line } } } }),
+            status: 'active',
+            participants: [
+              participant('Asha Rao'),
+              participant('Ravi Kumar', { side: 1, userData: { names: 'Ravi Kumar', email: null, contact: null } }),
+            ],
+          },
+        },
+      },
     });
     renderApp(routes, { initialEntry: '/console/my-past-events/all-my-past-events/live1/participants' });
     const table = await screen.findByRole('table', { name: 'Participants' });
@@ -185,7 +238,10 @@ describe('Solitaire', () => {
 });
 
 describe('filterParticipants', () => {
-  const people = [participant('Asha Rao'), participant('Ravi Kumar', { createdAt: '2026-11-22T09:00:00.000Z', userData: { names: 'Ravi Kumar', email: null, contact: '+91 99999 11111' } })];
+  const people = [
+    participant('Asha Rao'),
+    participant('Ravi Kumar', { createdAt: '2026-11-22T09:00:00.000Z', userData: { names: 'Ravi Kumar', email: null, contact: '+91 99999 11111' } }),
+  ];
   it('matches name, email or contact, and the registration day range', () => {
     expect(filterParticipants(people, {}).map((p) => p.userData.names)).toEqual(['Asha Rao', 'Ravi Kumar']);
     expect(filterParticipants(people, { query: 'asha' }).map((p) => p.userData.names)).toEqual(['Asha Rao']);

@@ -15,7 +15,6 @@ const fromActive = (event: ActiveEvent): EventRow => ({
   createdAt: event.createdAt,
 });
 
-
 function participants(key: string, filter: ParticipantFilter, signal?: AbortSignal) {
   return apiCall(eventEndpoints.adminParticipants, { query: { key, ...filter }, signal });
 }

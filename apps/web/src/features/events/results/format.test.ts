@@ -94,7 +94,7 @@ describe('scorecardRows', () => {
     ]);
   });
 
-  it("negates the score for an EW pair and uses the EW points", () => {
+  it('negates the score for an EW pair and uses the EW points', () => {
     const rows = scorecardRows(buildEventResults(), { direction: 'EW', pair: 2 });
     expect(rows.map((r) => [r.board, r.sat, r.opponent, r.score, r.points])).toEqual([
       [1, 'EW', 2, -400, 1],

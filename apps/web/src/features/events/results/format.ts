@@ -67,8 +67,7 @@ export function contractText(contract: ResultLine['contract']): string {
 export const formatRanks = (ranks: string): string => (ranks ? [...ranks].map((r) => (r === 'T' ? '10' : r)).join(' ') : '—');
 
 /** `NS 3` / `EW 3` when each direction has its own winner, else `3`. */
-export const pairLabel = (direction: Direction | null, pair: number): string =>
-  direction ? `${direction} ${pair}` : String(pair);
+export const pairLabel = (direction: Direction | null, pair: number): string => (direction ? `${direction} ${pair}` : String(pair));
 
 export type ScorecardRow = {
   line: ResultLine;

@@ -16,7 +16,16 @@ function HandView({ seat, hand }: { seat: Seat; hand: Hand | null }) {
           {SUIT_ORDER.map((suit) => (
             <li key={suit}>
               <SuitSymbol suit={suit} />
-              <span className={classes.ranks}>{hand[suit] ? formatRanks(hand[suit]) : <><span aria-hidden="true">—</span><span className={classes.srOnly}>void</span></>}</span>
+              <span className={classes.ranks}>
+                {hand[suit] ? (
+                  formatRanks(hand[suit])
+                ) : (
+                  <>
+                    <span aria-hidden="true">—</span>
+                    <span className={classes.srOnly}>void</span>
+                  </>
+                )}
+              </span>
             </li>
           ))}
         </ul>

@@ -6,11 +6,9 @@ import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { ResultsPage } from './results-page';
 import { buildEventResults } from './test-fixture';
 
-const serve = (body: unknown, status = 200) =>
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(body, status));
+const serve = (body: unknown, status = 200) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(body, status));
 
-const renderResults = (key = 'SPRING26') =>
-  renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: `/results/${key}` });
+const renderResults = (key = 'SPRING26') => renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: `/results/${key}` });
 
 describe('ResultsPage', () => {
   it('shows the event, both rankings, the hands and the travellers', async () => {
@@ -31,18 +29,21 @@ describe('ResultsPage', () => {
     expect(within(firstNs).getByText('Ann Baker & Ben Carter')).toBeTruthy();
     expect(within(firstNs).getByText('75.00%')).toBeTruthy();
     expect(within(ew).getAllByText('1=')).toHaveLength(2);
-    expect(within(ns).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
+    expect(
+      within(ns)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
 
     // Board 1: the hands around the table, with dealer and vulnerability spelled out.
     expect(screen.getAllByText('Board 1')[0]!.tagName).toBe('SUMMARY');
     expect(screen.getAllByText('Dealer North, Vulnerable: None').length).toBeGreaterThan(0);
     const north = screen.getByRole('list', { name: "North's hand" });
-    expect(within(north).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '♠ spades A K Q 2',
-      '♥ hearts K J 5',
-      '♦ diamonds A 7 3',
-      '♣ clubs K 8 4',
-    ]);
+    expect(
+      within(north)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['♠ spades A K Q 2', '♥ hearts K J 5', '♦ diamonds A 7 3', '♣ clubs K 8 4']);
     expect(within(screen.getByRole('list', { name: "East's hand" })).getByText('J 10 9 8')).toBeTruthy();
     // Board 2 has no known deal: dealer and vulnerability only.
     expect(screen.getAllByText('Dealer East, Vulnerable: North-South').length).toBeGreaterThan(0);
@@ -62,7 +63,9 @@ describe('ResultsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Scorecard of pair EW 2' }));
     expect(screen.getByRole('heading', { name: 'Scorecard of pair EW 2' })).toBeTruthy();
     const card = screen.getByRole('table', { name: 'Boards played by pair EW 2' });
-    const rows = within(card).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((row) => [...row.children].map((cell) => cell.textContent));
     expect(rows[1]).toEqual(['1', 'NS 2', '3NT', 'S', '9', '−400', '1']);
     expect(rows[2]).toEqual(['2', 'NS 3', '3♦ diamonds ', 'W', '9', '110', '2']);
     expect(rows[3]).toEqual(['Total', '3']);
@@ -108,25 +111,57 @@ describe('ResultsPage', () => {
       result: buildEventResults({
         scoringMethod: 'cross-imps',
         scoreType: 'IMP',
-        pairs: [imp('NS2', 2, 9.5, 14.25, 1), imp('NS1', 3, 13.5, 13.5, 2), ...base.pairs.filter((p) => p.direction === 'EW').map((p) => ({ ...p, factoredTotal: p.total, percentage: null }))],
+        pairs: [
+          imp('NS2', 2, 9.5, 14.25, 1),
+          imp('NS1', 3, 13.5, 13.5, 2),
+          ...base.pairs.filter((p) => p.direction === 'EW').map((p) => ({ ...p, factoredTotal: p.total, percentage: null })),
+        ],
       }),
     });
     renderResults();
 
     const ns = await screen.findByRole('table', { name: 'North-South' });
-    expect(within(ns).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Factored score', 'IMPs', 'Boards']);
-    const rows = within(ns).getAllByRole('row').slice(1).map((row) => [...row.children].map((cell) => cell.textContent));
-    expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[5]])).toEqual([['1', '+14.25', '+9.50', '2'], ['2', '+13.50', '+13.50', '3']]);
+    expect(
+      within(ns)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Place', 'Pair', 'Names', 'Factored score', 'IMPs', 'Boards']);
+    const rows = within(ns)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows.map((cells) => [cells[0], cells[3], cells[4], cells[5]])).toEqual([
+      ['1', '+14.25', '+9.50', '2'],
+      ['2', '+13.50', '+13.50', '3'],
+    ]);
     // Every EW pair played every board: one score column.
     const ew = screen.getByRole('table', { name: 'East-West' });
-    expect(within(ew).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
+    expect(
+      within(ew)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
   });
 
   it("marks the signed-in viewer's pair in the ranking, its scorecard and the travellers, with a 'You' badge", async () => {
-    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs: ['NS1'] } }) : jsonResponse({ result: buildEventResults() }),
-    );
+    setStoredUser({
+      uid: 'u1',
+      displayName: 'Ann Baker',
+      email: 'ann@example.com',
+      emailVerified: true,
+      photoUrl: null,
+      phoneNumber: null,
+      contact: null,
+      bfiId: null,
+      city: null,
+      postalIndexNumber: null,
+      role: 'player',
+    });
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs: ['NS1'] } }) : jsonResponse({ result: buildEventResults() }),
+      );
     renderResults();
 
     const ns = await screen.findByRole('table', { name: 'North-South' });
@@ -137,7 +172,9 @@ describe('ResultsPage', () => {
     expect(fetchSpy.mock.calls.map((call) => String(call[0]))).toContain('/api/v1/tournaments/mine/SPRING26/pairs');
 
     const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
-    const marked = within(traveller).getAllByText('You').map((badge) => badge.closest('tr')!.firstElementChild!.textContent);
+    const marked = within(traveller)
+      .getAllByText('You')
+      .map((badge) => badge.closest('tr')!.firstElementChild!.textContent);
     expect(marked).toEqual(['NS 1You']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Scorecard of pair NS 1' }));
@@ -153,10 +190,26 @@ describe('ResultsPage', () => {
   });
 
   it('shows the results unmarked when the stored session has expired (401 for the pairs)', async () => {
-    setStoredUser({ uid: 'u1', displayName: 'Ann Baker', email: 'ann@example.com', emailVerified: true, photoUrl: null, phoneNumber: null, contact: null, bfiId: null, city: null, postalIndexNumber: null, role: 'player' });
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/pairs') ? jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401) : jsonResponse({ result: buildEventResults() }),
-    );
+    setStoredUser({
+      uid: 'u1',
+      displayName: 'Ann Baker',
+      email: 'ann@example.com',
+      emailVerified: true,
+      photoUrl: null,
+      phoneNumber: null,
+      contact: null,
+      bfiId: null,
+      city: null,
+      postalIndexNumber: null,
+      role: 'player',
+    });
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).endsWith('/pairs')
+          ? jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401)
+          : jsonResponse({ result: buildEventResults() }),
+      );
     renderResults();
     await screen.findByRole('table', { name: 'North-South' });
     await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));

@@ -9,16 +9,7 @@ import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useEventResults, useMyPairs } from '../api/results';
-import {
-  dealerText,
-  formatPoints,
-  formatScore,
-  formatStandingScore,
-  isImpScoring,
-  pairLabel,
-  scorecardRows,
-  scoringLabel,
-} from './format';
+import { dealerText, formatPoints, formatScore, formatStandingScore, isImpScoring, pairLabel, scorecardRows, scoringLabel } from './format';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
 import { Contract } from './suit';
@@ -96,16 +87,13 @@ function RankingTable({
           {standings.map((standing) => (
             <tr
               key={standing.key}
-              className={[selected === standing.key ? classes.selectedRow : '', mine.has(standing.key) ? classes.myRow : ''].join(' ').trim() || undefined}
+              className={
+                [selected === standing.key ? classes.selectedRow : '', mine.has(standing.key) ? classes.myRow : ''].join(' ').trim() || undefined
+              }
             >
               <td>{standing.label}</td>
               <th scope="row">
-                <button
-                  type="button"
-                  className={classes.pairButton}
-                  aria-pressed={selected === standing.key}
-                  onClick={() => onSelect(standing.key)}
-                >
+                <button type="button" className={classes.pairButton} aria-pressed={selected === standing.key} onClick={() => onSelect(standing.key)}>
                   <span className={classes.srOnly}>Scorecard of pair </span>
                   {pairLabel(standing.direction, standing.pair)}
                 </button>
@@ -128,17 +116,7 @@ function openBoard(board: number) {
   if (details instanceof HTMLDetailsElement) details.open = true;
 }
 
-function Scorecard({
-  results,
-  standing,
-  onClose,
-  isMine,
-}: {
-  results: EventResults;
-  standing: PairStanding;
-  onClose: () => void;
-  isMine: boolean;
-}) {
+function Scorecard({ results, standing, onClose, isMine }: { results: EventResults; standing: PairStanding; onClose: () => void; isMine: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const imps = isImpScoring(results.scoringMethod);
   const rows = scorecardRows(results, standing);
@@ -160,8 +138,7 @@ function Scorecard({
             {isMine ? <YouBadge /> : null}
           </Title>
           <Text size="sm" c="dimmed">
-            {standing.names.join(' & ') || 'Names not known'} · place {standing.label} ·{' '}
-            {formatStandingScore(standing, imps)}
+            {standing.names.join(' & ') || 'Names not known'} · place {standing.label} · {formatStandingScore(standing, imps)}
           </Text>
         </div>
         <Button variant="default" size="xs" onClick={onClose} className={classes.noPrint}>
@@ -415,9 +392,7 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
         </Text>
       </section>
 
-      {standing ? (
-        <Scorecard results={results} standing={standing} onClose={() => setSelected(null)} isMine={mine.has(standing.key)} />
-      ) : null}
+      {standing ? <Scorecard results={results} standing={standing} onClose={() => setSelected(null)} isMine={mine.has(standing.key)} /> : null}
 
       <section aria-labelledby="travellers-heading" ref={travellersRef}>
         <Title order={2} id="travellers-heading" mb="sm">
@@ -471,8 +446,7 @@ function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void 
           These results are not public yet
         </Title>
         <Text c="dimmed" mt="xs">
-          The results are published when the organiser completes the event. Until then only the organiser can follow
-          them live.
+          The results are published when the organiser completes the event. Until then only the organiser can follow them live.
         </Text>
         {status === 401 ? (
           <Button component={Link} to={paths.login.getHref(location.pathname)} mt="md">

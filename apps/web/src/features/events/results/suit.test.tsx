@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Contract } from './suit';
 
 describe('Contract', () => {
-  it('shows a director\'s adjusted score instead of a contract', () => {
+  it("shows a director's adjusted score instead of a contract", () => {
     render(<Contract contract={{ level: 0, strain: null, doubled: 0 }} adjusted={{ ns: 'A+', ew: 'A-' }} />);
     expect(screen.getByText('Adjusted A+ / A-')).toBeTruthy();
   });

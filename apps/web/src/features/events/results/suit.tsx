@@ -15,7 +15,12 @@ export function SuitSymbol({ suit }: { suit: SuitLetter }) {
 
 /** `4♠`, `3NT×`, `2♥××`, `Passed out`, or a director's adjusted score; doubling is read out as words. */
 export function Contract({ contract, adjusted }: { contract: ResultLine['contract']; adjusted?: ResultLine['adjusted'] }) {
-  if (adjusted) return <span>Adjusted {adjusted.ns} / {adjusted.ew}</span>;
+  if (adjusted)
+    return (
+      <span>
+        Adjusted {adjusted.ns} / {adjusted.ew}
+      </span>
+    );
   if (contract.level === 0 || contract.strain === null) return <span>Passed out</span>;
   const doubled = Math.min(2, Math.max(0, contract.doubled));
   return (

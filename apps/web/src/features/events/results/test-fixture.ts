@@ -1,18 +1,16 @@
 import { EventResultsSchema, type EventResults, type PairStanding, type ResultLine } from '@bridge/api';
 
-const line = (fields: Omit<ResultLine, 'contract' | 'adjusted'> & { adjusted?: ResultLine['adjusted']; contract: [number, ResultLine['contract']['strain'], number] }): ResultLine => {
+const line = (
+  fields: Omit<ResultLine, 'contract' | 'adjusted'> & {
+    adjusted?: ResultLine['adjusted'];
+    contract: [number, ResultLine['contract']['strain'], number];
+  },
+): ResultLine => {
   const [level, strain, doubled] = fields.contract;
   return { ...fields, adjusted: fields.adjusted ?? null, contract: { level, strain, doubled } };
 };
 
-const standing = (
-  direction: 'NS' | 'EW',
-  pair: number,
-  names: string[],
-  total: number,
-  place: number,
-  label: string,
-): PairStanding => ({
+const standing = (direction: 'NS' | 'EW', pair: number, names: string[], total: number, place: number, label: string): PairStanding => ({
   key: `${direction}${pair}`,
   direction,
   pair,

@@ -11,9 +11,7 @@ export function HeroMedia({ poster, videoUrl, videoTitle }: HeroMediaProps) {
   const [playing, setPlaying] = useState(false);
   if (!videoUrl) return <>{poster}</>;
   if (playing) {
-    return (
-      <video src={videoUrl} controls autoPlay playsInline title={videoTitle} style={{ width: '100%', borderRadius: 16, display: 'block' }} />
-    );
+    return <video src={videoUrl} controls autoPlay playsInline title={videoTitle} style={{ width: '100%', borderRadius: 16, display: 'block' }} />;
   }
   return (
     <div>

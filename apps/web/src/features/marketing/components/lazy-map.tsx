@@ -7,9 +7,7 @@ type LazyMapProps = { latitude: number; longitude: number; title: string };
 const SPAN = { lat: 0.004, lon: 0.008 };
 
 export const osmEmbedUrl = (latitude: number, longitude: number): string => {
-  const bbox = [longitude - SPAN.lon, latitude - SPAN.lat, longitude + SPAN.lon, latitude + SPAN.lat]
-    .map((n) => n.toFixed(5))
-    .join(',');
+  const bbox = [longitude - SPAN.lon, latitude - SPAN.lat, longitude + SPAN.lon, latitude + SPAN.lat].map((n) => n.toFixed(5)).join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${latitude},${longitude}`;
 };
 

@@ -11,7 +11,12 @@ type QrCodeImageProps = { value: string; alt: string; size?: number };
  */
 const buildOrigin: string = import.meta.env.PUBLIC_ORIGIN ?? 'http://localhost:3000';
 const subscribeNever = () => () => {};
-const usePageOrigin = () => useSyncExternalStore(subscribeNever, () => window.location.origin, () => buildOrigin);
+const usePageOrigin = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => window.location.origin,
+    () => buildOrigin,
+  );
 
 /** The dark modules as one SVG path, row by row, a run of modules per `M x y h n v1 h -n z`. */
 function qrPath(text: string): { path: string; modules: number } {

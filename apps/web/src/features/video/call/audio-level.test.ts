@@ -9,13 +9,45 @@ describe('speaker detection', () => {
   });
 
   it('highlights the loudest peer above the threshold, nobody in silence', () => {
-    expect(pickSpeaker(new Map([['a', 0.2], ['b', 0.6]]), null)).toBe('b');
-    expect(pickSpeaker(new Map([['a', 0.01], ['b', 0.02]]), 'a')).toBeNull();
+    expect(
+      pickSpeaker(
+        new Map([
+          ['a', 0.2],
+          ['b', 0.6],
+        ]),
+        null,
+      ),
+    ).toBe('b');
+    expect(
+      pickSpeaker(
+        new Map([
+          ['a', 0.01],
+          ['b', 0.02],
+        ]),
+        'a',
+      ),
+    ).toBeNull();
   });
 
   it('keeps the current speaker on a near tie, so the highlight does not flicker', () => {
-    expect(pickSpeaker(new Map([['a', 0.5], ['b', 0.55]]), 'a')).toBe('a');
-    expect(pickSpeaker(new Map([['a', 0.2], ['b', 0.6]]), 'a')).toBe('b');
+    expect(
+      pickSpeaker(
+        new Map([
+          ['a', 0.5],
+          ['b', 0.55],
+        ]),
+        'a',
+      ),
+    ).toBe('a');
+    expect(
+      pickSpeaker(
+        new Map([
+          ['a', 0.2],
+          ['b', 0.6],
+        ]),
+        'a',
+      ),
+    ).toBe('b');
   });
 });
 
@@ -23,12 +55,18 @@ describe('speaker detection', () => {
 function statsConnection(energy: { energy: number; duration: number } | null, lastPacket = 0) {
   const state = { energy, lastPacket };
   const pc = {
-    getStats: async () => new Map(state.energy
-      ? [
-          ['in-audio', { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: state.energy.energy, totalSamplesDuration: state.energy.duration }],
-          ['in-video', { type: 'inbound-rtp', kind: 'video' }],
-        ]
-      : [['in-video', { type: 'inbound-rtp', kind: 'video' }]]),
+    getStats: async () =>
+      new Map(
+        state.energy
+          ? [
+              [
+                'in-audio',
+                { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: state.energy.energy, totalSamplesDuration: state.energy.duration },
+              ],
+              ['in-video', { type: 'inbound-rtp', kind: 'video' }],
+            ]
+          : [['in-video', { type: 'inbound-rtp', kind: 'video' }]],
+      ),
     getReceivers: () => [{ track: { kind: 'audio' }, getSynchronizationSources: () => [{ audioLevel: state.lastPacket }] }],
   };
   return { pc: pc as unknown as RTCPeerConnection, state };

@@ -10,12 +10,7 @@ export interface DeviceLists {
 }
 
 /** Why media could not be had, as the pages tell it. */
-export type MediaProblem =
-  | { kind: 'no-camera' }
-  | { kind: 'no-microphone' }
-  | { kind: 'no-devices' }
-  | { kind: 'denied' }
-  | { kind: 'failed' };
+export type MediaProblem = { kind: 'no-camera' } | { kind: 'no-microphone' } | { kind: 'no-devices' } | { kind: 'denied' } | { kind: 'failed' };
 
 export interface LocalMedia {
   stream: MediaStream;
@@ -53,7 +48,10 @@ export class MediaError extends Error {
  * A device kind this machine lacks is left out (and reported in `missing`)
  * rather than failing the whole call: a player without a camera can still talk.
  */
-export async function getLocalMedia(choice: MediaChoice, want: { audio: boolean; video: boolean } = { audio: true, video: true }): Promise<LocalMedia> {
+export async function getLocalMedia(
+  choice: MediaChoice,
+  want: { audio: boolean; video: boolean } = { audio: true, video: true },
+): Promise<LocalMedia> {
   if (!navigator.mediaDevices?.getUserMedia) throw new MediaError({ kind: 'no-devices' });
   const { cameras, microphones } = await listDevices();
   const missing: LocalMedia['missing'] = [];
@@ -67,7 +65,14 @@ export async function getLocalMedia(choice: MediaChoice, want: { audio: boolean;
   }
   const constraints: MediaStreamConstraints = {
     audio: audio ? (choice.microphoneId ? { deviceId: { exact: choice.microphoneId } } : true) : false,
-    video: video ? { ...(choice.cameraId ? { deviceId: { exact: choice.cameraId } } : {}), width: { ideal: 640 }, height: { ideal: 480 }, frameRate: { ideal: 15, max: 24 } } : false,
+    video: video
+      ? {
+          ...(choice.cameraId ? { deviceId: { exact: choice.cameraId } } : {}),
+          width: { ideal: 640 },
+          height: { ideal: 480 },
+          frameRate: { ideal: 15, max: 24 },
+        }
+      : false,
   };
   try {
     return { stream: await navigator.mediaDevices.getUserMedia(constraints), missing };

@@ -76,7 +76,12 @@ class NegotiatingPeerConnection {
   }
 }
 
-const linkEvents = (errors: unknown[]) => ({ onStream: () => undefined, onState: () => undefined, onConnection: () => undefined, onError: (error: unknown) => errors.push(error) });
+const linkEvents = (errors: unknown[]) => ({
+  onStream: () => undefined,
+  onState: () => undefined,
+  onConnection: () => undefined,
+  onError: (error: unknown) => errors.push(error),
+});
 
 describe('PeerLink', () => {
   beforeEach(() => {
@@ -91,17 +96,29 @@ describe('PeerLink', () => {
     NegotiatingPeerConnection.askAfterAnswer = true;
     const sent: RTCSessionDescriptionInit[] = [];
     const errors: unknown[] = [];
-    const link = new PeerLink('remote', true, false, [], { audio: null, video: null }, {
-      sendDescription: (description) => sent.push(description),
-      sendCandidate: () => undefined,
-    }, linkEvents(errors), 2);
+    const link = new PeerLink(
+      'remote',
+      true,
+      false,
+      [],
+      { audio: null, video: null },
+      {
+        sendDescription: (description) => sent.push(description),
+        sendCandidate: () => undefined,
+      },
+      linkEvents(errors),
+      2,
+    );
 
     await link.receiveDescription({ type: 'offer', sdp: 'their offer' });
     await vi.waitFor(() => expect(sent).toHaveLength(2));
 
     // The answer first, then our own offer, each once: the other side waits for the answer before it will take
     // an offer of ours.
-    expect(sent).toEqual([{ type: 'answer', sdp: 'the answer' }, { type: 'offer', sdp: 'offer 1' }]);
+    expect(sent).toEqual([
+      { type: 'answer', sdp: 'the answer' },
+      { type: 'offer', sdp: 'offer 1' },
+    ]);
     expect(errors).toEqual([]);
     link.close();
   });
@@ -109,10 +126,18 @@ describe('PeerLink', () => {
   it('when both sides start at once, the polite side answers from a fresh connection and keeps the candidates sent to it', async () => {
     const sent: RTCSessionDescriptionInit[] = [];
     const errors: unknown[] = [];
-    const link = new PeerLink('remote', true, true, [], { audio: null, video: null }, {
-      sendDescription: (description) => sent.push(description),
-      sendCandidate: () => undefined,
-    }, linkEvents(errors));
+    const link = new PeerLink(
+      'remote',
+      true,
+      true,
+      [],
+      { audio: null, video: null },
+      {
+        sendDescription: (description) => sent.push(description),
+        sendCandidate: () => undefined,
+      },
+      linkEvents(errors),
+    );
     const first = NegotiatingPeerConnection.made[0]!;
     expect(first.lines).toHaveLength(2);
     first.onnegotiationneeded!();
@@ -127,7 +152,10 @@ describe('PeerLink', () => {
     expect(first.closed).toBe(true);
     expect(link.pc).toBe(fresh);
     expect(fresh.lines).toEqual([]); // it takes the offer's lines instead of adding its own
-    expect(sent).toEqual([{ type: 'offer', sdp: 'offer 1' }, { type: 'answer', sdp: 'the answer' }]);
+    expect(sent).toEqual([
+      { type: 'offer', sdp: 'offer 1' },
+      { type: 'answer', sdp: 'the answer' },
+    ]);
     expect(fresh.added).toEqual([{ candidate: 'candidate:1', usernameFragment: 'them' }]);
 
     // A candidate of a description the other side gave up is skipped, without an error.
@@ -139,10 +167,18 @@ describe('PeerLink', () => {
 
   it('the impolite side ignores the crossing offer and keeps its connection', async () => {
     const sent: RTCSessionDescriptionInit[] = [];
-    const link = new PeerLink('remote', false, true, [], { audio: null, video: null }, {
-      sendDescription: (description) => sent.push(description),
-      sendCandidate: () => undefined,
-    }, linkEvents([]));
+    const link = new PeerLink(
+      'remote',
+      false,
+      true,
+      [],
+      { audio: null, video: null },
+      {
+        sendDescription: (description) => sent.push(description),
+        sendCandidate: () => undefined,
+      },
+      linkEvents([]),
+    );
     NegotiatingPeerConnection.made[0]!.onnegotiationneeded!();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
 

@@ -5,7 +5,15 @@ const person = (peerId: string, seat: Parameters<typeof bySeat>[0][number]['seat
 
 describe('tile order', () => {
   it('puts North, East, South and West first, then the organiser, directors and kibitzers', () => {
-    const order = bySeat([person('k', 'Kibitzer'), person('w', 'West'), person('o', 'Organiser'), person('n', 'North'), person('d', 'Director'), person('s', 'South'), person('e', 'East')]);
+    const order = bySeat([
+      person('k', 'Kibitzer'),
+      person('w', 'West'),
+      person('o', 'Organiser'),
+      person('n', 'North'),
+      person('d', 'Director'),
+      person('s', 'South'),
+      person('e', 'East'),
+    ]);
     expect(order.map((p) => p.seat)).toEqual(['North', 'East', 'South', 'West', 'Organiser', 'Director', 'Kibitzer']);
   });
 

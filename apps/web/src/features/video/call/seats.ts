@@ -14,9 +14,7 @@ const rank = (seat: VideoSeat | null) => (seat ? SEAT_ORDER[seat] : 7);
 
 /** North, East, South, West, then the others by seat kind and name (stable, so tiles do not jump). */
 export function bySeat<T extends Seated>(people: readonly T[]): T[] {
-  return [...people].sort(
-    (a, b) => rank(a.seat) - rank(b.seat) || a.displayName.localeCompare(b.displayName) || a.peerId.localeCompare(b.peerId),
-  );
+  return [...people].sort((a, b) => rank(a.seat) - rank(b.seat) || a.displayName.localeCompare(b.displayName) || a.peerId.localeCompare(b.peerId));
 }
 
 /** Tile aspect ratios of the specification (section 9); 4:3 is the default. */

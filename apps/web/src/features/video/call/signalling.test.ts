@@ -29,11 +29,12 @@ class FakeSocket implements SocketLike {
 describe('signalling socket', () => {
   let sockets: FakeSocket[];
   const handlers = { onOpen: vi.fn(), onMessage: vi.fn(), onLost: vi.fn() };
-  const make = () => new SignallingSocket('ws://x/ws/video', 'k1table0', 'u1', handlers, () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  });
+  const make = () =>
+    new SignallingSocket('ws://x/ws/video', 'k1table0', 'u1', handlers, () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    });
   beforeEach(() => {
     vi.useFakeTimers();
     sockets = [];

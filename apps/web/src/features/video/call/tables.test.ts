@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { keyOfChannel, readDetails, tableOptions } from './tables';
 
-const record = (details: object | string, tables = 3) => ({ id: 'id1', key: 'abc123', tables, details: typeof details === 'string' ? details : JSON.stringify(details) });
+const record = (details: object | string, tables = 3) => ({
+  id: 'id1',
+  key: 'abc123',
+  tables,
+  details: typeof details === 'string' ? details : JSON.stringify(details),
+});
 
 describe('join choices', () => {
   it('offers one channel per table, zero-based, labelled from 1', () => {

@@ -45,9 +45,17 @@ export interface TableOption {
 export function tableOptions(tournament: TournamentRecord): TableOption[] {
   const { type, players } = readDetails(tournament.details);
   if (type === EventType.solitaire) {
-    return Array.from({ length: players }, (_, i) => ({ value: `player${i}`, label: `Player ${i + 1}`, channel: videoChannelName(tournament.key, type, i) }));
+    return Array.from({ length: players }, (_, i) => ({
+      value: `player${i}`,
+      label: `Player ${i + 1}`,
+      channel: videoChannelName(tournament.key, type, i),
+    }));
   }
-  return Array.from({ length: tournament.tables }, (_, i) => ({ value: `table${i}`, label: `Table ${i + 1}`, channel: videoChannelName(tournament.key, type, i) }));
+  return Array.from({ length: tournament.tables }, (_, i) => ({
+    value: `table${i}`,
+    label: `Table ${i + 1}`,
+    channel: videoChannelName(tournament.key, type, i),
+  }));
 }
 
 /** The event key of a channel name ('{key}table{i}' or the key itself). */

@@ -37,7 +37,8 @@ class FakePeerConnection {
   getReceivers = () => [];
   /** The received audio's energy so far, as the inbound RTP stats count it. */
   heard = { energy: 0, duration: 0 };
-  getStats = async () => new Map([['in-audio', { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: this.heard.energy, totalSamplesDuration: this.heard.duration }]]);
+  getStats = async () =>
+    new Map([['in-audio', { type: 'inbound-rtp', kind: 'audio', totalAudioEnergy: this.heard.energy, totalSamplesDuration: this.heard.duration }]]);
   close() {
     this.closed = true;
   }
@@ -67,7 +68,13 @@ const channelName = 'k1table0';
 async function startedCall() {
   let socket!: FakeSocket;
   const call = new VideoCall({
-    url: 'ws://x/ws/video', channel: channelName, user: { uid: 'u-south', displayName: 'Sara' }, iceServers: [], audio: true, video: true, choice: {},
+    url: 'ws://x/ws/video',
+    channel: channelName,
+    user: { uid: 'u-south', displayName: 'Sara' },
+    iceServers: [],
+    audio: true,
+    video: true,
+    choice: {},
     createSocket: () => (socket = new FakeSocket()),
   });
   await call.start();
@@ -97,7 +104,11 @@ describe('a table video call', () => {
   it('joins on open, then starts the call and asks for the peers', async () => {
     const { call, socket } = await startedCall();
     expect(socket().sent.map((m) => m.type)).toEqual(['join']);
-    socket().receive({ type: 'joined', channelName, body: { peer: peer('u-south', 'South', 'Sara'), peers: [peer('u-west', 'West'), peer('u-north', 'North')] } });
+    socket().receive({
+      type: 'joined',
+      channelName,
+      body: { peer: peer('u-south', 'South', 'Sara'), peers: [peer('u-west', 'West'), peer('u-north', 'North')] },
+    });
     expect(socket().sent.map((m) => m.type)).toEqual(['join', 'start', 'peerDetails']);
     expect(call.getSnapshot().participants.map((p) => p.seat)).toEqual(['North', 'South', 'West']);
     expect(call.getSnapshot().status).toBe('joined');

@@ -80,11 +80,17 @@ export class VideoCall {
     this.state = { status: 'starting', speaker: null, problem: null, missing: [], audio: options.audio, video: options.video };
     this.people.set(this.selfId, this.selfTile(null));
     this.snapshot = this.build();
-    this.socket = new SignallingSocket(options.url, options.channel, options.user.uid, {
-      onOpen: () => this.joinWhenReady(),
-      onMessage: (message) => this.handle(message),
-      onLost: () => this.update({ status: 'reconnecting' }),
-    }, options.createSocket);
+    this.socket = new SignallingSocket(
+      options.url,
+      options.channel,
+      options.user.uid,
+      {
+        onOpen: () => this.joinWhenReady(),
+        onMessage: (message) => this.handle(message),
+        onLost: () => this.update({ status: 'reconnecting' }),
+      },
+      options.createSocket,
+    );
   }
 
   subscribe = (listener: () => void) => {
@@ -110,8 +116,15 @@ export class VideoCall {
 
   private selfTile(seat: VideoSeat | null): Participant {
     return {
-      peerId: this.selfId, displayName: this.options.user.displayName, seat, isSelf: true, stream: this.localStream,
-      streamVersion: 0, audio: this.state?.audio ?? this.options.audio, video: this.state?.video ?? this.options.video, connection: 'connected',
+      peerId: this.selfId,
+      displayName: this.options.user.displayName,
+      seat,
+      isSelf: true,
+      stream: this.localStream,
+      streamVersion: 0,
+      audio: this.state?.audio ?? this.options.audio,
+      video: this.state?.video ?? this.options.video,
+      connection: 'connected',
     };
   }
 
@@ -224,7 +237,8 @@ export class VideoCall {
         return;
       case 'offer_sdp_recieved':
       case 'answer_sdp_recieved': {
-        const link = this.links.get(message.body.from) ?? (message.type === 'offer_sdp_recieved' ? this.connectTo(message.body.from, false) : undefined);
+        const link =
+          this.links.get(message.body.from) ?? (message.type === 'offer_sdp_recieved' ? this.connectTo(message.body.from, false) : undefined);
         return void link?.receiveDescription(message.body.sdp as RTCSessionDescriptionInit);
       }
       case 'ice_candidate': {
@@ -265,9 +279,22 @@ export class VideoCall {
   private upsert(peer: VideoPeer, emit = true) {
     if (peer.peerId === this.selfId) return;
     const known = this.people.get(peer.peerId);
-    this.people.set(peer.peerId, known
-      ? { ...known, displayName: peer.displayName, seat: peer.seat }
-      : { peerId: peer.peerId, displayName: peer.displayName, seat: peer.seat, isSelf: false, stream: null, streamVersion: 0, audio: true, video: true, connection: 'connecting' });
+    this.people.set(
+      peer.peerId,
+      known
+        ? { ...known, displayName: peer.displayName, seat: peer.seat }
+        : {
+            peerId: peer.peerId,
+            displayName: peer.displayName,
+            seat: peer.seat,
+            isSelf: false,
+            stream: null,
+            streamVersion: 0,
+            audio: true,
+            video: true,
+            connection: 'connecting',
+          },
+    );
     if (emit) this.emit();
   }
 
@@ -281,18 +308,28 @@ export class VideoCall {
     }
     let link: PeerLink;
     try {
-      link = new PeerLink(peerId, this.selfId < peerId, initiator, this.options.iceServers, this.tracks(), {
-        sendDescription: (sdp) => this.socket.send({ type: sdp.type === 'answer' ? 'send_answer' : 'send_offer', body: { sdp, targetPeer: peerId } }),
-        sendCandidate: (candidate) => this.socket.send({ type: 'ice_candidate', body: { candidate, targetPeer: peerId } }),
-      }, {
-        onStream: (stream) => this.patch(peerId, { stream, streamVersion: (this.people.get(peerId)?.streamVersion ?? 0) + 1 }),
-        onState: (state) => this.patch(peerId, state),
-        onConnection: (connection) => {
-          this.patch(peerId, { connection });
-          if (connection === 'failed') this.update({ problem: { kind: 'peer-failed' } });
+      link = new PeerLink(
+        peerId,
+        this.selfId < peerId,
+        initiator,
+        this.options.iceServers,
+        this.tracks(),
+        {
+          sendDescription: (sdp) =>
+            this.socket.send({ type: sdp.type === 'answer' ? 'send_answer' : 'send_offer', body: { sdp, targetPeer: peerId } }),
+          sendCandidate: (candidate) => this.socket.send({ type: 'ice_candidate', body: { candidate, targetPeer: peerId } }),
         },
-        onError: (error) => console.warn('video: negotiation with a peer failed', error),
-      }, videoScaleFor(this.links.size + (this.links.has(peerId) ? 0 : 1)));
+        {
+          onStream: (stream) => this.patch(peerId, { stream, streamVersion: (this.people.get(peerId)?.streamVersion ?? 0) + 1 }),
+          onState: (state) => this.patch(peerId, state),
+          onConnection: (connection) => {
+            this.patch(peerId, { connection });
+            if (connection === 'failed') this.update({ problem: { kind: 'peer-failed' } });
+          },
+          onError: (error) => console.warn('video: negotiation with a peer failed', error),
+        },
+        videoScaleFor(this.links.size + (this.links.has(peerId) ? 0 : 1)),
+      );
     } catch {
       this.update({ problem: { kind: 'peer-failed' } });
       return undefined;
@@ -324,22 +361,25 @@ export class VideoCall {
     try {
       const levels = new Map<string, number>();
       if (this.state.audio && this.meter) levels.set(this.selfId, this.meter.read());
-      await Promise.all([...this.links].map(async ([id, link]) => {
-        // No sound arrives before the link is up; asking for stats then only costs the page's time.
-        if (link.pc.connectionState === 'new' || link.pc.connectionState === 'connecting') return;
-        let meter = this.receiverMeters.get(link.pc);
-        if (!meter) this.receiverMeters.set(link.pc, (meter = createReceiverMeter(link.pc)));
-        const level = await meter.read();
-        // Someone who left or muted while the stats were read is no candidate.
-        if (this.links.get(id) === link && this.people.get(id)?.audio !== false) levels.set(id, level);
-      }));
+      await Promise.all(
+        [...this.links].map(async ([id, link]) => {
+          // No sound arrives before the link is up; asking for stats then only costs the page's time.
+          if (link.pc.connectionState === 'new' || link.pc.connectionState === 'connecting') return;
+          let meter = this.receiverMeters.get(link.pc);
+          if (!meter) this.receiverMeters.set(link.pc, (meter = createReceiverMeter(link.pc)));
+          const level = await meter.read();
+          // Someone who left or muted while the stats were read is no candidate.
+          if (this.links.get(id) === link && this.people.get(id)?.audio !== false) levels.set(id, level);
+        }),
+      );
       if (this.state.status === 'ended') return;
       const now = Date.now();
       let speaker = pickSpeaker(levels, this.state.speaker);
       if (speaker) this.spokeAt = now;
       // Speech has pauses between words: the highlight stays a moment after the voice drops, but not after the
       // microphone was turned off.
-      else if (this.state.speaker && (this.people.get(this.state.speaker)?.audio ?? false) && now - this.spokeAt < SPEAKER_HOLD_MS) speaker = this.state.speaker;
+      else if (this.state.speaker && (this.people.get(this.state.speaker)?.audio ?? false) && now - this.spokeAt < SPEAKER_HOLD_MS)
+        speaker = this.state.speaker;
       if (speaker !== this.state.speaker) this.update({ speaker });
     } finally {
       this.polling = false;

@@ -35,7 +35,10 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
     setCamera(choice.cameraId ?? activeCameraId ?? null);
     setMicrophone(choice.microphoneId ?? activeMicrophoneId ?? null);
     setShape(ratio);
-    const refresh = () => void listDevices().then(setDevices).catch(() => undefined);
+    const refresh = () =>
+      void listDevices()
+        .then(setDevices)
+        .catch(() => undefined);
     refresh();
     return onDeviceChange(refresh);
   }, [opened, choice, ratio, activeCameraId, activeMicrophoneId]);
@@ -44,12 +47,26 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
     <Modal opened={opened} onClose={onClose} title={videoTexts.chooseMedia} centered radius="md" styles={titleStyles}>
       <Stack gap="md">
         {devices.cameras.length > 0 ? (
-          <Select label="Camera" data={deviceData(devices.cameras, 'Camera')} value={camera} onChange={setCamera} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <Select
+            label="Camera"
+            data={deviceData(devices.cameras, 'Camera')}
+            value={camera}
+            onChange={setCamera}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
         ) : (
           <Text size="sm">{videoTexts.noCamera}</Text>
         )}
         {devices.microphones.length > 0 ? (
-          <Select label="Microphone" data={deviceData(devices.microphones, 'Microphone')} value={microphone} onChange={setMicrophone} allowDeselect={false} comboboxProps={{ withinPortal: false }} />
+          <Select
+            label="Microphone"
+            data={deviceData(devices.microphones, 'Microphone')}
+            value={microphone}
+            onChange={setMicrophone}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: false }}
+          />
         ) : (
           <Text size="sm">{videoTexts.noMicrophone}</Text>
         )}
@@ -57,7 +74,12 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
           <Text size="sm" fw={500} id="tile-shape-label">
             Tile shape
           </Text>
-          <SegmentedControl aria-labelledby="tile-shape-label" data={[...TILE_RATIOS]} value={shape} onChange={(value) => setShape(value as TileRatio)} />
+          <SegmentedControl
+            aria-labelledby="tile-shape-label"
+            data={[...TILE_RATIOS]}
+            value={shape}
+            onChange={(value) => setShape(value as TileRatio)}
+          />
         </Stack>
         <Group justify="flex-end">
           <Button onClick={() => onFinish({ cameraId: camera ?? undefined, microphoneId: microphone ?? undefined }, shape)}>Finish</Button>

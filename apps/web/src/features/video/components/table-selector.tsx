@@ -22,9 +22,12 @@ export function TableSelector({ label, options, value, onChange, error }: TableS
   const selected = options.find((option) => option.value === value);
   const [search, setSearch] = useState(selected?.label ?? '');
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current);
+    },
+    [],
+  );
 
   const query = search.trim().toLowerCase();
   const filtered = selected && search === selected.label ? options : options.filter((option) => option.label.toLowerCase().includes(query));

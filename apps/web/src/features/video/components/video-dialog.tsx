@@ -10,7 +10,19 @@ export interface DialogAction {
 }
 
 /** A dialog of the video pages: a title, a sentence or two, and its buttons (the last one is the main one). */
-export function VideoDialog({ opened, title, children, actions, onClose }: { opened: boolean; title: string; children: ReactNode; actions: DialogAction[]; onClose?: () => void }) {
+export function VideoDialog({
+  opened,
+  title,
+  children,
+  actions,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  actions: DialogAction[];
+  onClose?: () => void;
+}) {
   return (
     <Modal
       opened={opened}
@@ -26,7 +38,12 @@ export function VideoDialog({ opened, title, children, actions, onClose }: { ope
       <Text role="alert">{children}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         {actions.map((action, index) => (
-          <Button key={action.label} variant={action.variant ?? (index === actions.length - 1 ? 'filled' : 'default')} color={action.color} onClick={action.onClick}>
+          <Button
+            key={action.label}
+            variant={action.variant ?? (index === actions.length - 1 ? 'filled' : 'default')}
+            color={action.color}
+            onClick={action.onClick}
+          >
             {action.label}
           </Button>
         ))}

@@ -6,7 +6,12 @@ import { CameraOffIcon, MicOffIcon } from './video-icons';
 import classes from './video-tile.module.css';
 
 const initials = (name: string) =>
-  name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('') || '?';
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?';
 
 interface VideoTileProps {
   participant: Participant;
