@@ -5,6 +5,7 @@
 // Usage: npm run bench:admin --workspace bench   (USERS, EVENTS, AUDITS, RUNS to change the sizes; ONLY=<regex> to
 // time only the pages whose names match, EXPORTS=0 to skip the exports, e.g. while profiling the server)
 import pg from 'pg';
+import { endpoints, urlOf, type Endpoint } from '@bridge/api';
 import { signIn, startBenchServer } from './support/server.ts';
 
 const USERS = Number(process.env.USERS ?? 1_000_000);
@@ -95,11 +96,14 @@ try {
   await db.query('analyze');
   const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(0);
 
-  const cookie = await signIn(server.url, 'bench@example.org', 'bench password');
-  const api = (path: string) => () => fetch(`${server.url}/api/admin/v1${path}`, { headers: { cookie } });
-  const firstPage = await (await api('/tournaments/complete?limit=10')()).json();
-  const cursor = firstPage.result.lastDocId as string;
-  const someKey = (firstPage.result.data[3].tournament.key as string).slice(2, 7);
+  const admin = await signIn(server.url, 'bench@example.org', 'bench password');
+  const cookie = admin.cookie;
+  // Timed with the bare fetch (its Server-Timing header read), at the declared addresses.
+  const api = (declared: Endpoint, query: Record<string, unknown>) => () =>
+    fetch(server.url + urlOf(declared, undefined, query), { headers: { cookie } });
+  const firstPage = await admin.call(endpoints.events.adminPast, { query: { limit: 10 } });
+  const cursor = firstPage.lastDocId!;
+  const someKey = firstPage.data[3]!.tournament.key.slice(2, 7);
   const someName = (await db.query(`select names from users order by created_at desc offset 5000 limit 1`)).rows[0].names.split(' ')[1].slice(0, 5);
 
   // The bare SQL of each page, written the way the repository builds it (a page reads limit + 1 rows; a past-events
@@ -119,29 +123,37 @@ try {
       params,
     );
   const cases: [string, () => Promise<Response>, () => Promise<unknown>][] = [
-    ['past events, first page of 10 (with scoreData)', api('/tournaments/complete?limit=10'), eventPage('', [])],
+    ['past events, first page of 10 (with scoreData)', api(endpoints.events.adminPast, { limit: 10 }), eventPage('', [])],
     [
       'past events, page after a cursor',
-      api(`/tournaments/complete?limit=10&lastDocId=${cursor}`),
+      api(endpoints.events.adminPast, { limit: 10, lastDocId: cursor }),
       eventPage(`and (t.created_at, t.id) < (select created_at, id from tournaments where id = $1)`, [cursor]),
     ],
     [
       'past events, chip IMP + Howell',
-      api('/tournaments/complete?limit=10&scoreType=IMP&movementType=Howell'),
+      api(endpoints.events.adminPast, { limit: 10, scoreType: 'IMP', movementType: 'Howell' }),
       eventPage(`and t.score_type = 'IMP' and t.movement_type = 'Howell'`, []),
     ],
     [
       `past events, search "${someKey}"`,
-      api(`/tournaments/search?query=${someKey}&limit=10`),
+      api(endpoints.events.adminSearch, { query: someKey, limit: 10 }),
       eventPage(`and (t.key ilike $1 or t.type_name ilike $1)`, [`%${someKey}%`]),
     ],
-    ['users, first page of 10', api('/users/all?limit=10'), () => db.query(`select * from users order by created_at desc, id desc limit 11`)],
+    [
+      'users, first page of 10',
+      api(endpoints.users.adminList, { limit: 10 }),
+      () => db.query(`select * from users order by created_at desc, id desc limit 11`),
+    ],
     [
       `users, search "${someName}"`,
-      api(`/users/search?query=${someName}&limit=10`),
+      api(endpoints.users.adminSearch, { query: someName, limit: 10 }),
       () => db.query(`select * from users where names ilike $1 or email ilike $1 order by created_at desc, id desc limit 11`, [`%${someName}%`]),
     ],
-    ['audits, first page of 10', api('/audits?limit=10'), () => db.query(`select * from audit_log order by at desc, id desc limit 11`)],
+    [
+      'audits, first page of 10',
+      api(endpoints.audits.adminList, { limit: 10 }),
+      () => db.query(`select * from audit_log order by at desc, id desc limit 11`),
+    ],
   ];
 
   console.log(
@@ -163,7 +175,9 @@ try {
     let peak = rssBefore;
     const sampler = setInterval(() => void serverRss(server.pid).then((rss) => (peak = Math.max(peak, rss))), 100);
     const start = performance.now();
-    const response = await fetch(`${server.url}/api/admin/v1/export/past-events?format=${format}&type=all`, { headers: { cookie } });
+    const response = await fetch(server.url + urlOf(endpoints.exports.download, { dataset: 'past-events' }, { format, type: 'all' }), {
+      headers: { cookie },
+    });
     let bytes = 0;
     for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
     clearInterval(sampler);

@@ -5,6 +5,7 @@
 // come in: pure latency) and with four at once (the server saturated, so latency includes queueing).
 import autocannon from 'autocannon';
 import { boardsOfSet, mitchell } from '@bridge/engine';
+import { endpoints, EventType, urlOf, type PostResultLine } from '@bridge/api';
 import { signIn, startBenchServer } from './support/server.ts';
 
 const TABLES = 30;
@@ -13,17 +14,16 @@ const EVENTS = 8; // 8 x 810 distinct lines, more than the new-line runs post
 
 const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password' });
 try {
-  const cookie = await signIn(server.url, 'bench@example.org', 'bench password');
-  const headers = { 'content-type': 'application/json', cookie };
+  const organiser = await signIn(server.url, 'bench@example.org', 'bench password');
+  // The measured posts go through autocannon with the session's cookie; the set-up through the typed client.
+  const headers = { 'content-type': 'application/json', cookie: organiser.cookie };
   const createEvent = async () => {
-    const created = await fetch(`${server.url}/api/v1/tournaments`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const created = await organiser.call(endpoints.events.create, {
+      body: {
         tables: TABLES,
         boardsPerRound: 1,
         gameDetails: {
-          type: 1,
+          type: EventType.pair,
           typeName: 'Bench',
           players: TABLES * 4,
           rounds: ROUNDS,
@@ -31,9 +31,9 @@ try {
           scoreType: 'Match Point',
           handgeneratedModeAsString: 'Random',
         },
-      }),
-    }).then((r) => r.json());
-    return created.result.key as string;
+      },
+    });
+    return created.key;
   };
   // Every line the movement allows, over several events, each posted once.
   const movement = mitchell(TABLES, 'skip');
@@ -42,19 +42,17 @@ try {
     const key = await createEvent();
     for (const row of movement.rows.filter((r) => r.round <= ROUNDS)) {
       for (const board of boardsOfSet(row.set, 1)) {
-        newLines.push({
-          path: `/api/v1/tournaments/${key}/results`,
-          body: JSON.stringify({
-            round: row.round,
-            board,
-            table: row.table,
-            nsPair: row.ns,
-            ewPair: row.ew,
-            declarer: 'N',
-            contract: { level: 4, strain: 'S', doubled: 0 },
-            tricks: 10,
-          }),
-        });
+        const line: PostResultLine = {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 4, strain: 'S', doubled: 0 },
+          tricks: 10,
+        };
+        newLines.push({ path: urlOf(endpoints.events.postResult, { key }), body: JSON.stringify(line) });
       }
     }
   }
@@ -77,8 +75,8 @@ try {
     });
 
   const correctionKey = await createEvent();
-  const correctionUrl = `${server.url}/api/v1/tournaments/${correctionKey}/results`;
-  const correction = JSON.stringify({
+  const correctionUrl = server.url + urlOf(endpoints.events.postResult, { key: correctionKey });
+  const correctionLine: PostResultLine = {
     round: 1,
     board: 1,
     table: 1,
@@ -87,9 +85,9 @@ try {
     declarer: 'N',
     contract: { level: 4, strain: 'S', doubled: 0 },
     tricks: 10,
-  });
-  const first = await fetch(correctionUrl, { method: 'POST', headers, body: correction });
-  if (!first.ok) throw new Error(await first.text());
+  };
+  const correction = JSON.stringify(correctionLine);
+  await organiser.call(endpoints.events.postResult, { params: { key: correctionKey }, body: correctionLine });
   const corrections = (connections: number, duration: number) =>
     autocannon({ url: correctionUrl, method: 'POST', headers, body: correction, connections, duration });
 

@@ -6,6 +6,7 @@
 //        SECONDS on each path per round, 20 by default; ROUNDS, 5 by default; VIDEO_HEARTBEAT_MS, 5000 by default)
 import { once } from 'node:events';
 import { WebSocket } from 'ws';
+import { createClient, endpoints, EventType, videoChannelName } from '@bridge/api';
 import { signIn, startBenchServer } from './support/server.ts';
 
 const ROOMS = Number(process.env.ROOMS ?? 500);
@@ -65,34 +66,29 @@ const server = await startBenchServer({
 });
 try {
   // Four admins (an admin may join any table), each holding one seat in every room.
-  const adminCookie = await signIn(server.url, 'bench@example.org', 'bench password');
-  const headers = { 'content-type': 'application/json', cookie: adminCookie };
-  const cookies = [adminCookie];
+  const admin = await signIn(server.url, 'bench@example.org', 'bench password');
+  const cookies = [admin.cookie];
   for (let i = 1; i < PER_ROOM; i++) {
     const email = `bench.director${i}@example.org`;
-    await fetch(`${server.url}/api/v1/user/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email, password: 'bench password', names: `Director ${i}` }),
+    await createClient({ baseUrl: server.url }).call(endpoints.users.register, {
+      body: { email, password: 'bench password', names: `Director ${i}` },
     });
-    const found = await fetch(`${server.url}/api/admin/v1/users/search?query=${encodeURIComponent(email)}`, { headers }).then((r) => r.json());
-    const uid = found.result.data[0].uid;
-    await fetch(`${server.url}/api/admin/v1/users/verify?key=${uid}`, { method: 'PUT', headers });
-    await fetch(`${server.url}/api/admin/v1/users/set-role`, { method: 'PUT', headers, body: JSON.stringify({ uid, role: 'admin' }) });
-    cookies.push(await signIn(server.url, email, 'bench password'));
+    const found = await admin.call(endpoints.users.adminSearch, { query: { query: email } });
+    const uid = found.data[0]!.uid;
+    await admin.call(endpoints.users.adminVerify, { query: { key: uid } });
+    await admin.call(endpoints.users.adminSetRole, { body: { uid, role: 'admin' } });
+    cookies.push((await signIn(server.url, email, 'bench password')).cookie);
   }
   const channels: string[] = [];
   for (let e = 0; channels.length < ROOMS; e++) {
     // Two rounds of at least 3 tables, so some board is played twice (an event must compare results).
     const tables = Math.max(3, Math.min(100, ROOMS - channels.length));
-    const created = await fetch(`${server.url}/api/v1/tournaments`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
+    const created = await admin.call(endpoints.events.create, {
+      body: {
         tables,
         boardsPerRound: 1,
         gameDetails: {
-          type: 1,
+          type: EventType.pair,
           typeName: `Bench ${e}`,
           players: tables * 4,
           rounds: 2,
@@ -102,9 +98,9 @@ try {
           liveTableEvent: false,
           kibtzersEnabled: false,
         },
-      }),
-    }).then((r) => r.json());
-    for (let t = 0; t < tables && channels.length < ROOMS; t++) channels.push(`${created.result.key}table${t}`);
+      },
+    });
+    for (let t = 0; t < tables && channels.length < ROOMS; t++) channels.push(videoChannelName(created.key, EventType.pair, t));
   }
 
   // The platform: join every seat, then relay offers from seat 0 to seat (n % 3) + 1 of each room.

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createClient, endpoints } from '@bridge/api';
 import { signIn, startBenchServer } from './support/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -15,19 +16,14 @@ async function main() {
   try {
     const email = 'bench@example.com';
     const password = 'benchmark password';
-    await fetch(`${url}/api/v1/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, names: 'Bench' }),
-    });
+    await createClient({ baseUrl: url }).call(endpoints.users.register, { body: { email, password, names: 'Bench' } });
     const db = new pg.Client({ connectionString: server.databaseUrl });
     await db.connect();
     await db.query(`update users set email_verified = true where email = $1`, [email]);
     await db.end();
-    const cookie = await signIn(url, email, password);
-
-    const check = await fetch(`${url}/api/v1/user`, { headers: { cookie } });
-    if (!check.ok) throw new Error(`session check failed: ${check.status}`);
+    const signedIn = await signIn(url, email, password);
+    await signedIn.call(endpoints.users.me);
+    const cookie = signedIn.cookie;
 
     // Warm up, then measure: the most it answers (20 connections, as fast as it can), and the latency while it
     // serves a steady 3,000 requests a second (latency at saturation is queueing, not service time).

@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardsOfSet, mitchell } from '@bridge/engine';
-import { messages } from '@bridge/api';
+import { createClient, endpoints, EventType, messages, type GameDetails } from '@bridge/api';
+import { signIn, type ApiSession } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -23,59 +24,50 @@ let activeKey: string;
 let solitaireKey: string;
 let releases: string | undefined;
 
-async function apiSession(url: string) {
-  const login = await fetch(`${url}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('bridge_session='))!
-    .split(';')[0]!;
-  return async (path: string, body: unknown) => {
-    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()).result;
-  };
-}
-
 /** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
 async function runEvent(
-  call: Awaited<ReturnType<typeof apiSession>>,
+  organiser: ApiSession,
   name: string,
-  scoreType: 'Match Point' | 'IMP',
+  scoreType: GameDetails['scoreType'],
   allBoards: boolean,
   complete = true,
-  type = 1,
+  type: EventType = EventType.pair,
 ): Promise<string> {
-  const { key } = await call('/api/v1/tournaments', {
-    tables: 3,
-    boardsPerRound: 2,
-    gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
+  const { key } = await organiser.call(endpoints.events.create, {
+    body: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
+    },
   });
-  await call(`/api/v1/tournaments/${key}/participants`, {
-    participants: [
-      { names: 'Asha Rao', table: 3, side: 0, isBot: true },
-      { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
-    ],
+  await organiser.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: {
+      participants: [
+        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
+        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
+      ],
+    },
   });
   const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
   for (const row of rows) {
     for (const board of boardsOfSet(row.set, 2).slice(0, allBoards ? undefined : 1)) {
-      await call(`/api/v1/tournaments/${key}/results`, {
-        round: row.round,
-        board,
-        table: row.table,
-        nsPair: row.ns,
-        ewPair: row.ew,
-        declarer: 'S',
-        contract: { level: 3, strain: 'NT', doubled: 0 },
-        tricks: 9,
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'S',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 9,
+        },
       });
     }
   }
-  if (complete) await call(`/api/v1/tournaments/${key}/complete`, {});
+  if (complete) await organiser.call(endpoints.events.complete, { params: { key } });
   return key;
 }
 
@@ -86,24 +78,21 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(releases, 'player-windows-1.4.2.exe'), 'windows player installer');
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', RELEASES_DIR: releases });
   browser = await launchBrowser();
-  const call = await apiSession(server.url);
+  const call = await signIn(server.url, ADMIN.email, ADMIN.password);
   fullKey = await runEvent(call, 'Thursday Club Pairs', 'Match Point', true);
   for (let n = 1; n <= 10; n++) impKeys.push(await runEvent(call, `IMP Night ${n}`, 'IMP', false));
   activeKey = await runEvent(call, 'Friday Evening Pairs', 'Match Point', false, false);
-  solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, 5);
-  const installer = await fetch(`${server.url}/api/v1/apps/download?platform=windows&file=player`, {
+  solitaireKey = await runEvent(call, 'Solitaire Challenge', 'Match Point', false, true, EventType.solitaire);
+  const windowsBrowser = createClient({
+    baseUrl: server.url,
     headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36' },
   });
-  if (!installer.ok) throw new Error(`download: ${installer.status}`);
-  await installer.arrayBuffer();
+  await (await windowsBrowser.call(endpoints.downloads.download, { query: { platform: 'windows', file: 'player' } })).arrayBuffer();
   // Players for the users list: one to change, and enough for a second page.
   for (let n = 1; n <= 11; n++) {
-    const response = await fetch(`${server.url}/api/v1/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${n}` },
-      body: JSON.stringify({ email: `player${n}@bridge.test`, password: 'player password', names: n === 1 ? 'Zed Target' : `Player ${n}` }),
+    await createClient({ baseUrl: server.url, headers: { 'x-forwarded-for': `192.0.2.${n}` } }).call(endpoints.users.register, {
+      body: { email: `player${n}@bridge.test`, password: 'player password', names: n === 1 ? 'Zed Target' : `Player ${n}` },
     });
-    if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`);
   }
 }, 180_000);
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { boardsOfSet, mitchell } from '@bridge/engine';
-import { messages } from '@bridge/api';
+import { endpoints, EventType, messages } from '@bridge/api';
 import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
@@ -32,43 +32,40 @@ let organiser: ApiSession;
 async function playAll(organiser: ApiSession, key: string, tricksAt: (table: number) => number) {
   for (const row of mitchell(3).rows) {
     for (const board of boardsOfSet(row.set, 2)) {
-      await organiser.call('POST', `/api/v1/tournaments/${key}/results`, {
-        round: row.round,
-        board,
-        table: row.table,
-        nsPair: row.ns,
-        ewPair: row.ew,
-        declarer: 'N',
-        contract: { level: 3, strain: 'NT', doubled: 0 },
-        tricks: tricksAt(row.table),
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'N',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: tricksAt(row.table),
+        },
       });
     }
   }
-  await organiser.call('POST', `/api/v1/tournaments/${key}/complete`, {});
+  await organiser.call(endpoints.events.complete, { params: { key } });
 }
 
 /** Posts the first board of round 1 at table 1, then closes the event (the Organizer app's part). */
 async function complete(organiser: ApiSession, key: string) {
   const row = mitchell(3).rows.find((r) => r.round === 1 && r.table === 1)!;
   const board = boardsOfSet(row.set, 2)[0]!;
-  await organiser.call('POST', `/api/v1/tournaments/${key}/results`, {
-    round: 1,
-    board,
-    table: 1,
-    nsPair: row.ns,
-    ewPair: row.ew,
-    declarer: 'S',
-    contract: { level: 3, strain: 'NT', doubled: 0 },
-    tricks: 9,
+  await organiser.call(endpoints.events.postResult, {
+    params: { key },
+    body: { round: 1, board, table: 1, nsPair: row.ns, ewPair: row.ew, declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 },
   });
-  await organiser.call('POST', `/api/v1/tournaments/${key}/complete`, {});
+  await organiser.call(endpoints.events.complete, { params: { key } });
 }
 
 beforeAll(async () => {
   // Behind a trusted proxy: each registration and sign-in comes from its own address (support/api.ts).
   server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true' });
   browser = await launchBrowser();
-  const admin = await signIn(server.url, ADMIN.email, ADMIN.password, '/api/admin/v1');
+  const admin = await signIn(server.url, ADMIN.email, ADMIN.password, endpoints.users.adminLogin);
   for (const account of [PLAYER, ORGANISER, REGULAR]) await registerVerified(server.url, admin, account);
   organiser = await signIn(server.url, ORGANISER.email, ORGANISER.password);
   playedKey = await createEvent(organiser, { tables: 3, typeName: 'Monday Club Pairs', seats: [{ email: PLAYER.email, table: 1, side: 0 }] });
@@ -77,7 +74,7 @@ beforeAll(async () => {
   await complete(organiser, notPlayedKey);
   solitaireKey = await createEvent(organiser, {
     tables: 3,
-    type: 5,
+    type: EventType.solitaire,
     typeName: 'Solitaire Sunday',
     seats: [{ email: PLAYER.email, table: 1, side: 0 }],
   });
@@ -152,8 +149,7 @@ describe('user console in Chromium', () => {
   });
 
   it("another user's event typed into the preview address shows not found (the server answers 404)", async () => {
-    const answer = await fetch(`${server.url}/api/v1/tournaments/mine/${notPlayedKey}`, { headers: { cookie: player.cookie } });
-    expect(answer.status).toBe(404);
+    await expect(player.call(endpoints.events.myEvent, { params: { key: notPlayedKey } })).rejects.toMatchObject({ status: 404 });
     const { page } = await signedInPage();
     await page.goto(`${server.url}${RESULTS}/${notPlayedKey}/participants`);
     await poll(() => page.getByText(messages.eventNotFound).isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { messages } from '@bridge/api';
+import { endpoints, messages } from '@bridge/api';
+import { signIn } from './support/api.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -92,19 +93,9 @@ describe('the app taking over a prerendered page', () => {
       await close();
     }
     // Every message reached the server (read back through the admin API).
-    const login = await fetch(`${server.url}/api/admin/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('bridge_session='))!
-      .split(';')[0]!;
-    const list = await fetch(`${server.url}/api/admin/v1/contact-messages?query=Fast%20Sender&limit=100`, { headers: { cookie } });
-    expect(list.status).toBe(200);
-    const stored = ((await list.json()) as { result: { data: { name: string }[] } }).result.data.map((message) => message.name);
+    const admin = await signIn(server.url, ADMIN.email, ADMIN.password, endpoints.users.adminLogin);
+    const list = await admin.call(endpoints.contact.adminList, { query: { query: 'Fast Sender', limit: 100 } });
+    const stored = list.data.map((message) => message.name);
     expect(stored.sort()).toEqual([...names].sort());
   }, 300_000);
 });

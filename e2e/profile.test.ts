@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { messages } from '@bridge/api';
+import { createClient, endpoints, messages } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -32,19 +32,11 @@ async function verifiedPlayer(name: string): Promise<{ email: string; password: 
   const email = `${name.toLowerCase()}.${Date.now()}@example.com`;
   const password = 'grand slam 7NT';
   const mailArrives = smtp.waitFor(email);
-  const register = await fetch(`${server.url}/api/v1/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${nextAddress++}` },
-    body: JSON.stringify({ email, password, names: name }),
+  await createClient({ baseUrl: server.url, headers: { 'x-forwarded-for': `198.51.100.${nextAddress++}` } }).call(endpoints.users.register, {
+    body: { email, password, names: name },
   });
-  if (!register.ok) throw new Error(`register: ${register.status} ${await register.text()}`);
   const token = (await mailArrives).text.match(/verify-email\?token=([\w-]+)/)![1];
-  const confirm = await fetch(`${server.url}/api/v1/user/verify/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!confirm.ok) throw new Error(`verify: ${confirm.status} ${await confirm.text()}`);
+  await createClient({ baseUrl: server.url }).call(endpoints.users.confirmVerification, { body: { token: token! } });
   return { email, password };
 }
 

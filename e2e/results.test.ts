@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardsOfSet, mitchell } from '@bridge/engine';
+import { endpoints, EventType } from '@bridge/api';
+import { signIn } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -11,55 +13,50 @@ let key: string;
 
 /** The Organizer app's part, through the real API: create a 3-table Mitchell, seat pairs, post every board, close it. */
 async function runEvent(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('bridge_session='))!
-    .split(';')[0]!;
-  const call = async (path: string, body: unknown) => {
-    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()).result;
-  };
-  const { key } = await call('/api/v1/tournaments', {
-    tables: 3,
-    boardsPerRound: 2,
-    gameDetails: {
-      type: 1,
-      typeName: 'Thursday Club Pairs',
-      players: 12,
-      rounds: 3,
-      movementType: 'Mitchell',
-      scoreType: 'Match Point',
-      handgeneratedModeAsString: 'Random',
+  const organiser = await signIn(url, ADMIN.email, ADMIN.password);
+  const { key } = await organiser.call(endpoints.events.create, {
+    body: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: EventType.pair,
+        typeName: 'Thursday Club Pairs',
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
     },
   });
-  await call(`/api/v1/tournaments/${key}/participants`, {
-    participants: [
-      { names: 'Asha Rao', table: 3, side: 0, isBot: true },
-      { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
-    ],
+  await organiser.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: {
+      participants: [
+        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
+        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
+      ],
+    },
   });
   for (const row of mitchell(3).rows) {
     for (const board of boardsOfSet(row.set, 2)) {
       // NS at table 3 always take the most tricks, so NS pair 3 wins the North-South field.
-      await call(`/api/v1/tournaments/${key}/results`, {
-        round: row.round,
-        board,
-        table: row.table,
-        nsPair: row.ns,
-        ewPair: row.ew,
-        declarer: 'S',
-        contract: { level: 3, strain: 'NT', doubled: 0 },
-        tricks: 8 + row.table,
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: 'S',
+          contract: { level: 3, strain: 'NT', doubled: 0 },
+          tricks: 8 + row.table,
+        },
       });
     }
   }
-  await call(`/api/v1/tournaments/${key}/complete`, {});
+  await organiser.call(endpoints.events.complete, { params: { key } });
   return key;
 }
 

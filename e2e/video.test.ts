@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
-import { messages } from '@bridge/api';
+import { endpoints, messages, SEAT_NAMES } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
 import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
 import { launchMediaBrowser, watchErrors } from './support/browser.ts';
@@ -12,7 +12,6 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN = { email: 'director@bridge.test', password: 'admin password 1' };
 const PASSWORD = 'video password 1';
-const SEATS = ['North', 'East', 'South', 'West'] as const;
 // A bound on each wait, not a measurement: a loaded machine may take a while to connect four pages.
 const WAIT = { timeout: 120_000, interval: 100 };
 // Four pages encoding and decoding video on a shared machine: the call tests get longer than the usual bound.
@@ -25,16 +24,16 @@ const texts = {
 };
 
 interface Player extends Account {
-  seat: (typeof SEATS)[number];
+  seat: (typeof SEAT_NAMES)[number];
   context: BrowserContext;
 }
 
 const accountsOf = (tag: string) =>
-  SEATS.map((seat) => ({ seat, email: `${seat.toLowerCase()}.${tag}@example.com`, password: PASSWORD, names: `${seat} Player ${tag}` }));
+  SEAT_NAMES.map((seat) => ({ seat, email: `${seat.toLowerCase()}.${tag}@example.com`, password: PASSWORD, names: `${seat} Player ${tag}` }));
 
 /** Registers four players and an outsider, seats the players at table 1 of a new three-table event. */
 async function setUpEvent(url: string, tag: string) {
-  const admin = await signIn(url, ADMIN.email, ADMIN.password, '/api/admin/v1');
+  const admin = await signIn(url, ADMIN.email, ADMIN.password, endpoints.users.adminLogin);
   const organiser = await signIn(url, ADMIN.email, ADMIN.password);
   const players = accountsOf(tag);
   const outsider: Account = { email: `outsider.${tag}@example.com`, password: PASSWORD, names: `Outsider ${tag}` };

@@ -26,10 +26,16 @@ const subdirs = (dir) =>
  */
 // prettier-ignore
 const MODULE_LAYERS = {
-  audits: 0, insights: 0, contact: 0,
-  events: 1, downloads: 1,
+  audits: 0,
+  insights: 0,
+  contact: 0,
+  events: 1,
+  downloads: 1,
   users: 2,
-  video: 3, dashboard: 3, health: 3, seo: 3,
+  video: 3,
+  dashboard: 3,
+  health: 3,
+  seo: 3,
 };
 const serverModules = subdirs('apps/server/src/modules');
 

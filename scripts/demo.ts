@@ -19,6 +19,7 @@ import {
   type Strain,
   type Vulnerability,
 } from '@bridge/engine';
+import { createClient, endpoints, EventType, type ApiClient, type FetchLike } from '@bridge/api';
 import { demoBaseUrl, unreachableMessage } from './demo-target.ts';
 
 const base = demoBaseUrl(process.env);
@@ -28,7 +29,6 @@ if (!admin.email || !admin.password) {
   process.exit(1);
 }
 const DEMO_PASSWORD = 'demo password 2026';
-let cookie = '';
 const random = seededRandom(Date.now());
 const byte = () => {
   const b = new Uint8Array(1);
@@ -36,20 +36,13 @@ const byte = () => {
   return b[0]!;
 };
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(base + path, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  }).catch((error: unknown) => {
+// The API through the typed client; nothing answering at the address is said in a sentence that says how to fix it.
+const reachingFetch: FetchLike = (url, init) =>
+  fetch(url, init).catch((error: unknown) => {
     throw new Error(unreachableMessage(base, error));
   });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`);
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('bridge_session='));
-  if (setCookie) cookie = setCookie.split(';')[0]!;
-  return (text ? JSON.parse(text) : {}) as T;
-}
+/** A client of the platform, signed out until it signs in (each keeps its own session). */
+const client = () => createClient({ baseUrl: base, fetch: reachingFetch });
 
 const HCP: Record<string, number> = { A: 4, K: 3, Q: 2, J: 1 };
 const hcp = (hand: NonNullable<Deal['N']>) =>
@@ -63,7 +56,7 @@ function playBoard(deal: Deal, vulnerability: Vulnerability) {
   const ns = hcp(deal.N!) + hcp(deal.S!);
   const side: Seat[] = ns >= 20 ? ['N', 'S'] : ['E', 'W'];
   const points = Math.max(ns, 40 - ns);
-  if (points < 20 || (points === 20 && byte() % 2)) return { level: 0, strain: 'NT' as Strain, declarer: null, tricks: 0, doubled: 0 };
+  if (points < 20 || (points === 20 && byte() % 2)) return { level: 0, strain: 'NT' as Strain, declarer: null, tricks: 0, doubled: 0 as const };
   const length = (suit: 'S' | 'H' | 'D' | 'C') => deal[side[0]!]![suit].length + deal[side[1]!]![suit].length;
   const majorFit = (['S', 'H'] as const).find((s) => length(s) >= 8);
   const minorFit = (['D', 'C'] as const).find((s) => length(s) >= 9);
@@ -74,7 +67,7 @@ function playBoard(deal: Deal, vulnerability: Vulnerability) {
   const declarer = hcp(deal[side[0]!]!) >= hcp(deal[side[1]!]!) ? side[0]! : side[1]!;
   const swing = (byte() % 5) - 2; // -2 .. +2 around what the points suggest
   const tricks = Math.max(0, Math.min(13, 6 + level + Math.round((points - needed[level]!) / 3) + (swing === 2 ? 1 : swing === -2 ? -1 : 0)));
-  const doubled = tricks < 6 + level && byte() % 6 === 0 && !isVulnerable(vulnerability, declarer) ? 1 : 0;
+  const doubled: 0 | 1 = tricks < 6 + level && byte() % 6 === 0 && !isVulnerable(vulnerability, declarer) ? 1 : 0;
   return { level, strain, declarer, tricks, doubled };
 }
 
@@ -112,38 +105,39 @@ interface EventSpec {
   movementType: 'Mitchell' | 'Howell';
   scoreType: 'Match Point' | 'IMP';
   impMethod?: 'Cross' | 'Butler';
-  type?: number;
+  type?: EventType;
   complete: boolean;
 }
 
-async function runEvent(spec: EventSpec, players: string[]) {
-  const { result } = await call<{ result: { key: string } }>('POST', '/api/v1/tournaments', {
-    tables: spec.tables,
-    boardsPerRound: spec.boardsPerRound,
-    gameDetails: {
-      type: spec.type ?? 1,
-      typeName: spec.name,
-      players: spec.tables * 4,
-      rounds: spec.rounds,
-      movementType: spec.movementType,
-      scoreType: spec.scoreType,
-      impMethod: spec.impMethod,
-      handgeneratedModeAsString: 'Random',
-      liveTableEvent: false,
-      kibtzersEnabled: true,
+async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]) {
+  const { key } = await organiser.call(endpoints.events.create, {
+    body: {
+      tables: spec.tables,
+      boardsPerRound: spec.boardsPerRound,
+      gameDetails: {
+        type: spec.type ?? EventType.pair,
+        typeName: spec.name,
+        players: spec.tables * 4,
+        rounds: spec.rounds,
+        movementType: spec.movementType,
+        scoreType: spec.scoreType,
+        impMethod: spec.impMethod,
+        handgeneratedModeAsString: 'Random',
+        liveTableEvent: false,
+        kibtzersEnabled: true,
+      },
     },
   });
-  const key = result.key;
-  const seats = [];
+  const seats: ({ email: string; table: number; side: number } | { names: string; table: number; side: number; isBot: true })[] = [];
   for (let table = 1; table <= spec.tables; table++) {
     for (let side = 0; side < 4; side++) {
       const email = players.shift();
       seats.push(email ? { email, table, side } : { names: someone(), table, side, isBot: true });
     }
   }
-  await call('POST', `/api/v1/tournaments/${key}/participants`, { participants: seats });
+  await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: seats } });
   // The deals come back in the event's PBN file, as the Organizer app would read them.
-  const pbn = await fetch(`${base}/api/v1/tournaments/${key}/pbn`, { headers: { cookie } }).then((r) => r.text());
+  const pbn = await (await organiser.call(endpoints.events.pbnFile, { params: { key } })).text();
   const boards = new Map(
     parsePbn(pbn).map((game) => {
       const b = boardOf(game);
@@ -160,59 +154,62 @@ async function runEvent(spec: EventSpec, players: string[]) {
     for (const board of boardsOfSet(row.set, spec.boardsPerRound)) {
       const b = boards.get(board)!;
       const play = playBoard(b.deal!, b.vulnerability);
-      await call('POST', `/api/v1/tournaments/${key}/results`, {
-        round: row.round,
-        board,
-        table: row.table,
-        nsPair: row.ns,
-        ewPair: row.ew,
-        declarer: play.declarer,
-        contract: { level: play.level, strain: play.strain, doubled: play.doubled },
-        tricks: play.tricks,
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: {
+          round: row.round,
+          board,
+          table: row.table,
+          nsPair: row.ns,
+          ewPair: row.ew,
+          declarer: play.declarer,
+          contract: { level: play.level, strain: play.strain, doubled: play.doubled },
+          tricks: play.tricks,
+        },
       });
       posted++;
     }
   }
-  if (spec.complete) await call('POST', `/api/v1/tournaments/${key}/complete`);
+  if (spec.complete) await organiser.call(endpoints.events.complete, { params: { key } });
   console.log(`${spec.complete ? 'completed' : 'active   '} ${spec.name}: ${posted} results, ${base}/results/${key}`);
 }
 
 /** Registers an account (or finds it from an earlier run) and has the admin mark its address verified. */
-async function demoAccount(email: string, adminCookie: string): Promise<boolean> {
+async function demoAccount(email: string, adminSession: ApiClient): Promise<boolean> {
   try {
-    await call('POST', '/api/v1/user/register', { email, password: DEMO_PASSWORD, names: someone() });
+    await client().call(endpoints.users.register, { body: { email, password: DEMO_PASSWORD, names: someone() } });
   } catch (error) {
     console.warn(`could not register ${email}: ${(error as Error).message}`);
   }
-  cookie = adminCookie;
-  const found = await call<{ result: { data: { uid: string; email: string }[] } }>(
-    'GET',
-    `/api/admin/v1/users/search?query=${encodeURIComponent(email)}`,
-  );
-  const user = found.result.data.find((u) => u.email === email);
+  const found = await adminSession.call(endpoints.users.adminSearch, { query: { query: email } });
+  const user = found.data.find((u) => u.email === email);
   if (!user) return false;
-  await call('PUT', `/api/admin/v1/users/verify?key=${user.uid}`);
+  await adminSession.call(endpoints.users.adminVerify, { query: { key: user.uid } });
   return true;
 }
 
-async function signInAs(email: string, password: string, path = '/api/v1/user/login') {
-  cookie = '';
-  await call('POST', path, { email, password });
-  return cookie;
+async function signInAs(
+  email: string,
+  password: string,
+  login: typeof endpoints.users.login | typeof endpoints.users.adminLogin = endpoints.users.login,
+) {
+  const session = client();
+  await session.call(login, { body: { email, password } });
+  return session;
 }
 
 async function main() {
-  const adminCookie = await signInAs(admin.email!, admin.password!, '/api/admin/v1/user/login');
+  const adminSession = await signInAs(admin.email!, admin.password!, endpoints.users.adminLogin);
   // A few real accounts: registration allows five an address per quarter hour, so the rest of the field are
   // named bots.
   const organisers: string[] = [];
   for (const email of ['demo.director@example.org', 'demo.clubsecretary@example.org']) {
-    if (await demoAccount(email, adminCookie)) organisers.push(email);
+    if (await demoAccount(email, adminSession)) organisers.push(email);
   }
   const players: string[] = [];
   for (let i = 1; i <= 3; i++) {
     const email = `demo.player${i}@example.org`;
-    if (await demoAccount(email, adminCookie)) players.push(email);
+    if (await demoAccount(email, adminSession)) players.push(email);
   }
   const events: (EventSpec & { organiser: number })[] = [
     {
@@ -276,16 +273,14 @@ async function main() {
       boardsPerRound: 2,
       movementType: 'Howell',
       scoreType: 'Match Point',
-      type: 5,
+      type: EventType.solitaire,
       complete: true,
     },
   ];
   for (const spec of events) {
     const organiser = organisers[spec.organiser % Math.max(1, organisers.length)];
     // Without a demo organiser (registration refused), the admin runs the event.
-    if (organiser) await signInAs(organiser, DEMO_PASSWORD);
-    else cookie = adminCookie;
-    await runEvent(spec, [...players]);
+    await runEvent(organiser ? await signInAs(organiser, DEMO_PASSWORD) : adminSession, spec, [...players]);
   }
   console.log(`Demo accounts (password "${DEMO_PASSWORD}"): ${[...organisers, ...players].join(', ')}`);
 }

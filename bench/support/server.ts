@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createClient, endpoints, type ApiClient } from '@bridge/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const benchDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -81,16 +82,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   };
 }
 
-/** Signs in and answers the session cookie header. */
-export async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('bridge_session='))!
-    .split(';')[0]!;
+/** Signs in through the typed client; its `cookie` is the session cookie header. */
+export async function signIn(url: string, email: string, password: string): Promise<ApiClient> {
+  const session = createClient({ baseUrl: url });
+  await session.call(endpoints.users.login, { body: { email, password } });
+  return session;
 }

@@ -3,11 +3,11 @@
 // camera and microphone, every peer connection on 127.0.0.1.
 import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createClient, endpoints, EventType, SEAT_NAMES, type ApiClient } from '@bridge/api';
 import { startBenchServer } from './server.ts';
 
 const ADMIN = { email: 'bench@example.org', password: 'bench password' };
 const PASSWORD = 'bench video password';
-const SEATS = ['North', 'East', 'South', 'West'];
 const WAIT_MS = 60_000;
 
 const VIDEO_FLAGS = [
@@ -28,45 +28,29 @@ const VIDEO_FLAGS = [
 // registration and login do not trip.
 const someAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-async function call(url: string, method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      'x-forwarded-for': someAddress(),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-  return response;
-}
+const clientOf = (url: string) => createClient({ baseUrl: url, headers: () => ({ 'x-forwarded-for': someAddress() }) });
 
-async function signIn(url: string, email: string, password: string) {
-  const response = await call(url, 'POST', '/api/v1/user/login', '', { email, password });
-  return response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('bridge_session='))!
-    .split(';')[0]!;
+async function signIn(url: string, email: string, password: string): Promise<ApiClient> {
+  const session = clientOf(url);
+  await session.call(endpoints.users.login, { body: { email, password } });
+  return session;
 }
 
 /** Registers the players, has the admin verify them, and seats them at table 1 of a new three-table event. */
 async function setUpTable(url: string, seated: number) {
   const admin = await signIn(url, ADMIN.email, ADMIN.password);
-  const players = SEATS.slice(0, seated).map((seat) => ({ email: `${seat.toLowerCase()}.video@example.org`, names: `${seat} Player` }));
+  const players = SEAT_NAMES.slice(0, seated).map((seat) => ({ email: `${seat.toLowerCase()}.video@example.org`, names: `${seat} Player` }));
   for (const player of players) {
-    await call(url, 'POST', '/api/v1/user/register', '', { ...player, password: PASSWORD });
-    const found = (await (await call(url, 'GET', `/api/admin/v1/users/search?query=${encodeURIComponent(player.email)}`, admin)).json()) as {
-      result: { data: { uid: string }[] };
-    };
-    await call(url, 'PUT', `/api/admin/v1/users/verify?key=${found.result.data[0]!.uid}`, admin);
+    await clientOf(url).call(endpoints.users.register, { body: { ...player, password: PASSWORD } });
+    const found = await admin.call(endpoints.users.adminSearch, { query: { query: player.email } });
+    await admin.call(endpoints.users.adminVerify, { query: { key: found.data[0]!.uid } });
   }
-  const created = (await (
-    await call(url, 'POST', '/api/v1/tournaments', admin, {
+  const { key } = await admin.call(endpoints.events.create, {
+    body: {
       tables: 3,
       boardsPerRound: 2,
       gameDetails: {
-        type: 1,
+        type: EventType.pair,
         typeName: 'Bench Video',
         players: 12,
         rounds: 3,
@@ -74,14 +58,14 @@ async function setUpTable(url: string, seated: number) {
         scoreType: 'Match Point',
         handgeneratedModeAsString: 'Random',
       },
-    })
-  ).json()) as { result: { key: string } };
-  const key = created.result.key;
-  await call(url, 'POST', `/api/v1/tournaments/${key}/participants`, admin, {
-    participants: players.map((p, side) => ({ email: p.email, table: 1, side })),
+    },
   });
-  const cookies = [];
-  for (const player of players) cookies.push(await signIn(url, player.email, PASSWORD));
+  await admin.call(endpoints.events.addParticipants, {
+    params: { key },
+    body: { participants: players.map((p, side) => ({ email: p.email, table: 1, side })) },
+  });
+  const cookies: string[] = [];
+  for (const player of players) cookies.push((await signIn(url, player.email, PASSWORD)).cookie);
   return { key, cookies };
 }
 

@@ -12,9 +12,11 @@ import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
 import { UserAccessEvents } from './lib/user-access.ts';
 import { Mailer } from './mail/mailer.ts';
+import { declaredRoutesPlugin } from './plugins/declared-routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inFlightPlugin } from './plugins/in-flight.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { policyPlugin } from './plugins/policy.ts';
 import { sameOriginPlugin } from './plugins/same-origin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -133,6 +135,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   // Wrong passwords and sign-ups per email, counted where the same Redis makes every instance see them.
   const attempts = redis ? redisAttemptCounter(redis) : memoryAttemptCounter();
   app.addHook('onClose', async () => attempts.close());
+  // Before any route: every /api and /ws route must declare who may call it (config.policy), and this runs it.
+  // The API's documentation pages are public; the swagger UI plugin registers them without a policy.
+  await app.register(policyPlugin, { publicPrefixes: ['/api/docs'] });
+  // And each is served from its declaration in packages/api (lib/route.ts).
+  await app.register(declaredRoutesPlugin, { except: ['/api/docs'] });
   await app.register(swagger, {
     openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

@@ -300,6 +300,8 @@ export const ExportDatasetSchema = z.enum(['active-events', 'past-events', 'part
 export type ExportDataset = z.infer<typeof ExportDatasetSchema>;
 export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+/** `/export/{dataset}`. */
+export const ExportParams = z.object({ dataset: ExportDatasetSchema });
 /** `GET /export/{dataset}?format=...` plus the parameters of that dataset's list (search and filters). */
 export const ExportQuery = z.object({ format: ExportFormatSchema.default('csv') }).loose();
 

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './bridge-terms.ts';
 export * from './messages.ts';
 export * from './text.ts';
 export * from './user.ts';
@@ -8,3 +9,6 @@ export * from './pages.ts';
 export * from './tournaments.ts';
 export * from './admin.ts';
 export * from './video.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
+export * from './client.ts';

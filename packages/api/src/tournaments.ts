@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SeatLetterSchema, type SeatLetter } from './bridge-terms.ts';
 import { resultOf } from './errors.ts';
 import { messages } from './messages.ts';
 import { isSingleLine } from './text.ts';
 
-/** Game types of the specification (section 3): team 0, pair 1, rubber 2, auction 3, rummy 4, solitaire 5, ludo 6, unknown 7. */
+/** Game types of the specification (section 3): the values of EventType. */
 export const GameTypeSchema = z.number().int().min(0).max(7);
 
 /**
@@ -53,6 +54,10 @@ export const CreateTournamentResponse = resultOf(z.object({ id: z.string(), key:
 export const TournamentJoinRecordSchema = z.object({ id: z.string(), key: z.string(), tables: z.number(), details: z.string() });
 export const TournamentJoinResponse = resultOf(TournamentJoinRecordSchema);
 export const TournamentKeyQuery = z.object({ key: z.string().trim().min(1).max(40).refine(isSingleLine, messages.controlCharacters) });
+/** `/tournaments/{key}/...`: the event's key in the path. */
+export const KeyParams = z.object({ key: z.string().min(1).max(40) });
+/** `/tournaments/files/download/{xmlToken}`: the USEBIO file's unguessable token. */
+export const XmlTokenParams = z.object({ xmlToken: z.string().min(10).max(100) });
 
 /** Side codes: 0 North, 1 East, 2 South, 3 West, -1 blank, anything else kibitzer. */
 export const ParticipantInputSchema = z
@@ -72,6 +77,8 @@ export const AddParticipantsBody = z.object({
     .describe(`1-${EVENT_LIMITS.participants} seats; an email is seated whether or not it has an account, and the answer is the same`),
 });
 export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
+/** How many seats were taken. */
+export const AddParticipantsResponse = resultOf(z.object({ added: z.number() }));
 
 /** `PUT /tournaments/{key}/boards/{board}`: a board number the event could play. */
 export const BoardParams = z.object({
@@ -80,29 +87,84 @@ export const BoardParams = z.object({
 });
 
 export const SetBoardBody = z.object({ deal: z.string().trim().min(1).max(120).refine(isSingleLine, messages.controlCharacters) });
+export const SetBoardResponse = resultOf(z.object({ board: z.number() }));
+
+/**
+ * `POST /tournaments/{key}/import`: a PBN file of deals, as the body itself (text/plain or application/x-pbn) or
+ * as JSON `{ pbn }`. The route reads it itself, so a wrong body is answered with the route's own sentence.
+ */
+export const ImportDealsBody = z.union([z.string(), z.object({ pbn: z.string() })]);
+export const ImportDealsResponse = resultOf(z.object({ imported: z.number() }));
 
 export const AdjustmentSchema = z.enum(['A+', 'A', 'A-']);
 export const AdjustedScoreSchema = z.object({ ns: AdjustmentSchema, ew: AdjustmentSchema });
 
-export const PostResultBody = z.object({
+/** Where a result was played: the round, the board, the table and the two pairs the movement seats there. */
+const ResultPlace = {
   round: z.number().int().min(1).max(EVENT_LIMITS.rounds),
   board: z.number().int().min(1).max(MAX_BOARD),
   table: z.number().int().min(1).max(EVENT_LIMITS.tables),
   nsPair: z.number().int().min(1).max(MAX_PAIR),
   ewPair: z.number().int().min(1).max(MAX_PAIR),
-  declarer: z.enum(['N', 'E', 'S', 'W']).nullable().optional(),
+};
+const StrainSchema = z.enum(['C', 'D', 'H', 'S', 'NT']);
+const DoubledSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/**
+ * A traveller line as the Organizer app posts it (specification section 7): one JSON shape for the three kinds
+ * of line. A played board carries its contract, declarer and tricks; a passed-out board a contract of level 0
+ * (its strain, doubling, declarer and tricks do not count); an adjusted score `adjusted` in place of a result.
+ */
+export const PostResultLine = z.object({
+  ...ResultPlace,
+  declarer: SeatLetterSchema.nullable().optional(),
   contract: z
     .object({
       level: z.number().int().min(0, 'Level must be 0-7 (0 = passed out)').max(7, 'Level must be 0-7 (0 = passed out)'),
-      strain: z.enum(['C', 'D', 'H', 'S', 'NT']),
-      doubled: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      strain: StrainSchema,
+      doubled: DoubledSchema,
     })
     .optional(),
   tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13').optional(),
   /** A director's artificial adjusted score (Law 12C2) instead of a played result: A+ / A / A- for each side. */
   adjusted: AdjustedScoreSchema.optional(),
 });
-export type PostResultBody = z.infer<typeof PostResultBody>;
+export type PostResultLine = z.input<typeof PostResultLine>;
+
+type ResultPlace = { round: number; board: number; table: number; nsPair: number; ewPair: number };
+/** A board played to a contract of level 1-7. */
+export type PlayedResult = ResultPlace & {
+  kind: 'played';
+  contract: { level: 1 | 2 | 3 | 4 | 5 | 6 | 7; strain: z.infer<typeof StrainSchema>; doubled: z.infer<typeof DoubledSchema> };
+  declarer: SeatLetter;
+  tricks: number;
+};
+/** A board all four players passed: it scores 0. */
+export type PassedOutResult = ResultPlace & { kind: 'passedOut' };
+/** The director's artificial adjusted score, in place of a result. */
+export type AdjustedResult = ResultPlace & { kind: 'adjusted'; adjusted: z.infer<typeof AdjustedScoreSchema> };
+
+/**
+ * `POST /tournaments/{key}/results`: the line, classified by what it carries into played, passed out or
+ * adjusted (the wire format is PostResultLine's, unchanged). An adjusted score wins over a contract sent with it;
+ * a line with neither, or a contract above 0 without a declarer, is refused with the sentence users see.
+ */
+export const PostResultBody = PostResultLine.transform((line, context): PlayedResult | PassedOutResult | AdjustedResult => {
+  const { declarer, contract, tricks, adjusted, ...place } = line;
+  if (adjusted) return { kind: 'adjusted', ...place, adjusted };
+  if (!contract || tricks === undefined) {
+    context.addIssue({ code: 'custom', message: 'A result needs its contract and tricks, or an adjusted score' });
+    return z.NEVER;
+  }
+  if (contract.level === 0) return { kind: 'passedOut', ...place };
+  if (!declarer) {
+    context.addIssue({ code: 'custom', path: ['declarer'], message: 'A contract needs a declarer' });
+    return z.NEVER;
+  }
+  // The schema held the level to 0-7 and 0 is a pass-out: 1-7 is left.
+  return { kind: 'played', ...place, contract: { ...contract, level: contract.level as PlayedResult['contract']['level'] }, declarer, tricks };
+});
+export type PostResultBody = z.output<typeof PostResultBody>;
 /** The North-South score; null for an adjusted score. */
 export const PostResultResponse = resultOf(z.object({ score: z.number().nullable() }));
 
@@ -115,7 +177,7 @@ export const ResultLineSchema = z.object({
   nsPair: z.number(),
   ewPair: z.number(),
   contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']).nullable(), doubled: z.number() }),
-  declarer: z.enum(['N', 'E', 'S', 'W']).nullable(),
+  declarer: SeatLetterSchema.nullable(),
   tricks: z.number().nullable(),
   nsScore: z.number(),
   /** Set when the director gave an artificial adjusted score instead of a played result. */
@@ -148,7 +210,7 @@ export type PairStanding = z.infer<typeof PairStandingSchema>;
 
 export const BoardResultsSchema = z.object({
   board: z.number(),
-  dealer: z.enum(['N', 'E', 'S', 'W']),
+  dealer: SeatLetterSchema,
   vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
   /** PBN deal string from North (`N:AKQ.T98.765.432 ...`), or null when not known. */
   deal: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EventType, SEAT_NAMES } from './bridge-terms.ts';
 import { isSingleLine } from './text.ts';
 
 /** Relay credential lifetime (specification section 9). */
@@ -17,7 +18,7 @@ export const IceServersResponse = z.object({ iceServers: z.array(IceServer) });
 export type IceServersResponse = z.infer<typeof IceServersResponse>;
 
 /** Where a peer sits in the chat, in the fixed tile order North, East, South, West, then everyone else. */
-export const VideoSeat = z.enum(['North', 'East', 'South', 'West', 'Kibitzer', 'Organiser', 'Director']);
+export const VideoSeat = z.enum([...SEAT_NAMES, 'Kibitzer', 'Organiser', 'Director']);
 export type VideoSeat = z.infer<typeof VideoSeat>;
 
 export const VideoPeer = z.object({ peerId: z.string(), displayName: z.string(), seat: VideoSeat });
@@ -75,9 +76,9 @@ export type VideoServerMessage =
   | { type: 'disconnect'; channelName: string; body: { reason: 'replaced' } }
   | { type: 'error'; channelName?: string; body: { message: string; code: string } };
 
-/** The signalling channel of a table: the event key for player-based events (type 5), else one per table. */
+/** The signalling channel of a table: the event key for player-based (solitaire) events, else one per table. */
 export function videoChannelName(key: string, type: number, index: number): string {
-  return type === 5 ? key : `${key}table${index}`;
+  return type === EventType.solitaire ? key : `${key}table${index}`;
 }
 
 /**

@@ -1,17 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { messages } from '@bridge/api';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken, newToken } from '../lib/secrets.ts';
 
 export const SESSION_COOKIE = 'bridge_session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, once `loadUser` or a guard has run; null when signed out. */
+    /** The signed-in user, once `loadUser` or a route's policy has run; null when signed out. */
     user: UserRow | null;
   }
 }
@@ -141,15 +139,6 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
     request.user = user ?? null;
   }
   app.decorate('loadUser', loadUser);
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    await loadUser(request);
-    if (!request.user) throw unauthorized();
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    await loadUser(request);
-    if (!request.user) throw unauthorized();
-    if (request.user.role !== 'admin') throw forbidden(messages.adminOnly);
-  });
 });
 
 declare module 'fastify' {
@@ -160,7 +149,5 @@ declare module 'fastify' {
       currentSessionHash(request: FastifyRequest): string | undefined;
     };
     loadUser(request: FastifyRequest): Promise<void>;
-    requireUser(request: FastifyRequest): Promise<void>;
-    requireAdmin(request: FastifyRequest): Promise<void>;
   }
 }

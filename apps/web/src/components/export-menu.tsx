@@ -1,15 +1,14 @@
 import { Button, Menu } from '@mantine/core';
-import { ADMIN_API_BASE } from '../lib/api-client';
+import { exportEndpoints, urlOf, type ExportDataset } from '@bridge/api';
 import { DownloadIcon } from './icons';
 import './data-styles';
 
 export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
 
 /** The address of an admin export: the dataset's list parameters (blank ones left out) plus the format. */
-export function exportHref(dataset: string, format: ExportFormat, params: Record<string, string | number | boolean | undefined>): string {
-  const search = new URLSearchParams({ format });
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  return `${ADMIN_API_BASE}/export/${dataset}?${search.toString()}`;
+export function exportHref(dataset: ExportDataset, format: ExportFormat, params: Record<string, string | number | boolean | undefined>): string {
+  const filled = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
+  return urlOf(exportEndpoints.download, { dataset }, { format, ...filled });
 }
 
 type ExportMenuProps = {

@@ -1,7 +1,7 @@
-import { messages, UserSchema } from '@bridge/api';
+import { eventEndpoints, insightEndpoints, messages, userEndpoints, UserSchema, videoEndpoints } from '@bridge/api';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiCall, apiRequest } from './api-client';
 
 const answer = (body: unknown, status: number) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
@@ -59,5 +59,59 @@ describe('apiRequest', () => {
     answer({ result: { uid: 1 } }, 200);
     const error = await failure(apiRequest('/api/v1/user', { schema: UserSchema }));
     expect(error).toMatchObject({ code: 'invalid_response', message: messages.operationFailed });
+  });
+});
+
+describe('apiCall', () => {
+  const sent = (spy: ReturnType<typeof answer>) => {
+    const [url, init] = spy.mock.calls.at(-1)!;
+    return { url, method: init?.method, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) };
+  };
+
+  it("takes the declaration's method and path, fills the parameters and query, and returns the result", async () => {
+    const spy = answer({ result: { score: 420 } }, 200);
+    const line = {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N' as const,
+      contract: { level: 4, strain: 'S' as const, doubled: 0 as const },
+      tricks: 10,
+    };
+    await expect(apiCall(eventEndpoints.postResult, { params: { key: 'a b' }, body: line })).resolves.toEqual({ score: 420 });
+    expect(sent(spy)).toEqual({ url: '/api/v1/tournaments/a%20b/results', method: 'POST', body: line });
+
+    answer({ result: { message: 'User disabled' } }, 200);
+    await apiCall(userEndpoints.adminDisable, { query: { key: 'u1' }, body: { disabled: true } });
+    expect(sent(spy)).toEqual({ url: '/api/admin/v1/users/disable?key=u1', method: 'PUT', body: { disabled: true } });
+  });
+
+  it("parses the answer with the declaration's schema", async () => {
+    answer({ result: { uid: 1 } }, 200);
+    expect(await failure(apiCall(userEndpoints.me))).toMatchObject({ code: 'invalid_response', message: messages.operationFailed });
+  });
+
+  it('reads a bare answer whole where the declaration says so, and refuses the envelope there', async () => {
+    answer({ iceServers: [{ urls: ['stun:stun.test:3478'] }] }, 200);
+    await expect(apiCall(videoEndpoints.iceServers, { body: { ttl: 3600 } })).resolves.toEqual({ iceServers: [{ urls: ['stun:stun.test:3478'] }] });
+    answer({ results: [{ fileName: 'player.apk', count: 3 }] }, 200);
+    await expect(apiCall(insightEndpoints.adminDownloadsSummary)).resolves.toEqual({ results: [{ fileName: 'player.apk', count: 3 }] });
+    answer({ result: { iceServers: [] } }, 200);
+    expect(await failure(apiCall(videoEndpoints.iceServers, { body: {} }))).toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('fails as every call does: the error field, the status and the code', async () => {
+    answer({ error: 'Not found', code: 'not_found' }, 404);
+    expect(await failure(apiCall(eventEndpoints.myEvent, { params: { key: 'k1' } }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found',
+    });
+  });
+
+  it('refuses a declaration answered with a file: that is a link, not a call', async () => {
+    await expect(apiCall(eventEndpoints.pbnFile, { params: { key: 'k1' } })).rejects.toThrow(/link to it/);
   });
 });

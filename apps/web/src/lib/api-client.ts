@@ -1,8 +1,5 @@
-import { messages, resultOf } from '@bridge/api';
-import type { z } from 'zod';
-
-export const API_BASE = '/api/v1';
-export const ADMIN_API_BASE = '/api/admin/v1';
+import { messages, resultOf, resultSchemaOf, urlOf, type CallInput, type Endpoint, type ResultOf } from '@bridge/api';
+import { z } from 'zod';
 
 export type ApiIssue = { path: string; message: string };
 
@@ -84,7 +81,8 @@ function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): stri
 
 /**
  * The one HTTP client of the app. Calls the API with the session cookie, sends and reads JSON, and returns the
- * parsed `result` (or, with `envelope: false`, the parsed body).
+ * parsed `result` (or, with `envelope: false`, the parsed body). The features call it through apiCall, by an
+ * endpoint's declaration.
  * Throws ApiError for every failure, including no connection and an answer that does not match the schema.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
@@ -137,4 +135,33 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.operationFailed });
   }
   return (parsed.data as { result: z.infer<S> }).result;
+}
+
+type CallOptions<E extends Endpoint> = CallInput<E> & { signal?: AbortSignal };
+
+/**
+ * Calls a declared endpoint (packages/api): its method, path, envelope and answer schema come from the
+ * declaration, the parameters, query and body from the caller. Fails as apiRequest does.
+ */
+export async function apiCall<E extends Endpoint>(
+  declared: E,
+  ...[options]: {} extends CallInput<E> ? [CallOptions<E>?] : [CallOptions<E>]
+): Promise<ResultOf<E>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  if (declared.answer !== 'json' && declared.answer !== 'empty')
+    throw new Error(`${declared.method} ${declared.path} is not answered with JSON: link to it`);
+  const schema = resultSchemaOf(declared);
+  return apiRequest(urlOf(declared, params, query), {
+    method: declared.method,
+    body,
+    signal,
+    // A 204 (or an answer the declaration does not describe) is read as whatever came.
+    schema: (schema ?? z.unknown()) as z.ZodType<ResultOf<E>>,
+    ...(declared.envelope === 'bare' || !schema ? { envelope: false as const } : {}),
+  });
 }

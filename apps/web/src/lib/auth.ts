@@ -1,7 +1,6 @@
-import { UserSchema, type User } from '@bridge/api';
+import { userEndpoints, type User } from '@bridge/api';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ADMIN_API_BASE, API_BASE, apiRequest, isApiError } from './api-client';
+import { apiCall, isApiError } from './api-client';
 import { clearSession, setIsLoggingOut, setStoredUser } from './storage';
 
 export const userQueryKey = ['user'] as const;
@@ -13,7 +12,7 @@ export const currentUserQueryOptions = () =>
     queryKey: userQueryKey,
     queryFn: async ({ signal }): Promise<User> => {
       try {
-        const user = await apiRequest(`${API_BASE}/user`, { schema: UserSchema, signal });
+        const user = await apiCall(userEndpoints.me, { signal });
         setStoredUser(user);
         return user;
       } catch (error) {
@@ -29,7 +28,7 @@ export const adminUserQueryOptions = () =>
     queryKey: adminUserQueryKey,
     queryFn: async ({ signal }): Promise<User> => {
       try {
-        const user = await apiRequest(`${ADMIN_API_BASE}/user/`, { schema: UserSchema, signal });
+        const user = await apiCall(userEndpoints.adminMe, { signal });
         setStoredUser(user);
         return user;
       } catch (error) {
@@ -55,8 +54,7 @@ export async function signOut(queryClient: QueryClient, scope: 'user' | 'admin' 
   setIsLoggingOut(true);
   clearSession();
   try {
-    const base = scope === 'admin' ? ADMIN_API_BASE : API_BASE;
-    await apiRequest(`${base}/user/logout`, { method: 'POST', schema: z.unknown() });
+    await apiCall(scope === 'admin' ? userEndpoints.adminLogout : userEndpoints.logout);
   } catch {
     // ignored on purpose: the user asked to leave, and the cookie is gone or will expire.
   } finally {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ExportDatasetSchema, ExportQuery, type ExportDataset, type ExportFormat } from '@bridge/api';
+import { endpoints, type ExportDataset, type ExportFormat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { route } from '../route.ts';
+import { exportRows } from './policy.ts';
 import { contentTypes, exportFileName, exportStream, type Table } from './writers.ts';
 
 /** A module's dataset: its rows for the list parameters given (checked before anything is sent). */
@@ -26,19 +26,15 @@ export interface ExportRouteOptions {
  */
 export async function exportRoute(app: FastifyInstance, { datasets, audit }: ExportRouteOptions) {
   const db = app.database.db;
-  // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
-  app.addHook('onRequest', async (request) => app.requireAdmin(request));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/export/:dataset', { schema: { params: z.object({ dataset: ExportDatasetSchema }), querystring: ExportQuery } }, async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const table = await datasets[request.params.dataset](db, filters);
-      await audit(db, { user: request.user!, ip: request.ip, dataset: request.params.dataset, format, filters });
-      const stream = exportStream(table, format, (error) => request.log.error({ err: error }, 'export failed'));
-      return reply
-        .type(contentTypes[format])
-        .header('content-disposition', `attachment; filename="${exportFileName(table.prefix, format)}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    });
+  route(app, endpoints.exports.download, { config: { policy: exportRows } }, async (request, reply) => {
+    const { format, ...filters } = request.query;
+    const table = await datasets[request.params.dataset](db, filters);
+    await audit(db, { user: request.user!, ip: request.ip, dataset: request.params.dataset, format, filters });
+    const stream = exportStream(table, format, (error) => request.log.error({ err: error }, 'export failed'));
+    return reply
+      .type(contentTypes[format])
+      .header('content-disposition', `attachment; filename="${exportFileName(table.prefix, format)}"`)
+      .header('cache-control', 'no-store')
+      .send(stream);
+  });
 }

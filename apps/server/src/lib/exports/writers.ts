@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import type { ExportFormat } from '@bridge/api';
+import { seatNameOfSide, type ExportFormat } from '@bridge/api';
 import type { z } from 'zod';
 import { badRequest } from '../errors.ts';
 import { faceFor, pdfFaces, REORDERED, type PdfFace } from './pdf-fonts.ts';
@@ -60,8 +60,7 @@ export const table = <T>(prefix: string, title: string, columns: Column<T>[], ba
 /** `YYYY-MM-DD HH:MM` in UTC. */
 export const when = (date: Date | null) => (date ? date.toISOString().slice(0, 16).replace('T', ' ') : null);
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const SIDES = ['North', 'East', 'South', 'West'];
-export const sideName = (side: number) => (side === -1 ? '' : (SIDES[side] ?? 'Kibitzer'));
+export const sideName = (side: number) => (side === -1 ? '' : (seatNameOfSide(side) ?? 'Kibitzer'));
 
 /** Reads a list page after page until the last one. */
 export async function* pages<T>(fetch: (lastDocId: string | undefined) => Promise<{ rows: T[]; lastDocId: string | null }>): AsyncIterable<T[]> {

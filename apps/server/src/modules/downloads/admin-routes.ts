@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TestPlayerUrlResponse } from '@bridge/api';
+import { endpoints } from '@bridge/api';
+import { route } from '../../lib/route.ts';
+import { testReleases } from './policy.ts';
 import { testPlayerUrl } from './releases.ts';
 
 /** `GET /api/admin/v1/tools/test-player`: the newest player installer's address, for admins only. */
 export async function downloadAdminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => app.requireAdmin(request));
-  app.withTypeProvider<ZodTypeProvider>().get('/tools/test-player', { schema: { response: { 200: TestPlayerUrlResponse } } }, async () => ({
+  route(app, endpoints.downloads.adminTestPlayer, { config: { policy: testReleases } }, async () => ({
     result: await testPlayerUrl(app.config.releasesDir, app.config.publicUrl),
   }));
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DownloadQuery, ListReleasesResponse, messages, type AppId } from '@bridge/api';
+import { type AppId, endpoints, messages } from '@bridge/api';
 import { notFound } from '../../lib/errors.ts';
 import { recordDownload } from '../insights/service.ts';
+import { route } from '../../lib/route.ts';
 import { listReleases } from './releases.ts';
 
 const contentTypes: Record<string, string> = {
@@ -16,16 +16,15 @@ const contentTypes: Record<string, string> = {
 
 /** `GET /api/v1/apps/releases` and `GET /api/v1/apps/download`: installers from RELEASES_DIR. */
 export async function downloadRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const dir = app.config.releasesDir;
 
-  r.get('/apps/releases', { schema: { response: { 200: ListReleasesResponse } } }, async (_request, reply) => {
+  route(app, endpoints.downloads.releases, { config: { policy: 'public' } }, async (_request, reply) => {
     const releases = await listReleases(dir);
     reply.header('cache-control', 'no-cache');
     return { result: releases.map(({ path: _path, ...release }) => release) };
   });
 
-  r.get('/apps/download', { schema: { querystring: DownloadQuery } }, async (request, reply) => {
+  route(app, endpoints.downloads.download, { config: { policy: 'public' } }, async (request, reply) => {
     const { platform, file } = request.query;
     const wanted: AppId = file === 'apk' ? 'player' : file;
     const release = (await listReleases(dir)).find((candidate) => candidate.app === wanted && candidate.platform === platform);

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import type { EventFilters, ParticipantFilters } from '@bridge/api';
+import { EventType, type EventFilters, type ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type {
@@ -42,8 +42,8 @@ function whereEventFilters<O>(
 ) {
   let q = query.where('tournaments.status', '=', status);
   const type = filters.type ?? 'pair';
-  if (type === 'solitaire') q = q.where('tournaments.type', '=', 5);
-  else if (type === 'pair') q = q.where('tournaments.type', '!=', 5);
+  if (type === 'solitaire') q = q.where('tournaments.type', '=', EventType.solitaire);
+  else if (type === 'pair') q = q.where('tournaments.type', '!=', EventType.solitaire);
   if (filters.scoreType) q = q.where('tournaments.scoreType', '=', filters.scoreType);
   if (filters.movementType) q = q.where('tournaments.movementType', '=', filters.movementType);
   if (filters.liveTable !== undefined) q = q.where('tournaments.liveTableEvent', '=', filters.liveTable);
@@ -409,7 +409,7 @@ export const listRecent = (db: Db, status: 'active' | 'complete', limit: number)
     .selectFrom('tournaments')
     .selectAll()
     .where('status', '=', status)
-    .where('type', '!=', 5)
+    .where('type', '!=', EventType.solitaire)
     .orderBy(status === 'complete' ? 'completedAt' : 'createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -444,7 +444,7 @@ export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
     .selectFrom('tournaments')
     .selectAll()
     .where('status', '=', 'complete')
-    .where('type', '!=', 5)
+    .where('type', '!=', EventType.solitaire)
     .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
     .orderBy('completedAt', 'desc')
     .orderBy('id', 'desc')

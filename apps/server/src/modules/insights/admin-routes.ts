@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DownloadFilters, DownloadsSummaryQuery, DownloadsSummaryResponse, ListDownloadEventsResponse } from '@bridge/api';
+import { endpoints } from '@bridge/api';
+import { route } from '../../lib/route.ts';
+import { readInsights } from './policy.ts';
 import { downloadsSummary, listDownloads } from './service.ts';
 
 /** The admin's download analytics (`/api/admin/v1/analytics/...`), for admins only. */
 export async function insightAdminRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  // On request, before the query is validated: a signed-out caller learns nothing of the parameters.
-  app.addHook('onRequest', async (request) => app.requireAdmin(request));
 
-  r.get('/analytics/events', { schema: { querystring: DownloadFilters, response: { 200: ListDownloadEventsResponse } } }, async (request) => ({
+  route(app, endpoints.insights.adminDownloads, { config: { policy: readInsights } }, async (request) => ({
     result: await listDownloads(db, request.query),
   }));
 
-  r.get(
-    '/analytics/downloads-summary',
-    { schema: { querystring: DownloadsSummaryQuery, response: { 200: DownloadsSummaryResponse } } },
-    async (request) => ({
-      results: await downloadsSummary(db, request.query),
-    }),
-  );
+  route(app, endpoints.insights.adminDownloadsSummary, { config: { policy: readInsights } }, async (request) => ({
+    results: await downloadsSummary(db, request.query),
+  }));
 }

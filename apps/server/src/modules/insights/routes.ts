@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PageViewBody } from '@bridge/api';
+import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import { route } from '../../lib/route.ts';
 import { recordPageView } from './service.ts';
 
 /**
@@ -9,20 +9,15 @@ import { recordPageView } from './service.ts';
  * The data stays in our database; no third-party analytics.
  */
 export async function analyticsRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/analytics/pageview',
-      { config: { rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } }, schema: { body: PageViewBody } },
-      async (request, reply) => {
-        await app.loadUser(request);
-        await recordPageView(app.database.db, {
-          path: request.body.path,
-          referrer: request.body.referrer,
-          userAgent: request.headers['user-agent'],
-          userId: request.user?.id,
-        });
-        return reply.status(204).send();
-      },
-    );
+  const config = { policy: 'public' as const, rateLimit: { max: limits.pageViews, timeWindow: limits.windowMs } };
+  route(app, endpoints.insights.pageView, { config }, async (request, reply) => {
+    await app.loadUser(request);
+    await recordPageView(app.database.db, {
+      path: request.body.path,
+      referrer: request.body.referrer,
+      userAgent: request.headers['user-agent'],
+      userId: request.user?.id,
+    });
+    return reply.status(204).send();
+  });
 }

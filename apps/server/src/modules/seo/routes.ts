@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { publicPagePaths } from '@bridge/api';
+import { endpoints, publicPagePaths } from '@bridge/api';
+import { route } from '../../lib/route.ts';
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -26,10 +27,10 @@ export async function siteMapRoutes(app: FastifyInstance) {
     '',
   ].join('\n');
 
-  app.get('/sitemap.xml', async (_request, reply) =>
+  route(app, endpoints.seo.sitemap, { config: { policy: 'public' } }, async (_request, reply) =>
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap),
   );
-  app.get('/robots.txt', async (_request, reply) =>
+  route(app, endpoints.seo.robots, { config: { policy: 'public' } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
 }

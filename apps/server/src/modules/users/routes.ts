@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  LoginBody,
-  MessageResponse,
-  RegisterBody,
-  RegisterResponse,
-  ResetPasswordBody,
-  SendPasswordResetBody,
-  UpdateUserBody,
-  UpdateUserResponse,
-  UserResponse,
-  VerifyBody,
-  VerifyConfirmBody,
-  messages,
-} from '@bridge/api';
+import { messages } from '@bridge/api';
+import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import { route } from '../../lib/route.ts';
+import { useAccount, verifyAccount } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
 
@@ -25,92 +14,66 @@ export interface UserRoutesOptions {
 
 /** The user API of the specification (section 7): `/api/v1/user/...`. */
 export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const limit = (max: number) => ({ rateLimit: { max, timeWindow: limits.windowMs } });
+  const limit = (max: number) => ({ policy: 'public' as const, rateLimit: { max, timeWindow: limits.windowMs } });
 
-  r.get('/user', { preHandler: app.requireUser, schema: { response: { 200: UserResponse } } }, async (request) => ({
+  route(app, endpoints.users.me, { config: { policy: useAccount } }, async (request) => ({
     result: presentUser(request.user!),
   }));
 
   // Sign-ins are limited by wrong passwords, counted in users.authenticate, not by requests.
-  r.post('/user/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
+  route(app, endpoints.users.login, { config: { policy: 'public' } }, async (request, reply) => {
     const user = await users.authenticate(ctx, request.body.email, request.body.password, request.ip);
     await app.sessions.start(reply, request, user);
     return { result: presentUser(user) };
   });
 
-  r.post(
-    '/user/register',
-    {
-      config: { rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } },
-      schema: { body: RegisterBody, response: { 200: RegisterResponse } },
-    },
+  route(
+    app,
+    endpoints.users.register,
+    { config: { policy: 'public', rateLimit: { max: limits.register, timeWindow: limits.registerWindowMs } } },
     async (request) => ({
       result: await users.registerUser(ctx, request.body, request.ip),
     }),
   );
 
-  r.post('/user/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+  route(app, endpoints.users.logout, { config: { policy: 'public' } }, async (request, reply) => {
     await app.sessions.end(request, reply);
     return { result: { message: 'Logged out' } };
   });
 
-  r.post(
-    '/user/sendPasswordResetEmail',
-    { config: limit(limits.passwordReset), schema: { body: SendPasswordResetBody, response: { 200: MessageResponse } } },
-    async (request) => ({
-      result: { message: await users.sendPasswordReset(ctx, request.body.email, request.ip) },
-    }),
-  );
+  route(app, endpoints.users.sendPasswordReset, { config: limit(limits.passwordReset) }, async (request) => ({
+    result: { message: await users.sendPasswordReset(ctx, request.body.email, request.ip) },
+  }));
 
-  r.post(
-    '/user/resetPassword',
-    { config: limit(limits.passwordReset), schema: { body: ResetPasswordBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await app.userAccess.changed(await users.resetPassword(ctx, request.body.token, request.body.password, request.ip));
-      return { result: { message: messages.passwordResetDone } };
-    },
-  );
+  route(app, endpoints.users.resetPassword, { config: limit(limits.passwordReset) }, async (request) => {
+    await app.userAccess.changed(await users.resetPassword(ctx, request.body.token, request.body.password, request.ip));
+    return { result: { message: messages.passwordResetDone } };
+  });
 
   // Signed in: resend to the account's address. Signed out (the page after registering): by email, answered alike.
-  r.post(
-    '/user/verify',
-    { config: limit(limits.verifyResend), schema: { body: VerifyBody.optional(), response: { 200: MessageResponse } } },
-    async (request) => {
-      await app.loadUser(request);
-      if (request.user) await users.sendVerification(ctx, { user: request.user });
-      else if (request.body?.email) await users.sendVerification(ctx, { email: request.body.email });
-      else await app.requireUser(request);
-      return { result: { message: messages.verificationSent } };
-    },
-  );
+  route(app, endpoints.users.verify, { config: { ...limit(limits.verifyResend), policy: verifyAccount } }, async (request) => {
+    await users.sendVerification(ctx, request.user ? { user: request.user } : { email: verifyAccount.subject(request) });
+    return { result: { message: messages.verificationSent } };
+  });
 
-  r.post(
-    '/user/verify/confirm',
-    { config: limit(limits.verifyResend * 4), schema: { body: VerifyConfirmBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      await users.confirmVerification(ctx, request.body.token, request.ip);
-      return { result: { message: messages.emailVerified } };
-    },
-  );
+  route(app, endpoints.users.confirmVerification, { config: limit(limits.verifyResend * 4) }, async (request) => {
+    await users.confirmVerification(ctx, request.body.token, request.ip);
+    return { result: { message: messages.emailVerified } };
+  });
 
-  r.post(
-    '/user/update',
-    { preHandler: app.requireUser, schema: { body: UpdateUserBody, response: { 200: UpdateUserResponse } } },
-    async (request, reply) => {
-      const updated = await users.updateProfile(ctx, request.user!, {
-        ...request.body,
-        sessionIdHash: app.sessions.currentSessionHash(request),
-        ip: request.ip,
-      });
-      if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
-      if (!updated) await app.sessions.end(request, reply);
-      return {
-        result: {
-          message: updated ? messages.profileUpdated : messages.accountDeleted,
-          user: updated ? presentUser(updated) : null,
-        },
-      };
-    },
-  );
+  route(app, endpoints.users.update, { config: { policy: useAccount } }, async (request, reply) => {
+    const updated = await users.updateProfile(ctx, request.user!, {
+      ...request.body,
+      sessionIdHash: app.sessions.currentSessionHash(request),
+      ip: request.ip,
+    });
+    if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
+    if (!updated) await app.sessions.end(request, reply);
+    return {
+      result: {
+        message: updated ? messages.profileUpdated : messages.accountDeleted,
+        user: updated ? presentUser(updated) : null,
+      },
+    };
+  });
 }

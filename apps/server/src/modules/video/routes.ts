@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
+import { endpoints, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
+import { route } from '../../lib/route.ts';
+import { connectVideo } from './policy.ts';
 import { channelAccess } from './service.ts';
 import { iceServersFor, type IceConfig } from './ice.ts';
 import { SignallingHost } from './signalling-host.ts';
@@ -17,20 +18,15 @@ export interface VideoOptions {
 
 /**
  * Relay credentials (`POST /api/v1/video/ice-servers`) and the signalling socket (`/ws/video`). The socket's
- * upgrade is checked here (same origin, a signed-in user) and the socket then handed to the signalling process,
+ * upgrade is checked for its origin here and for its session by the route's policy, and the socket then handed to the signalling process,
  * which relays in a heap of its own (docs/decisions/016).
  */
 export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const publicOrigin = new URL(options.publicUrl).origin;
 
-  r.post(
-    '/api/v1/video/ice-servers',
-    { preHandler: app.requireUser, schema: { body: IceServersBody, response: { 200: IceServersResponse } } },
-    async (request) => ({
-      iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
-    }),
-  );
+  route(app, endpoints.video.iceServers, { config: { policy: connectVideo } }, async (request) => ({
+    iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
+  }));
 
   const signalling = new SignallingHost({
     settings: options.signalling,
@@ -49,7 +45,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   app.addHook('preClose', async () => signalling.close());
 
   // A page of another site must not open a socket with the visitor's cookie (cross-site WebSocket hijacking):
-  // browsers always send Origin on a WebSocket handshake.
+  // browsers always send Origin on a WebSocket handshake. Checked before the policy's session check.
   const sameOrigin = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw forbidden(messages.crossSiteRefused);
@@ -65,7 +61,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
       app.log.error(
         '@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost',
       );
-    // requireUser found the session, so there is one.
+    // The policy found the session, so there is one.
     const session = app.sessions.currentSessionHash(request)!;
     await signalling.hand(
       raw.socket,
@@ -76,7 +72,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     );
   };
 
-  app.get('/ws/video', { websocket: true, preValidation: [sameOrigin, app.requireUser], preHandler: handOver }, (socket) => {
+  route(app, endpoints.video.socket, { websocket: true, config: { policy: connectVideo }, onRequest: sameOrigin, preHandler: handOver }, (socket) => {
     // Not reached: handOver hijacks every upgrade before the handshake.
     socket.close(1011);
   });

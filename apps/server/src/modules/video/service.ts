@@ -1,12 +1,10 @@
-import { messages, parseVideoChannel, type VideoSeat } from '@bridge/api';
+import { EventType, messages, parseVideoChannel, seatNameOfSide, type VideoSeat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { seatPair } from '../events/history.ts';
 import { planEvent, type EventPlan } from '../events/movement.ts';
 import { findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
 import { sessionUser } from '../users/service.ts';
-
-const SIDE_SEATS: Record<number, VideoSeat> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
 export type SignallingUser = Pick<UserRow, 'id' | 'names' | 'role'>;
@@ -18,7 +16,7 @@ export type ChannelAccess =
 
 /**
  * Who may join a channel, read afresh at every join from the socket's session (a user disabled, demoted or
- * signed out since the socket opened is refused): the tournament key for a player-based event (type 5),
+ * signed out since the socket opened is refused): the tournament key for a player-based (solitaire) event,
  * '{key}table{i}' (zero-based) for the others. The organiser and admins (who direct) may join any table; a
  * seated player only the table the movement puts their pair at in the current round (docs/decisions/027);
  * kibitzers any table, where the event allows them.
@@ -30,16 +28,16 @@ export async function channelAccess(db: Db, session: string, channel: string): P
   const { key, table } = parseVideoChannel(channel);
   const tournament = await findEvent(db, key);
   if (!tournament) return unknown;
-  const playerBased = tournament.type === 5;
+  const playerBased = tournament.type === EventType.solitaire;
   if (playerBased ? table !== null : table === null || table >= tournament.tables) return unknown;
 
   if (user.role === 'admin') return { ok: true, seat: 'Director' };
   if (tournament.organiserId === user.id) return { ok: true, seat: 'Organiser' };
   const seats = await seatsOfUser(db, tournament.id, user.id);
   if (seats.length === 0) return { ok: false, code: 'forbidden', message: messages.videoNotInEvent };
-  const playing = seats.filter((s) => SIDE_SEATS[s.side]);
+  const playing = seats.filter((s) => seatNameOfSide(s.side));
   if (playing.length > 0) {
-    if (table === null) return { ok: true, seat: SIDE_SEATS[playing[0]!.side]! };
+    if (table === null) return { ok: true, seat: seatNameOfSide(playing[0]!.side)! };
     // A player never watches another table, kibitzers or not: it may play those boards later.
     const seat = await seatAtTable(db, tournament, playing, table + 1);
     return seat ? { ok: true, seat } : { ok: false, code: 'forbidden', message: messages.videoNotAtTable };
@@ -60,7 +58,7 @@ async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: num
     plan = planEvent(tournament);
   } catch {
     // A stored shape that no longer makes a movement: the players stay at the table they were given.
-    return SIDE_SEATS[seats.find((s) => s.tableNo === tableNo)?.side ?? -1] ?? null;
+    return seatNameOfSide(seats.find((s) => s.tableNo === tableNo)?.side ?? -1) ?? null;
   }
   const round = currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
   for (const seat of seats) {

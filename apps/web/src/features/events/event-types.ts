@@ -1,4 +1,4 @@
-import type { AdminParticipant, ScoreData, UserData } from '@bridge/api';
+import { eventEndpoints, seatNameOfSide, urlOf, type AdminParticipant, type ScoreData, type UserData } from '@bridge/api';
 import type { ExportFormat } from '../../components/export-menu';
 
 /** The decoded `details` / `gameDetails` JSON string of an event (specification section 3). */
@@ -88,11 +88,10 @@ export function parseDetails(json: string | null | undefined): EventDetails {
 
 /** The results site of an event (ours), and its XML results file when it has one. */
 export const resultsHref = (key: string) => `/results/${encodeURIComponent(key)}`;
-export const xmlHref = (xmlToken: string) => `/api/v1/tournaments/files/download/${encodeURIComponent(xmlToken)}`;
+export const xmlHref = (xmlToken: string) => urlOf(eventEndpoints.usebioFile, { xmlToken });
 
-export const sideNames: Record<number, string> = { 0: 'North', 1: 'East', 2: 'South', 3: 'West' };
 /** Player side codes: 0 North, 1 East, 2 South, 3 West, -1 blank, anything else Kibitzer. */
-export const sideText = (side: number): string => (side === -1 ? '-' : (sideNames[side] ?? 'Kibitzer'));
+export const sideText = (side: number): string => (side === -1 ? '-' : (seatNameOfSide(side) ?? 'Kibitzer'));
 
 export const tablesText = (tables: number): string => `${tables} table(s)`;
 export const yesNo = (value: boolean | undefined): string => (value ? 'Yes' : 'No');

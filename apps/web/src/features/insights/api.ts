@@ -1,11 +1,16 @@
-import { AuditRowSchema, ContactMessageRowSchema, DashboardSchema, DownloadEventSchema, DownloadsSummaryResponse } from '@bridge/api';
+import {
+  auditEndpoints,
+  contactInboxEndpoints,
+  dashboardEndpoints,
+  downloadEndpoints,
+  insightEndpoints,
+  type AuditFilters,
+  type DownloadFilters,
+} from '@bridge/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ADMIN_API_BASE, apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 // The admin console's insights: audits, downloads analytics, the dashboard, contact messages, tools.
-
-const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), lastDocId: z.string().nullable() });
 
 // Audits -------------------------------------------------------------------------------------------------------
 
@@ -19,35 +24,38 @@ export type AuditParams = {
   endDate?: string;
 };
 
+/** The outcome chip: success, failure, or any (left out). */
+const outcomeOf = (outcome: string | undefined): AuditFilters['outcome'] => (outcome === 'success' || outcome === 'failure' ? outcome : undefined);
+
 export const auditsQueryOptions = (params: AuditParams) =>
   queryOptions({
     queryKey: ['admin', 'audits', params],
-    queryFn: ({ signal }) => apiRequest(`${ADMIN_API_BASE}/audits`, { query: { ...params }, schema: pageSchema(AuditRowSchema), signal }),
+    queryFn: ({ signal }) => apiCall(auditEndpoints.adminList, { query: { ...params, outcome: outcomeOf(params.outcome) }, signal }),
     placeholderData: keepPreviousData,
   });
 
 // Downloads analytics ------------------------------------------------------------------------------------------
 
-export type DownloadParams = { startDate: string; endDate: string; query?: string; platform?: string; app?: string };
+export type DownloadParams = {
+  startDate: string;
+  endDate: string;
+  query?: string;
+  platform?: DownloadFilters['platform'];
+  app?: DownloadFilters['app'];
+};
 
 export const downloadEventsQueryOptions = (params: DownloadParams) =>
   queryOptions({
     queryKey: ['admin', 'downloads', params],
-    queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API_BASE}/analytics/events`, {
-        query: { ...params, eventName: 'file_download' },
-        schema: z.array(DownloadEventSchema),
-        signal,
-      }),
+    queryFn: ({ signal }) => apiCall(insightEndpoints.adminDownloads, { query: { ...params, eventName: 'file_download' }, signal }),
     placeholderData: keepPreviousData,
   });
 
-/** The summary answers `{ results }` without the `result` envelope. */
+/** The summary answers `{ results }` without the `result` envelope, as its declaration says. */
 export const downloadsSummaryQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'downloads-summary'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest(`${ADMIN_API_BASE}/analytics/downloads-summary`, { schema: DownloadsSummaryResponse, envelope: false, signal })).results,
+    queryFn: async ({ signal }) => (await apiCall(insightEndpoints.adminDownloadsSummary, { signal })).results,
   });
 
 // Dashboard, contact inbox, tools ------------------------------------------------------------------------------
@@ -55,7 +63,7 @@ export const downloadsSummaryQueryOptions = () =>
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => apiRequest(`${ADMIN_API_BASE}/dashboard`, { schema: DashboardSchema, signal }),
+    queryFn: ({ signal }) => apiCall(dashboardEndpoints.admin, { signal }),
   });
 
 export type ContactParams = { limit: number; lastDocId?: string; query?: string };
@@ -63,12 +71,11 @@ export type ContactParams = { limit: number; lastDocId?: string; query?: string 
 export const contactMessagesQueryOptions = (params: ContactParams) =>
   queryOptions({
     queryKey: ['admin', 'contact-messages', params],
-    queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API_BASE}/contact-messages`, { query: { ...params }, schema: pageSchema(ContactMessageRowSchema), signal }),
+    queryFn: ({ signal }) => apiCall(contactInboxEndpoints.adminList, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useDashboard = () => useQuery(dashboardQueryOptions());
 
 /** The newest test player installer's address (404 when none is published). */
-export const fetchTestPlayerUrl = () => apiRequest(`${ADMIN_API_BASE}/tools/test-player`, { schema: z.string() });
+export const fetchTestPlayerUrl = () => apiCall(downloadEndpoints.adminTestPlayer);

@@ -1,4 +1,4 @@
-import { messages, type AppId, type Release } from '@bridge/api';
+import { downloadEndpoints, messages, urlOf, type AppId, type Release } from '@bridge/api';
 import { Anchor, Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -44,7 +44,7 @@ const formatSize = (bytes: number): string =>
  * in the prerendered page), so a download works before the app has started.
  */
 const installerUrl = (appId: AppId, platform: Release['platform']): string =>
-  platform === 'android' ? '/api/v1/apps/download?platform=android&file=apk' : `/api/v1/apps/download?platform=windows&file=${appId}`;
+  urlOf(downloadEndpoints.download, undefined, platform === 'android' ? { platform, file: 'apk' } : { platform, file: appId });
 
 /** What a tile knows: a release, 'pending' while the list loads (link without version), or none. */
 type TileRelease = Release | 'pending' | undefined;

@@ -1,19 +1,16 @@
-import { AdminMessageResponse, AdminUserSchema, UpdateUserResponse, type Role, type UpdateUserBody } from '@bridge/api';
+import { userEndpoints, type Role, type UpdateUserBody } from '@bridge/api';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ADMIN_API_BASE, API_BASE, apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 import { userQueryKey } from '../../lib/auth';
 import { setStoredUser } from '../../lib/storage';
 
 // Users: the signed-in user's profile, and the admin console's list (role, status, delete).
 
-const updateResult = UpdateUserResponse.shape.result;
-
 /** One profile edit (`POST /user/update`); the answer's user replaces the cached one. */
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => apiRequest(`${API_BASE}/user/update`, { method: 'POST', body, schema: updateResult }),
+    mutationFn: (body: UpdateUserBody) => apiCall(userEndpoints.update, { body }),
     onSuccess: (result) => {
       if (!result.user) return;
       setStoredUser(result.user);
@@ -26,17 +23,14 @@ export const useUpdateProfile = () => {
 
 // Admin console -------------------------------------------------------------------------------------------------
 
-const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), lastDocId: z.string().nullable() });
-
 export type UsersPageParams = { limit: number; lastDocId?: string; query?: string };
 
 export const usersQueryOptions = (params: UsersPageParams) =>
   queryOptions({
     queryKey: ['admin', 'users', params],
     queryFn: ({ signal }) =>
-      apiRequest(`${ADMIN_API_BASE}/users/${params.query ? 'search' : 'all'}`, {
+      apiCall(params.query ? userEndpoints.adminSearch : userEndpoints.adminList, {
         query: { limit: params.limit, lastDocId: params.lastDocId, query: params.query },
-        schema: pageSchema(AdminUserSchema),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -50,17 +44,9 @@ export function useUserChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: UserChange) => {
-      const schema = AdminMessageResponse.shape.result;
-      if (change.kind === 'role')
-        return apiRequest(`${ADMIN_API_BASE}/users/set-role`, { method: 'PUT', body: { uid: change.uid, role: change.role }, schema });
-      if (change.kind === 'disable')
-        return apiRequest(`${ADMIN_API_BASE}/users/disable`, {
-          method: 'PUT',
-          query: { key: change.uid },
-          body: { disabled: change.disabled },
-          schema,
-        });
-      return apiRequest(`${ADMIN_API_BASE}/users/delete`, { method: 'DELETE', query: { key: change.uid }, schema });
+      if (change.kind === 'role') return apiCall(userEndpoints.adminSetRole, { body: { uid: change.uid, role: change.role } });
+      if (change.kind === 'disable') return apiCall(userEndpoints.adminDisable, { query: { key: change.uid }, body: { disabled: change.disabled } });
+      return apiCall(userEndpoints.adminDelete, { query: { key: change.uid } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
   });

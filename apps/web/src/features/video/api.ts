@@ -1,29 +1,23 @@
-import { IceServersResponse, RELAY_CREDENTIAL_TTL_SECONDS, TournamentJoinRecordSchema } from '@bridge/api';
+import { eventEndpoints, RELAY_CREDENTIAL_TTL_SECONDS, videoEndpoints } from '@bridge/api';
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, apiRequest } from '../../lib/api-client';
+import { apiCall } from '../../lib/api-client';
 
 export const tournamentQueryOptions = (key: string) =>
   queryOptions({
     queryKey: ['tournaments', key, 'join'],
-    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments`, { query: { key }, schema: TournamentJoinRecordSchema, signal }),
+    queryFn: ({ signal }) => apiCall(eventEndpoints.join, { query: { key }, signal }),
     staleTime: 60_000,
   });
 
 /**
- * Relay credentials (STUN and time-limited TURN) for the peer connections. This answer has no `result`
- * envelope (`{ iceServers }`, as the relay-credential service of specification section 7).
+ * Relay credentials (STUN and time-limited TURN) for the peer connections: `{ iceServers }` without the `result`
+ * envelope, as its declaration says (the relay-credential service of specification section 7).
  */
 export const iceServersQueryOptions = () =>
   queryOptions({
     queryKey: ['video', 'ice-servers'],
     queryFn: async ({ signal }): Promise<RTCIceServer[]> => {
-      const answer = await apiRequest(`${API_BASE}/video/ice-servers`, {
-        method: 'POST',
-        body: { ttl: RELAY_CREDENTIAL_TTL_SECONDS },
-        schema: IceServersResponse,
-        envelope: false,
-        signal,
-      });
+      const answer = await apiCall(videoEndpoints.iceServers, { body: { ttl: RELAY_CREDENTIAL_TTL_SECONDS }, signal });
       return answer.iceServers.map((server) => ({ urls: server.urls, username: server.username, credential: server.credential }));
     },
     // The credentials last a day; a fresh set per hour keeps a long evening of play well inside that.

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { EventType } from '@bridge/api';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -97,7 +98,7 @@ export function JoinPage() {
 
   const failed = userQuery.isError || tournamentQuery.isError || iceQuery.isError;
   const loading = userQuery.isPending || (Boolean(key) && tournamentQuery.isPending) || iceQuery.isPending;
-  const player = details?.type === 5;
+  const player = details?.type === EventType.solitaire;
 
   const join = () => {
     const option = options.find((o) => o.value === choice);

@@ -1,14 +1,11 @@
-import { ActiveEventSchema, AdminParticipantSchema, DeleteEventResponse, PastEventSchema, messages, type ActiveEvent } from '@bridge/api';
-import { z } from 'zod';
+import { eventEndpoints, messages, type ActiveEvent } from '@bridge/api';
 import { exportHref, type ExportFormat } from '../../../components/export-menu';
-import { ADMIN_API_BASE, apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { eventListQuery, eventRowFromPast } from '../event-records';
 import type { EventRow, EventsAdapter, ParticipantFilter } from '../event-types';
 import { parseDetails } from '../event-types';
 
 // The admin console's events: every organiser's, active and past, with export and delete.
-
-const pageSchema = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), lastDocId: z.string().nullable() });
 
 const fromActive = (event: ActiveEvent): EventRow => ({
   key: event.key,
@@ -19,7 +16,7 @@ const fromActive = (event: ActiveEvent): EventRow => ({
 });
 
 function participants(key: string, filter: ParticipantFilter, signal?: AbortSignal) {
-  return apiRequest(`${ADMIN_API_BASE}/participants/all`, { query: { key, ...filter }, schema: z.array(AdminParticipantSchema), signal });
+  return apiCall(eventEndpoints.adminParticipants, { query: { key, ...filter }, signal });
 }
 
 function participantsExportHref(key: string, format: ExportFormat, filter: ParticipantFilter) {
@@ -27,11 +24,7 @@ function participantsExportHref(key: string, format: ExportFormat, filter: Parti
 }
 
 async function deleteEvent(key: string): Promise<string> {
-  const answer = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete/delete`, {
-    method: 'DELETE',
-    query: { key },
-    schema: DeleteEventResponse.shape.result,
-  });
+  const answer = await apiCall(eventEndpoints.adminDelete, { query: { key } });
   return answer.message || messages.eventDeleted;
 }
 
@@ -39,19 +32,11 @@ function completedEvents(type: 'pair' | 'solitaire', queryKey: string): EventsAd
   return {
     queryKey: ['admin', queryKey],
     list: async (params, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, {
-        query: eventListQuery(params, type),
-        schema: pageSchema(PastEventSchema),
-        signal,
-      });
+      const page = await apiCall(eventEndpoints.adminPast, { query: eventListQuery(params, type), signal });
       return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
-      const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/complete`, {
-        query: { key, type: 'all', limit: 1 },
-        schema: pageSchema(PastEventSchema),
-        signal,
-      });
+      const page = await apiCall(eventEndpoints.adminPast, { query: { key, type: 'all', limit: 1 }, signal });
       return page.data[0] ? eventRowFromPast(page.data[0]) : null;
     },
     participants,
@@ -67,19 +52,11 @@ export const solitaireEventsAdapter = completedEvents('solitaire', 'solitaire-ev
 export const activeEventsAdapter: EventsAdapter = {
   queryKey: ['admin', 'active-events'],
   list: async (params, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, {
-      query: eventListQuery(params, 'pair'),
-      schema: pageSchema(ActiveEventSchema),
-      signal,
-    });
+    const page = await apiCall(eventEndpoints.adminActive, { query: eventListQuery(params, 'pair'), signal });
     return { data: page.data.map(fromActive), lastDocId: page.lastDocId };
   },
   find: async (key, signal) => {
-    const page = await apiRequest(`${ADMIN_API_BASE}/tournaments/active`, {
-      query: { key, type: 'all', limit: 1 },
-      schema: pageSchema(ActiveEventSchema),
-      signal,
-    });
+    const page = await apiCall(eventEndpoints.adminActive, { query: { key, type: 'all', limit: 1 }, signal });
     return page.data[0] ? fromActive(page.data[0]) : null;
   },
   participants,

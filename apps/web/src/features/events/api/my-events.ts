@@ -1,18 +1,13 @@
-import { MyEventResponse, MyHistoryResponse, PastEventSchema } from '@bridge/api';
+import { eventEndpoints } from '@bridge/api';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { EventParticipant, EventsAdapter, ParticipantFilter } from '../event-types';
 import { eventListQuery, eventRowFromPast } from '../event-records';
-import { API_BASE, apiRequest, isApiError } from '../../../lib/api-client';
-
-const MY_EVENTS = `${API_BASE}/tournaments/mine`;
-const pageSchema = z.object({ data: z.array(PastEventSchema), lastDocId: z.string().nullable() });
-const eventSchema = MyEventResponse.shape.result;
+import { apiCall, isApiError } from '../../../lib/api-client';
 
 /** One of the user's events with its participants; null when the server says it is not theirs (404). */
 async function findMine(key: string, signal?: AbortSignal) {
   try {
-    return await apiRequest(`${MY_EVENTS}/${encodeURIComponent(key)}`, { schema: eventSchema, signal });
+    return await apiCall(eventEndpoints.myEvent, { params: { key }, signal });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -38,7 +33,7 @@ function myEvents(type: 'pair' | 'solitaire'): EventsAdapter {
   return {
     queryKey: ['console', 'my-events', type],
     list: async (params, signal) => {
-      const page = await apiRequest(MY_EVENTS, { query: eventListQuery(params, type), schema: pageSchema, signal });
+      const page = await apiCall(eventEndpoints.mine, { query: eventListQuery(params, type), signal });
       return { data: page.data.map(eventRowFromPast), lastDocId: page.lastDocId };
     },
     find: async (key, signal) => {
@@ -60,5 +55,5 @@ export const mySolitaireEventsAdapter = myEvents('solitaire');
 export const myHistoryQueryOptions = () =>
   queryOptions({
     queryKey: ['console', 'my-history'],
-    queryFn: ({ signal }) => apiRequest(`${MY_EVENTS}/history`, { schema: MyHistoryResponse.shape.result, signal }),
+    queryFn: ({ signal }) => apiCall(eventEndpoints.myHistory, { signal }),
   });

@@ -1,10 +1,8 @@
-import { EventResultsResponse, MyPairsResponse } from '@bridge/api';
+import { eventEndpoints } from '@bridge/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { API_BASE, apiRequest } from '../../../lib/api-client';
+import { apiCall } from '../../../lib/api-client';
 import { useStoredUser } from '../../../lib/storage';
-
-const resultsResult = EventResultsResponse.shape.result;
 
 /** While an event is still being played its results change with every posted board, so they are polled. */
 const LIVE_REFRESH_MS = 30_000;
@@ -12,13 +10,12 @@ const LIVE_REFRESH_MS = 30_000;
 export const eventResultsQueryOptions = (key: string) =>
   queryOptions({
     queryKey: ['tournaments', key, 'results'],
-    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments/${encodeURIComponent(key)}/results`, { schema: resultsResult, signal }),
+    queryFn: ({ signal }) => apiCall(eventEndpoints.results, { params: { key }, signal }),
     refetchInterval: (query) => (query.state.data?.status === 'active' ? LIVE_REFRESH_MS : false),
   });
 
 export const useEventResults = (key: string) => useQuery(eventResultsQueryOptions(key));
 
-const myPairsResult = MyPairsResponse.shape.result;
 const NO_PAIRS: ReadonlySet<string> = new Set();
 
 /**
@@ -30,7 +27,7 @@ export function useMyPairs(key: string): ReadonlySet<string> {
   const user = useStoredUser();
   const query = useQuery({
     queryKey: ['tournaments', key, 'my-pairs', user?.uid ?? null],
-    queryFn: ({ signal }) => apiRequest(`${API_BASE}/tournaments/mine/${encodeURIComponent(key)}/pairs`, { schema: myPairsResult, signal }),
+    queryFn: ({ signal }) => apiCall(eventEndpoints.myPairs, { params: { key }, signal }),
     enabled: user !== null,
     retry: false,
     staleTime: Infinity,

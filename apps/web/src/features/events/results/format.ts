@@ -1,6 +1,6 @@
-import type { EventResults, PairStanding, ResultLine } from '@bridge/api';
+import { seatNameOfLetter, type EventResults, type PairStanding, type ResultLine, type SeatLetter } from '@bridge/api';
 
-export type Seat = 'N' | 'E' | 'S' | 'W';
+export type Seat = SeatLetter;
 export type SuitLetter = 'S' | 'H' | 'D' | 'C';
 export type Direction = 'NS' | 'EW';
 
@@ -10,8 +10,6 @@ export const suits: Record<SuitLetter, { symbol: string; name: string; red: bool
   D: { symbol: '♦', name: 'diamonds', red: true },
   C: { symbol: '♣', name: 'clubs', red: false },
 };
-
-export const seatNames: Record<Seat, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 
 const vulnerabilityNames: Record<EventResults['boards'][number]['vulnerability'], string> = {
   None: 'None',
@@ -31,7 +29,7 @@ export const isImpScoring = (method: EventResults['scoringMethod']): boolean => 
 
 /** `Dealer North, Vulnerable: North-South`. */
 export const dealerText = (dealer: Seat, vulnerability: EventResults['boards'][number]['vulnerability']): string =>
-  `Dealer ${seatNames[dealer]}, Vulnerable: ${vulnerabilityNames[vulnerability]}`;
+  `Dealer ${seatNameOfLetter[dealer]}, Vulnerable: ${vulnerabilityNames[vulnerability]}`;
 
 // A typographic minus: the same width as the plus sign, so signed columns line up.
 const MINUS = '\u2212';

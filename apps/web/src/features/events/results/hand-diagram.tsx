@@ -1,10 +1,11 @@
 import { DealError, parseDeal, SUIT_ORDER, type Hand } from '@bridge/engine';
-import { formatRanks, seatNames, type Seat } from './format';
+import { seatNameOfLetter } from '@bridge/api';
+import { formatRanks, type Seat } from './format';
 import classes from './results-page.module.css';
 import { SuitSymbol } from './suit';
 
 function HandView({ seat, hand }: { seat: Seat; hand: Hand | null }) {
-  const name = seatNames[seat];
+  const name = seatNameOfLetter[seat];
   return (
     <div className={classes[`seat${seat}`]}>
       <div className={classes.seatName} aria-hidden="true">

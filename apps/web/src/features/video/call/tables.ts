@@ -1,4 +1,4 @@
-import { videoChannelName } from '@bridge/api';
+import { EventType, videoChannelName } from '@bridge/api';
 
 export interface TournamentRecord {
   id: string;
@@ -39,12 +39,12 @@ export interface TableOption {
 }
 
 /**
- * What the join page offers: 'Player N' for a player-based event (type 5, every player in one channel, the
+ * What the join page offers: 'Player N' for a player-based (solitaire) event (every player in one channel, the
  * event key), else 'Table N' with a channel per table ('{key}table{i}', zero-based).
  */
 export function tableOptions(tournament: TournamentRecord): TableOption[] {
   const { type, players } = readDetails(tournament.details);
-  if (type === 5) {
+  if (type === EventType.solitaire) {
     return Array.from({ length: players }, (_, i) => ({
       value: `player${i}`,
       label: `Player ${i + 1}`,

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { allow, adminOnly, isAdmin, policy, signedIn, type Actor, type Refusal } from '../../lib/policy.ts';
+import { forbidden } from '../../lib/errors.ts';
+import type { EventRow } from './repo.ts';
+import { findTournament } from './service.ts';
+
+declare module '../../lib/policy.ts' {
+  interface Actions {
+    /** Create an event (the organiser API). */
+    'event.create': undefined;
+    /** Change an event: seat players, set or import deals, post results, complete it. */
+    'event.change': EventRow;
+    /** Read an event's results and PBN file. */
+    'event.read': EventRow;
+    /** The caller's own events and history (the lists are scoped to the caller by their queries). */
+    'event.readOwn': undefined;
+    /** The admin console's event lists, participants and deletion. */
+    'event.administer': undefined;
+  }
+}
+
+/** An organiser is a signed-in user whose email is verified. */
+const organiser = (actor: Actor): Refusal =>
+  signedIn(actor) ?? (actor!.emailVerified ? undefined : forbidden('Please verify your email address before organising events'));
+/** Only the organiser of an event, or an admin, may change it. */
+const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
+  event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can change it');
+
+allow('event.create', { actor: organiser });
+allow('event.change', { actor: organiser, subject: organiserOrAdmin });
+// Anyone once complete; before that its organiser or an admin.
+allow('event.read', { subject: (actor, event) => (event.status === 'complete' ? undefined : (signedIn(actor) ?? organiserOrAdmin(actor, event))) });
+allow('event.readOwn', { actor: signedIn });
+allow('event.administer', { actor: adminOnly });
+
+/** The event named by the route's `:key` (a 404 "Tournament not found" otherwise). */
+export const eventByKey = (request: FastifyRequest): Promise<EventRow> =>
+  findTournament(request.server.database.db, (request.params as { key: string }).key);
+
+// The routes' policies (their handlers read the looked-up event through `.subject(request)`).
+export const createEvent = policy('event.create');
+export const changeEvent = policy('event.change', eventByKey);
+export const readEvent = policy('event.read', eventByKey);
+export const readOwnEvents = policy('event.readOwn');
+export const administerEvents = policy('event.administer');
