@@ -190,6 +190,8 @@ export const AdminUserSchema = z.object({
   postalIndexNumber: z.string().nullable(),
   createdAt: z.string(),
   editedAt: z.string(),
+  /** How many events the account organised: they are deleted with it. */
+  eventsOrganised: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserFilters = z.object({ query: search });
