@@ -215,7 +215,7 @@ describe('admin console in Chromium', () => {
     await page.getByRole('tab', { name: 'Details' }).click();
     await poll(() => page.getByRole('heading', { name: 'Event Details' }).isVisible()).toBe(true);
     await poll(() => page.getByRole('heading', { name: 'Organiser Detais' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'View in BridgeWebs' }).getAttribute('href')).toBe(`/results/${fullKey}`);
+    expect(await page.getByRole('link', { name: 'Results page' }).getAttribute('href')).toBe(`/results/${fullKey}`);
 
     await page.getByRole('link', { name: 'Event Details' }).click();
     await page.waitForURL((url) => url.pathname === PAST);
