@@ -300,7 +300,8 @@ export const TestPlayerUrlResponse = resultOf(z.string());
 
 export const ExportDatasetSchema = z.enum(['active-events', 'past-events', 'participants', 'users', 'audits', 'downloads']);
 export type ExportDataset = z.infer<typeof ExportDatasetSchema>;
-export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf']);
+/** `html`: every matching row as a page laid out for printing (the Export menu's Print). */
+export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf', 'html']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 /** `GET /export/{dataset}?format=...` plus the parameters of that dataset's list (search and filters). */
 export const ExportQuery = z.object({ format: ExportFormatSchema.default('csv') }).loose();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ExportDatasetSchema, ExportQuery, type ExportDataset, type ExportFormat } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { contentTypes, exportFileName, exportStream, type Table } from './writers.ts';
+import { contentTypes, describeFilters, exportFileName, exportStream, type Table } from './writers.ts';
 
 /** A module's dataset: its rows for the list parameters given (checked before anything is sent). */
 export type DatasetSource = (db: Db, query: unknown) => Promise<Table>;
@@ -34,10 +34,13 @@ export async function exportRoute(app: FastifyInstance, { datasets, audit }: Exp
       const { format, ...filters } = request.query;
       const table = await datasets[request.params.dataset](db, filters);
       await audit(db, { user: request.user!, ip: request.ip, dataset: request.params.dataset, format, filters });
-      const stream = exportStream(table, format, (error) => request.log.error({ err: error }, 'export failed'));
+      const context = { filter: describeFilters(filters), madeAt: new Date() };
+      const stream = exportStream(table, format, (error) => request.log.error({ err: error }, 'export failed'), context);
+      // The print layout opens in the console's frame; the files download.
+      const disposition = format === 'html' ? 'inline' : 'attachment';
       return reply
         .type(contentTypes[format])
-        .header('content-disposition', `attachment; filename="${exportFileName(table.prefix, format)}"`)
+        .header('content-disposition', `${disposition}; filename="${exportFileName(table.prefix, format)}"`)
         .header('cache-control', 'no-store')
         .send(stream);
     });
