@@ -179,6 +179,9 @@ describe('exports (GET /export/{dataset})', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     // Shown in the console's frame to be printed, not downloaded.
     expect(response.headers['content-disposition']).toBe(`inline; filename="users-${today()}.html"`);
+    // Framed by the console's own pages only (every other answer may not be framed at all), with nothing to run.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     const html = response.body;
     expect(html.match(/<tr>/g)).toHaveLength(MANY + 1);
     expect(html).toContain('<h1>Users</h1>');
@@ -189,6 +192,7 @@ describe('exports (GET /export/{dataset})', () => {
     await buildUser(t.app, { email: `${tag}-html@example.com`, names: '<b>Bold</b> & "Co"' });
     expect((await exportOf(`users?format=html&query=${tag}-html`)).body).toContain('<td>&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Co&quot;</td>');
     expect((await exportOf('users?format=html')).body).toContain('Filter: none, every row');
+    expect((await exportOf('past-events?format=html&scoreType=IMP&liveTable=true')).body).toContain('Filter: score type IMP, live table true');
   });
 
   it('states the filter and the time in the PDF and on an xlsx sheet of its own, and never cuts a PDF header', async () => {

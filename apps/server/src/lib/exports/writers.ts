@@ -40,11 +40,13 @@ export interface ExportContext {
   madeAt: Date;
 }
 
-/** `Filter: search "bbb", scoreType IMP` or `Filter: none, every row`: a list's parameters in words. */
+/** `search "bbb", score type IMP` or `Filter: none, every row`: a list's parameters in words. */
 export function describeFilters(filters: Record<string, unknown>): string {
   const parts = Object.entries(filters)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([name, value]) => (name === 'query' ? `search "${String(value)}"` : `${name} ${String(value)}`));
+    .map(([name, value]) =>
+      name === 'query' ? `search "${String(value)}"` : `${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} ${String(value)}`,
+    );
   return parts.length ? parts.join(', ') : 'none, every row';
 }
 
