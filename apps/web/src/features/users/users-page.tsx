@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { SearchField } from '../../components/search-field';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
-import { plural } from '../../lib/plural';
+import { plural, pluralWord } from '../../lib/plural';
 import { useUserChange, usersQueryOptions, type UserChange } from './api';
 
 const MoreIcon = () => (
@@ -45,7 +45,7 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
   }
   const events =
     user.eventsOrganised > 0
-      ? `Their account and the ${plural(user.eventsOrganised, 'event')} they organised, with ${user.eventsOrganised === 1 ? "that event's" : "those events'"} score, replay and participant data, are deleted.`
+      ? `Their account and the ${plural(user.eventsOrganised, 'event')} they organised, with ${pluralWord(user.eventsOrganised, { one: "that event's", other: "those events'" })} score, replay and participant data, are deleted.`
       : 'Their account is deleted; they organised no events.';
   return {
     title: 'Delete user',
