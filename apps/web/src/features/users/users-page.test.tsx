@@ -92,7 +92,7 @@ describe('UsersPage', () => {
   it.each([
     [14, 'and the 14 events they organised, with those events'],
     [1, "and the 1 event they organised, with that event's"],
-    [0, 'they organised no events'],
+    [0, 'they organised no events, so no score, replay and participant data goes with it'],
   ])('says in the delete confirmation how many events go with the account (%i)', async (eventsOrganised, text) => {
     mockApi({ '/api/admin/v1/users/all': { result: { data: [user({ eventsOrganised })], lastDocId: null } } });
     renderApp(<UsersPage />, { path: '/users' });

@@ -46,7 +46,7 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
   const events =
     user.eventsOrganised > 0
       ? `Their account and the ${plural(user.eventsOrganised, 'event')} they organised, with ${pluralWord(user.eventsOrganised, { one: "that event's", other: "those events'" })} score, replay and participant data, are deleted.`
-      : 'Their account is deleted; they organised no events.';
+      : 'Their account is deleted; they organised no events, so no score, replay and participant data goes with it.';
   return {
     title: 'Delete user',
     message: `Delete ${who} for good? ${events} This cannot be undone.`,
