@@ -30,12 +30,13 @@ describe('ResultsPage', () => {
     expect(within(firstNs).getByText('75.00%')).toBeTruthy();
     // The matchpoints and their top beside the percentage: 3 of the 4 a pair could score on its two boards.
     expect(within(firstNs).getByText('3 of 4')).toBeTruthy();
+    expect(within(firstNs).getAllByRole('cell')[2]!.textContent).toBe('75.00%3 of 4 matchpoints');
     expect(within(ew).getAllByText('1=')).toHaveLength(2);
     expect(
       within(ns)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Place', 'Pair', 'Names', 'MPs', 'Score', 'Boards']);
+    ).toEqual(['Place', 'Pair', 'Names', 'Score', 'Boards']);
 
     // Board 1: the hands around the table, with dealer and vulnerability spelled out.
     expect(screen.getAllByText('Board 1')[0]!.tagName).toBe('SUMMARY');

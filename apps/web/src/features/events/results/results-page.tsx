@@ -81,12 +81,6 @@ function RankingTable({
             <th scope="col">Place</th>
             <th scope="col">Pair</th>
             <th scope="col">Names</th>
-            {imps ? null : (
-              // The matchpoints and the top they are out of, beside the percentage, as club results show them.
-              <th scope="col" className={classes.num}>
-                <abbr title="Matchpoints">MPs</abbr>
-              </th>
-            )}
             <th scope="col" className={classes.num}>
               {factored ? 'Factored score' : 'Score'}
             </th>
@@ -117,8 +111,17 @@ function RankingTable({
                 {mine.has(standing.key) ? <YouBadge /> : null}
               </th>
               <td className={classes.names}>{standing.names.join(' & ') || '–'}</td>
-              {imps ? null : <td className={classes.num}>{formatMatchpointTotal(standing)}</td>}
-              <td className={classes.num}>{formatStandingScore(standing, imps)}</td>
+              <td className={classes.num}>
+                {formatStandingScore(standing, imps)}
+                {imps ? null : (
+                  // The matchpoints and the top they are out of, with the percentage, as club results show them; one
+                  // cell, so the phone's ranking keeps its width.
+                  <span className={classes.matchpointTotal}>
+                    {formatMatchpointTotal(standing)}
+                    <span className={classes.srOnly}> matchpoints</span>
+                  </span>
+                )}
+              </td>
               {factored ? <td className={classes.num}>{formatStandingScore({ ...standing, factoredTotal: null }, imps)}</td> : null}
               <td className={classes.num}>{standing.boards}</td>
             </tr>
