@@ -177,6 +177,13 @@ describe('admin console in Chromium', () => {
     expect((await readXlsx(await download(page, 'Excel'))).actualRowCount).toBe(11);
     const pdf = await download(page, 'PDF');
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // Print prints the same ten rows as the files, in a plain layout that says its filter, not the page's controls.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Print' }).click();
+    const printed = page.frameLocator('iframe[data-print-frame]');
+    await poll(() => printed.locator('tbody tr').count()).toBe(10);
+    expect(await printed.locator('p').first().textContent()).toMatch(/^Filter: .*score type IMP.* · Made /);
+    expect(await printed.locator('button, input, [role="group"]').count()).toBe(0);
 
     // Preview: participants by default, then Board Results, which a reload keeps.
     await chip(page, 'Match Point').click();
@@ -204,7 +211,7 @@ describe('admin console in Chromium', () => {
     await page.getByRole('tab', { name: 'Details' }).click();
     await poll(() => page.getByRole('heading', { name: 'Event Details' }).isVisible()).toBe(true);
     await poll(() => page.getByRole('heading', { name: 'Organiser Detais' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'View in BridgeWebs' }).getAttribute('href')).toBe(`/results/${fullKey}`);
+    expect(await page.getByRole('link', { name: 'Results page' }).getAttribute('href')).toBe(`/results/${fullKey}`);
 
     await page.getByRole('link', { name: 'Event Details' }).click();
     await page.waitForURL((url) => url.pathname === PAST);
@@ -304,13 +311,18 @@ describe('admin console in Chromium', () => {
     await poll(() => page.getByText(messages.userDeleted).isVisible()).toBe(true);
     await poll(() => page.getByText(messages.noRecords).isVisible()).toBe(true);
 
-    // The server refuses a change to one's own account, and the screen says why.
+    // One's own account offers no role, status or delete (the server would refuse them), and the menu says why.
     await page.getByPlaceholder('Search User by Name or Email').fill(ADMIN.email);
     await poll(() => rows.count()).toBe(1);
     await page.getByRole('button', { name: `Options for ${ADMIN.email}` }).click();
-    await page.getByRole('menuitem', { name: 'Disable' }).click();
-    await page.getByRole('dialog', { name: 'Disable user' }).getByRole('button', { name: 'Disable' }).click();
-    await poll(() => page.getByText(messages.notYourself).isVisible()).toBe(true);
+    for (const name of ['Make player', 'Disable', 'Delete']) expect(await page.getByRole('menuitem', { name }).isDisabled()).toBe(true);
+    await poll(() =>
+      page
+        .getByText(/This is your account/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
     await page.close();
   });

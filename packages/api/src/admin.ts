@@ -190,6 +190,8 @@ export const AdminUserSchema = z.object({
   postalIndexNumber: z.string().nullable(),
   createdAt: z.string(),
   editedAt: z.string(),
+  /** How many events the account organised: they are deleted with it. */
+  eventsOrganised: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserFilters = z.object({ query: search });
@@ -298,7 +300,8 @@ export const TestPlayerUrlResponse = resultOf(z.string());
 
 export const ExportDatasetSchema = z.enum(['active-events', 'past-events', 'participants', 'users', 'audits', 'downloads']);
 export type ExportDataset = z.infer<typeof ExportDatasetSchema>;
-export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf']);
+/** `html`: every matching row as a page laid out for printing (the Export menu's Print). */
+export const ExportFormatSchema = z.enum(['csv', 'xlsx', 'pdf', 'html']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 /** `/export/{dataset}`. */
 export const ExportParams = z.object({ dataset: ExportDatasetSchema });

@@ -28,6 +28,11 @@ export const ListReleasesResponse = resultOf(z.array(ReleaseSchema));
 export const DownloadQuery = z.object({
   platform: PlatformSchema,
   file: z.enum(['player', 'organiser', 'math', 'apk']),
+  /**
+   * `test-player`: started from the admin's Tools -> Test Player, recorded apart from public downloads (only when
+   * an admin asks; anyone else's download counts as public whatever this says).
+   */
+  source: z.literal('test-player').optional(),
 });
 export type DownloadQuery = z.infer<typeof DownloadQuery>;
 

@@ -109,7 +109,8 @@ export interface ContactMessagesTable {
 
 export interface AnalyticsEventsTable {
   id: Generated<string>;
-  eventName: 'file_download' | 'page_view';
+  /** test_download: an admin's download from Tools -> Test Player, kept out of the download figures. */
+  eventName: 'file_download' | 'test_download' | 'page_view';
   occurredAt: CreatedAt;
   pagePath: string | null;
   referrer: string | null;

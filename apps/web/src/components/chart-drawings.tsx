@@ -3,6 +3,7 @@
 import { LineChart as MantineLineChart } from '@mantine/charts';
 import { ColorSwatch, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { pluralWord } from '../lib/plural';
 import { chartPalette, integerTicks, type LineSeries } from './line-chart';
 import type { TrendPoint } from './trend-chart';
 import '@mantine/core/styles/ColorSwatch.layer.css';
@@ -64,7 +65,7 @@ export function DownloadsDrawing({ title, labels, series, height, formatLabel }:
               <Text component="div" size="sm" style={{ display: 'flex', alignItems: 'flex-start', gap: 6, overflowWrap: 'anywhere' }}>
                 <ColorSwatch color={color} size={10} withShadow={false} style={{ flex: 'none', marginTop: 5 }} />
                 <span>
-                  {line.name}: <b>{count}</b> download{count === 1 ? '' : 's'}
+                  {line.name}: <b>{count}</b> {pluralWord(count, 'download')}
                 </span>
               </Text>
               {line.details?.[label] ? (

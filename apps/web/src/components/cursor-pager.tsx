@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '@bridge/api';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { plural } from '../lib/plural';
 import './data-styles';
 
 export type CursorPaging = {
@@ -62,7 +63,7 @@ export function CursorPager({ paging, lastDocId, rows, disabled, label = 'Pages'
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" aria-live="polite">
           Page {paging.page}
-          {rows !== undefined ? ` · ${rows} ${rows === 1 ? 'row' : 'rows'}` : ''}
+          {rows !== undefined ? ` · ${plural(rows, 'row')}` : ''}
         </Text>
         <Button variant="default" size="sm" onClick={paging.previous} disabled={disabled || paging.page === 1}>
           Previous

@@ -3,7 +3,8 @@ import { exportEndpoints, urlOf, type ExportDataset } from '@bridge/api';
 import { DownloadIcon } from './icons';
 import './data-styles';
 
-export type ExportFormat = 'xlsx' | 'csv' | 'pdf';
+/** The files, and `html`: every matching row laid out for printing. */
+export type ExportFormat = 'xlsx' | 'csv' | 'pdf' | 'html';
 
 /** The address of an admin export: the dataset's list parameters (blank ones left out) plus the format. */
 export function exportHref(dataset: ExportDataset, format: ExportFormat, params: Record<string, string | number | boolean | undefined>): string {
@@ -14,19 +15,39 @@ export function exportHref(dataset: ExportDataset, format: ExportFormat, params:
 type ExportMenuProps = {
   /** The server's export address for a format: every row matching the list's current search and filters. */
   hrefFor: (format: ExportFormat) => string;
-  /** Print prints the page (the table as shown); defaults to window.print. */
-  onPrint?: () => void;
   label?: string;
 };
 
-const formats: { format: ExportFormat; label: string }[] = [
+const formats: { format: Exclude<ExportFormat, 'html'>; label: string }[] = [
   { format: 'xlsx', label: 'Excel' },
   { format: 'csv', label: 'CSV' },
   { format: 'pdf', label: 'PDF' },
 ];
 
-/** Export: Excel, CSV and PDF files from the server (streamed, named by the server), and Print. */
-export function ExportMenu({ hrefFor, onPrint, label = 'Export' }: ExportMenuProps) {
+/**
+ * Prints every row the files hold, not the page's loaded rows: the server's print layout of the same search and
+ * filters (title, filter, time, one plain table) is loaded in a hidden frame and printed from there. The frame
+ * stays until the next print or until the page goes, so the browser's print dialog keeps its document.
+ */
+export function printExport(href: string): HTMLIFrameElement {
+  document.querySelector('iframe[data-print-frame]')?.remove();
+  const frame = document.createElement('iframe');
+  frame.setAttribute('data-print-frame', '');
+  frame.title = 'Print layout';
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0', visibility: 'hidden' });
+  frame.addEventListener('load', () => {
+    frame.contentWindow?.focus();
+    frame.contentWindow?.print();
+  });
+  frame.src = href;
+  document.body.append(frame);
+  return frame;
+}
+
+/** Export: Excel, CSV and PDF files from the server (streamed, named by the server), and Print of the same rows. */
+export function ExportMenu({ hrefFor, label = 'Export' }: ExportMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -40,7 +61,7 @@ export function ExportMenu({ hrefFor, onPrint, label = 'Export' }: ExportMenuPro
             {text}
           </Menu.Item>
         ))}
-        <Menu.Item onClick={() => (onPrint ? onPrint() : window.print())}>Print</Menu.Item>
+        <Menu.Item onClick={() => printExport(hrefFor('html'))}>Print</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

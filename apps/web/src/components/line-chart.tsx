@@ -1,5 +1,6 @@
 import { Center, ColorSwatch, Group, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
+import { plural } from '../lib/plural';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 
@@ -56,9 +57,6 @@ export function lazyDrawing<P extends object>(pick: (module: typeof import('./ch
   );
 }
 
-/** '1 download', '2 downloads'. */
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 const DownloadsDrawing = lazyDrawing((module) => module.DownloadsDrawing);
 const SparklineDrawing = lazyDrawing((module) => module.SparklineDrawing);
 
@@ -68,7 +66,7 @@ const SparklineDrawing = lazyDrawing((module) => module.SparklineDrawing);
  */
 export function LineChart({ title, labels, series, height = 260, formatLabel = (label) => label }: LineChartProps) {
   const total = series.reduce((sum, line) => sum + Object.values(line.values).reduce((a, b) => a + b, 0), 0);
-  const summary = `${title}: ${counted(total, 'download')} of ${counted(series.length, 'file')} from ${formatLabel(labels[0] ?? '')} to ${formatLabel(labels.at(-1) ?? '')}`;
+  const summary = `${title}: ${plural(total, 'download')} of ${plural(series.length, 'file')} from ${formatLabel(labels[0] ?? '')} to ${formatLabel(labels.at(-1) ?? '')}`;
   return (
     <figure style={{ margin: 0 }} aria-label={summary}>
       {total === 0 ? (

@@ -1,5 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { Suspense, useId } from 'react';
+import { plural } from '../lib/plural';
 import { chartPalette, lazyDrawing } from './line-chart';
 import '@mantine/core/styles/Skeleton.layer.css';
 
@@ -74,7 +75,7 @@ export function TrendChart({ title, points, format, formatTick = format, include
   const last = points.at(-1);
   const summary =
     first && last
-      ? `${title}: ${points.length} event${points.length === 1 ? '' : 's'} from ${formatDay(first.date)} to ${formatDay(last.date)}; latest ${format(last.value)}, highest ${format(Math.max(...values))}, lowest ${format(Math.min(...values))}`
+      ? `${title}: ${plural(points.length, 'event')} from ${formatDay(first.date)} to ${formatDay(last.date)}; latest ${format(last.value)}, highest ${format(Math.max(...values))}, lowest ${format(Math.min(...values))}`
       : `${title}: no events`;
 
   return (

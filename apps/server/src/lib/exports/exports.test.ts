@@ -173,6 +173,43 @@ describe('exports (GET /export/{dataset})', () => {
     expect(emails.size).toBe(MANY);
   });
 
+  it('writes a print layout of every matching row, with its filter and time, and no controls', async () => {
+    const response = await exportOf(`users?format=html&query=${tag}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    // Shown in the console's frame to be printed, not downloaded.
+    expect(response.headers['content-disposition']).toBe(`inline; filename="users-${today()}.html"`);
+    // Framed by the console's own pages only (every other answer may not be framed at all), with nothing to run.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const html = response.body;
+    expect(html.match(/<tr>/g)).toHaveLength(MANY + 1);
+    expect(html).toContain('<h1>Users</h1>');
+    expect(html).toMatch(new RegExp(`Filter: search &quot;${tag}&quot; · Made \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC`));
+    expect(html).toContain('<th scope="col">Postal Index Number</th>');
+    expect(html).not.toMatch(/<script|<button|<input/);
+    // Cells are text, never markup.
+    await buildUser(t.app, { email: `${tag}-html@example.com`, names: '<b>Bold</b> & "Co"' });
+    expect((await exportOf(`users?format=html&query=${tag}-html`)).body).toContain('<td>&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Co&quot;</td>');
+    expect((await exportOf('users?format=html')).body).toContain('Filter: none, every row');
+    expect((await exportOf('past-events?format=html&scoreType=IMP&liveTable=true')).body).toContain('Filter: score type IMP, live table true');
+  });
+
+  it('states the filter and the time in the PDF and on an xlsx sheet of its own, and never cuts a PDF header', async () => {
+    const runs = await pdfTextRuns((await exportOf(`users?format=pdf&query=${tag}-1`)).rawPayload);
+    expect(runs.some((run) => run.startsWith(`Filter: search "${tag}-1" · Made `))).toBe(true);
+    // Narrow columns' headers wrap onto a second line instead of ending in an ellipsis.
+    expect(runs.join(' ')).not.toContain('…');
+    for (const word of ['Postal', 'Index', 'Number', 'BFI', 'BBO']) expect(runs.join(' ')).toContain(word);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportOf(`users?format=xlsx&query=${tag}-1`)).rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Users', 'About this export']);
+    const about = workbook.worksheets[1]!;
+    expect(about.getRow(2).values).toEqual([undefined, 'Filter', `search "${tag}-1"`]);
+    expect(String(about.getRow(3).getCell(2).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+  });
+
   it('writes a PDF on A3 landscape pages', async () => {
     const response = await exportOf(`users?format=pdf&query=${tag}`);
     expect(response.statusCode).toBe(200);

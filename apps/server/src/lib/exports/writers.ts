@@ -33,6 +33,26 @@ export interface Table {
   batches: AsyncIterable<Cell[][]>;
 }
 
+/** What every written export states besides its rows: which rows they are, and when they were read. */
+export interface ExportContext {
+  /** The list's search and filters in words, or that there were none. */
+  filter: string;
+  madeAt: Date;
+}
+
+/** `search "bbb", score type IMP` or `Filter: none, every row`: a list's parameters in words. */
+export function describeFilters(filters: Record<string, unknown>): string {
+  const parts = Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([name, value]) =>
+      name === 'query' ? `search "${String(value)}"` : `${name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)} ${String(value)}`,
+    );
+  return parts.length ? parts.join(', ') : 'none, every row';
+}
+
+/** `Filter: ... · Made 2026-11-25 03:40 UTC`: the line under an export's title. */
+export const contextLine = (context: ExportContext) => `Filter: ${context.filter} · Made ${when(context.madeAt)} UTC`;
+
 // Text stored before the contract refused control characters may still hold them. An XLSX sheet is XML, which
 // cannot hold C0 controls, U+FFFE, U+FFFF or lone surrogates (one such name made the whole file unreadable); a
 // line break would split a CSV record or overprint a PDF row. Every cell is written as one clean line.
@@ -91,6 +111,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.in
 // Writers ------------------------------------------------------------------------------------------------------
 
 export const contentTypes: Record<ExportFormat, string> = {
+  html: 'text/html; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
@@ -131,7 +152,7 @@ async function drained(out: PassThrough): Promise<void> {
 // exceljs, pdfkit and fontkit are loaded on the first export that needs them: together they are about 17 MB of
 // every instance's heap and part of its start, for something only admins do now and then.
 
-async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
+async function writeXlsx(dataset: Table, context: ExportContext, out: PassThrough): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(dataset.title.slice(0, 31));
@@ -150,6 +171,17 @@ async function writeXlsx(dataset: Table, out: PassThrough): Promise<void> {
     if (out.destroyed) return;
   }
   sheet.commit();
+  // The rows' sheet stays a plain table (headers in row 1) for whoever reads it by program; what they are and
+  // when they were read go on a sheet of their own.
+  const about = workbook.addWorksheet('About this export');
+  about.columns = [{ width: 12 }, { width: 60 }];
+  for (const row of [
+    ['Export', dataset.title],
+    ['Filter', context.filter],
+    ['Made', `${when(context.madeAt)} UTC`],
+  ])
+    about.addRow(row).commit();
+  about.commit();
   await workbook.commit();
 }
 
@@ -166,7 +198,7 @@ function forgetShapedWords(doc: PDFKit.PDFDocument): void {
   for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null) as object;
 }
 
-async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
+async function writePdf(dataset: Table, context: ExportContext, out: PassThrough): Promise<void> {
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: A3_MARGIN, info: { Title: dataset.title } });
   const faces = await pdfFaces();
@@ -201,8 +233,15 @@ async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
   };
   const header = () => {
     doc.fontSize(8);
-    dataset.columns.forEach((c, i) => cell(faces.bold, c.header, i));
-    y += rowHeight;
+    // Headers wrap onto as many lines as the longest needs, never cut: a header names its column in full.
+    let height = rowHeight;
+    dataset.columns.forEach((c, i) => {
+      const { face, text } = faceFor(faces.bold, c.header);
+      doc.font(face.name);
+      height = Math.max(height, doc.heightOfString(text, { width: colWidth(i) }) + 3);
+    });
+    dataset.columns.forEach((c, i) => write(faces.bold, c.header, xs[i]!, { width: colWidth(i) }));
+    y += height;
     doc
       .moveTo(A3_MARGIN, y - 2)
       .lineTo(A3_MARGIN + width, y - 2)
@@ -211,7 +250,10 @@ async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
   };
   doc.fontSize(14);
   write(faces.bold, dataset.title, A3_MARGIN, { lineBreak: false });
-  y += 24;
+  y += 20;
+  doc.fontSize(9);
+  write(faces.regular, contextLine(context), A3_MARGIN, { width });
+  y += 18;
   header();
   for await (const rows of dataset.batches) {
     for (const [r, row] of rows.entries()) {
@@ -235,11 +277,41 @@ async function writePdf(dataset: Table, out: PassThrough): Promise<void> {
   await once(doc, 'end');
 }
 
+const escapeHtml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+
+const PRINT_STYLE = `
+  @page { size: A3 landscape; margin: 12mm; }
+  body { font: 10px/1.35 system-ui, sans-serif; color: #000; margin: 0; }
+  h1 { font-size: 16px; margin: 0 0 2px; }
+  p { margin: 0 0 8px; color: #333; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { border-bottom: 1px solid #ccc; padding: 3px 4px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+  th { border-bottom: 1.5px solid #000; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
+`;
+
+/**
+ * A print layout of every matching row: the title, the filter and time, and one plain table (no controls). The
+ * console prints it from a hidden frame; it holds no script.
+ */
+async function* htmlLines(dataset: Table, context: ExportContext): AsyncIterable<string> {
+  const headers = dataset.columns.map((c) => `<th scope="col">${escapeHtml(c.header)}</th>`).join('');
+  yield `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(dataset.title)}</title><style>${PRINT_STYLE}</style></head><body>`;
+  yield `<h1>${escapeHtml(dataset.title)}</h1><p>${escapeHtml(contextLine(context))}</p><table><thead><tr>${headers}</tr></thead><tbody>`;
+  for await (const rows of dataset.batches) {
+    yield rows.map((row) => `<tr>${row.map((value) => `<td>${value === null ? '' : escapeHtml(String(value))}</td>`).join('')}</tr>`).join('');
+  }
+  yield '</tbody></table></body></html>';
+}
+
 /** The file as a stream; rows are read as the answer is sent. */
-export function exportStream(dataset: Table, format: ExportFormat, onError: (error: unknown) => void): Readable {
+export function exportStream(dataset: Table, format: ExportFormat, onError: (error: unknown) => void, context: ExportContext): Readable {
   if (format === 'csv') return Readable.from(csvLines(dataset));
+  if (format === 'html') return Readable.from(htmlLines(dataset, context));
   const out = new PassThrough();
-  const write = format === 'xlsx' ? writeXlsx(dataset, out) : writePdf(dataset, out);
+  const write = format === 'xlsx' ? writeXlsx(dataset, context, out) : writePdf(dataset, context, out);
   write.catch((error: unknown) => {
     onError(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));

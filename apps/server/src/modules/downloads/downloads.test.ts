@@ -100,6 +100,27 @@ describe('GET /api/v1/apps/download', () => {
     expect(rows.at(-1)!.occurredAt).toBeInstanceOf(Date);
   });
 
+  it("records an admin's download from Tools -> Test Player apart, out of the download figures; anyone else's counts", async () => {
+    const { admin, player } = await t.roles();
+    const testUrl = (await admin.get('/api/admin/v1/tools/test-player')).json().result as string;
+    const local = new URL(testUrl);
+    expect(local.searchParams.get('source')).toBe('test-player');
+    const summary = async () => (await admin.get('/api/admin/v1/analytics/downloads-summary')).body;
+    const before = { downloads: (await events()).length, summary: await summary() };
+
+    const response = await admin.get(`${local.pathname}${local.search}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('the newest player');
+    expect((await events()).length).toBe(before.downloads);
+    expect(await summary()).toBe(before.summary);
+    const tests = await t.database.db.selectFrom('analyticsEvents').selectAll().where('eventName', '=', 'test_download').execute();
+    expect(tests).toEqual([expect.objectContaining({ fileName: 'player-windows-1.10.0.exe', userId: admin.user!.id })]);
+
+    // The mark is the admin's to give: a player (or a signed-out visitor) who adds it is a public download.
+    expect((await player.get(`${local.pathname}${local.search}`)).statusCode).toBe(200);
+    expect((await events()).length).toBe(before.downloads + 1);
+  });
+
   it('serves the Android player for file=apk and reads the device model', async () => {
     const response = await t.app.inject({
       method: 'GET',

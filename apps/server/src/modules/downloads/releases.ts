@@ -59,5 +59,8 @@ export async function testPlayerUrl(releasesDir: string, publicUrl: string): Pro
   const releases = (await listReleases(releasesDir)).filter((release) => release.app === 'player');
   const release = releases.find((r) => r.platform === 'windows') ?? releases[0];
   if (!release) throw notFound(messages.releaseMissing);
-  return new URL(release.url, publicUrl).toString();
+  // Marked as the admin's test, so the analytics do not count it as a public download.
+  const url = new URL(release.url, publicUrl);
+  url.searchParams.set('source', 'test-player');
+  return url.toString();
 }

@@ -25,7 +25,7 @@ export async function downloadRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.downloads.download, { config: { policy: 'public' } }, async (request, reply) => {
-    const { platform, file } = request.query;
+    const { platform, file, source } = request.query;
     const wanted: AppId = file === 'apk' ? 'player' : file;
     const release = (await listReleases(dir)).find((candidate) => candidate.app === wanted && candidate.platform === platform);
     if (!release) throw notFound(messages.releaseMissing);
@@ -40,6 +40,7 @@ export async function downloadRoutes(app: FastifyInstance) {
           userId: request.user?.id,
         },
         release,
+        source === 'test-player' && request.user?.role === 'admin' ? 'test' : 'public',
       );
     }
     const extension = release.fileName.split('.').pop()!;

@@ -401,6 +401,18 @@ export async function forgetAccount(trx: Db, userId: string): Promise<number> {
   return Number(deleted.numDeletedRows);
 }
 
+/** How many events each of these accounts organised: what deleting the account would delete with it. */
+export async function countOrganisedEvents(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select(['organiserId', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('organiserId', 'in', userIds)
+    .groupBy('organiserId')
+    .execute();
+  return new Map(rows.map((row) => [row.organiserId, Number(row.count)]));
+}
+
 // Results, files and the public lists -------------------------------------------------------------------------
 
 /** The latest events of a status, pair events only, for the public `/tournaments` page. */

@@ -481,6 +481,9 @@ export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDel
   return { eventsDeleted: await repo.forgetAccount(db, userId) };
 }
 
+/** How many events each of these accounts organised (absent: none), for the admin's user list. */
+export const countOrganisedEvents = (db: Db, userIds: readonly string[]) => repo.countOrganisedEvents(db, userIds);
+
 // Lists, the user console and the admin's changes ------------------------------------------------------------
 
 export interface AdminActor {
@@ -575,7 +578,7 @@ export async function deleteEvent(db: Db, actor: AdminActor, key: string) {
       actorEmail: actor.user.email,
       target: key,
       ip: actor.ip,
-      details: { status: event.status, organiser: event.organiserEmail, ...deleted },
+      details: { status: event.status, title: event.typeName, organiser: event.organiserEmail, ...deleted },
     });
     return { message: messages.eventDeleted, deleted };
   });

@@ -244,8 +244,8 @@ describe('dashboard, contact inbox and tools', () => {
   it('answers the test player download address when an installer is there, else 404', async () => {
     expect((await get('/tools/test-player')).statusCode).toBe(404);
     await fs.writeFile(path.join(releasesDir, 'player-android-3.1.0.apk'), 'apk');
-    expect(await result('/tools/test-player')).toBe('http://bridge.test/api/v1/apps/download?platform=android&file=apk');
+    expect(await result('/tools/test-player')).toBe('http://bridge.test/api/v1/apps/download?platform=android&file=apk&source=test-player');
     await fs.writeFile(path.join(releasesDir, 'player-windows-3.1.0.exe'), 'exe');
-    expect(await result('/tools/test-player')).toBe('http://bridge.test/api/v1/apps/download?platform=windows&file=player');
+    expect(await result('/tools/test-player')).toBe('http://bridge.test/api/v1/apps/download?platform=windows&file=player&source=test-player');
   });
 });

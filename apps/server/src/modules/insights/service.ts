@@ -41,9 +41,11 @@ export async function recordDownload(
   publicUrl: string,
   facts: RequestFacts,
   release: { fileName: string; app: string; platform: string; version: string },
+  kind: 'public' | 'test' = 'public',
 ): Promise<void> {
   await repo.insertEvent(db, {
-    eventName: 'file_download',
+    // An admin's test download is kept, but under its own name: every download figure counts file_download only.
+    eventName: kind === 'test' ? 'test_download' : 'file_download',
     pagePath: originPage(facts.referrer, publicUrl),
     referrer: facts.referrer?.slice(0, 1000) ?? null,
     userAgent: facts.userAgent?.slice(0, 500) ?? null,

@@ -127,6 +127,8 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
         postalIndexNumber: null,
         createdAt: expect.any(String),
         editedAt: expect.any(String),
+        // Beyond the specification's fields: what a delete would take with the account.
+        eventsOrganised: 0,
       },
     ]);
   });
@@ -209,6 +211,9 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
     const gameDetails = { typeName: 'Gone Pairs', scoreType: 'IMP', liveTableEvent: false };
     const { key } = await buildTournament(t.app, { organiser: await signedIn(t.app, organiser), gameDetails });
     const { key: otherKey } = await buildSeatedEvent(t.app, { gameDetails, seats: [{ user: organiser, table: 1, side: 0 }] });
+    // The list says how many events go with the account (its own, not those it only sits in), for the confirmation.
+    const listed = await call('GET', `/users/search?query=${encodeURIComponent(organiser.email)}`);
+    expect(listed.json().result.data).toEqual([expect.objectContaining({ uid: organiser.id, eventsOrganised: 1 })]);
     const response = await call('DELETE', `/users/delete?key=${organiser.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().result.message).toBe(messages.userDeleted);
@@ -248,6 +253,9 @@ describe('the All Users screen (/api/admin/v1/users)', () => {
       .where('outcome', '=', 'failure')
       .execute();
     expect(failures.length).toBeGreaterThan(0);
+    // The audit row names whom the attempt was at by email, as a success does, not by the account's id.
+    expect(failures.map((row) => row.target)).toContain(admin.email);
+    expect(failures.map((row) => row.target)).not.toContain(admin.id);
   });
 
   it('never takes away the last enabled admin, even for an actor who lost the role a moment ago', async () => {

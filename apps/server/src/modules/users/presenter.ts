@@ -17,7 +17,7 @@ export const presentUser = (row: UserRow): User => ({
 });
 
 /** Shapes a user row as the admin list shows it (specification section 3, "User (admin list)"). */
-export const presentAdminUser = (row: UserRow): AdminUser => ({
+export const presentAdminUser = (row: UserRow, eventsOrganised: number): AdminUser => ({
   objectId: row.id,
   uid: row.id,
   names: row.names,
@@ -31,4 +31,5 @@ export const presentAdminUser = (row: UserRow): AdminUser => ({
   postalIndexNumber: row.postalIndexNumber,
   createdAt: row.createdAt.toISOString(),
   editedAt: row.editedAt.toISOString(),
+  eventsOrganised,
 });

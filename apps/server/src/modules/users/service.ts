@@ -12,7 +12,7 @@ import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { countAudits, recordAudit } from '../audits/service.ts';
-import { forgetAccount } from '../events/service.ts';
+import { countOrganisedEvents, forgetAccount } from '../events/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -404,7 +404,12 @@ export interface AdminActor {
 export async function listUsersPage(db: Db, request: PageRequest & { query?: string | undefined }) {
   const rows = await repo.listUsers(db, request);
   const page = pageOfRows(rows, request.limit, (row) => row.id);
-  return { data: page.rows.map(presentAdminUser), lastDocId: page.lastDocId };
+  // What a delete would take with each account, so its confirmation can say so.
+  const organised = await countOrganisedEvents(
+    db,
+    page.rows.map((row) => row.id),
+  );
+  return { data: page.rows.map((row) => presentAdminUser(row, organised.get(row.id) ?? 0)), lastDocId: page.lastDocId };
 }
 
 /** The `users` export: every user matching the list's search, in the list's order. */
@@ -470,7 +475,9 @@ async function changeUser<T>(
     });
   } catch (error) {
     if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 409)) {
-      await recordAudit(db, { ...audit, outcome: 'failure', target: uid, details: { reason: error.message } });
+      // The row names its target as the successes do, by email; the id only when no such account exists.
+      const target = (await repo.findUserById(db, uid))?.email ?? uid;
+      await recordAudit(db, { ...audit, outcome: 'failure', target, details: { reason: error.message } });
     }
     throw error;
   }

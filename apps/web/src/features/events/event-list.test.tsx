@@ -2,8 +2,9 @@
 import { messages } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../testing/render-app';
-import { EventList } from './event-list';
+import { jsonResponse, renderApp } from '../../testing/render-app';
+import { activeEventsAdapter } from './api/admin-events';
+import { deleteEventText, EventList } from './event-list';
 import type { EventListParams, EventRow, EventsAdapter } from './event-types';
 
 vi.mock('../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyInfo: vi.fn(), notifyError: vi.fn() }));
@@ -107,6 +108,8 @@ describe('EventList', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('score, replay and participant data');
+    // Which event: its title and its key.
+    expect(dialog.textContent).toContain('Delete "Event aaa111" (aaa111) for good?');
     expect(adapter.deleteEvent).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(adapter.deleteEvent).toHaveBeenCalledWith('aaa111'));
@@ -118,5 +121,39 @@ describe('EventList', () => {
     renderList({ ...adapter, deleteEvent: undefined });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for aaa111' }));
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+  });
+
+  it('names an event without a title by its key alone', () => {
+    expect(deleteEventText({ key: 'k9x2m4p7qa', details: {} })).toMatch(/^Delete k9x2m4p7qa for good\?/);
+  });
+
+  it('deletes an active event (an abandoned one) from the Active Events list through the admin delete', async () => {
+    const active = {
+      id: 'a1',
+      objectId: 'a1',
+      key: 'act1ve0001',
+      tables: 3,
+      details: JSON.stringify({ typeName: 'Abandoned Tuesday', movementType: 'Mitchell', scoreType: 'IMP' }),
+      createdAt: '2026-11-20T18:00:00.000Z',
+      userData: { names: 'Isha Pillai', email: 'isha@example.org', contact: null },
+      tournament: { key: 'act1ve0001' },
+    };
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).includes('/tournaments/complete/delete')
+          ? jsonResponse({ result: { message: messages.eventDeleted, deleted: { participants: 0, boardResults: 0, pairScores: 0, boards: 0 } } })
+          : jsonResponse({ result: { data: [active], lastDocId: null } }),
+      );
+    renderApp(<EventList adapter={activeEventsAdapter} variant="pair" title="Active Events" description="Running now" />, { path: '/list' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for act1ve0001' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Delete "Abandoned Tuesday" (act1ve0001) for good?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.eventDeleted));
+    const call = fetchSpy.mock.calls.find(([url]) => String(url).includes('/tournaments/complete/delete'))!;
+    expect(String(call[0])).toBe('/api/admin/v1/tournaments/complete/delete?key=act1ve0001');
+    expect(call[1]?.method).toBe('DELETE');
   });
 });

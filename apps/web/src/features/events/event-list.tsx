@@ -250,7 +250,7 @@ export function EventList({ adapter, variant, title, description, previewHref, i
       <ConfirmDialog
         opened={!!toDelete}
         title="Delete event"
-        message={`Delete ${toDelete?.key ?? 'this event'} for good? Its score, replay and participant data are deleted with it. This cannot be undone.`}
+        message={toDelete ? deleteEventText(toDelete) : ''}
         confirmLabel="Delete"
         danger
         loading={remove.isPending}
@@ -259,6 +259,13 @@ export function EventList({ adapter, variant, title, description, previewHref, i
       />
     </Stack>
   );
+}
+
+/** The delete's confirmation: the event by title and key, so the admin sees which one goes. */
+export function deleteEventText(event: Pick<EventRow, 'key' | 'details'>): string {
+  const title = event.details.typeName?.trim();
+  const which = title ? `"${title}" (${event.key})` : event.key;
+  return `Delete ${which} for good? Its score, replay and participant data are deleted with it. This cannot be undone.`;
 }
 
 /**

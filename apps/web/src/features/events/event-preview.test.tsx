@@ -110,7 +110,7 @@ describe('EventPreview', () => {
     renderPreview('participants');
     expect(await screen.findByRole('heading', { name: 'Thursday Club Pairs' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Event Details/ }).getAttribute('href')).toBe('/list');
-    expect(screen.getByRole('link', { name: 'View in BridgeWebs' }).getAttribute('href')).toBe('/results/k9x2m4p7qa');
+    expect(screen.getByRole('link', { name: 'Results page' }).getAttribute('href')).toBe('/results/k9x2m4p7qa');
     expect(screen.getByRole('link', { name: 'Download XML' }).getAttribute('href')).toBe('/api/v1/tournaments/files/download/xml-token');
     expect(await screen.findByText('Registered participants')).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Participants' });

@@ -25,8 +25,8 @@ export type EventPreviewProps = {
   tabHref: (tab: EventPreviewTab) => string;
   /** Where the back button 'Event Details' returns to: the list. */
   backHref: string;
-  /** The BridgeWebs page of the event when it has one; else our results page. */
-  bridgeWebsHref?: (event: EventRow) => string | undefined;
+  /** The public results page of the event; ours unless given. */
+  resultsPageHref?: (event: EventRow) => string | undefined;
 };
 
 const dash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : value);
@@ -48,7 +48,7 @@ const boardColumns: DataColumn<BoardResultRow>[] = [
 ];
 
 /** An event's preview: back button, results links, participants count, and the tabs Participants, Board Results, Details. */
-export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, bridgeWebsHref }: EventPreviewProps) {
+export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, resultsPageHref }: EventPreviewProps) {
   const navigate = useNavigate();
   const event = useQuery({
     queryKey: [...adapter.queryKey, 'event', eventKey],
@@ -89,7 +89,7 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
 
   const row = event.data;
   const title = row.details.typeName ? `${row.details.typeName}` : row.key;
-  const webs = bridgeWebsHref?.(row) ?? resultsHref(row.key);
+  const resultsPage = resultsPageHref?.(row) ?? resultsHref(row.key);
 
   return (
     <Stack gap="lg">
@@ -97,8 +97,9 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
       <Group justify="space-between" gap="sm" wrap="wrap">
         {back}
         <Group gap="xs">
-          <Button component="a" href={webs} target="_blank" rel="noopener" variant="default">
-            View in BridgeWebs
+          {/* This site's own results page, named for what it is (it used to say BridgeWebs). */}
+          <Button component="a" href={resultsPage} target="_blank" rel="noopener" variant="default">
+            Results page
           </Button>
           {row.xmlToken ? (
             <Button component="a" href={xmlHref(row.xmlToken)} download>

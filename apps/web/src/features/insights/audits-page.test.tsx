@@ -53,4 +53,15 @@ describe('AuditsPage', () => {
       '/api/admin/v1/export/audits?format=pdf&action=admin.&startDate=2026-11-01&endDate=2026-11-21',
     );
   });
+
+  it('names an event by its title and key, and a user by email', async () => {
+    const rows = [
+      audit({ objectId: 'a2', action: 'admin.event.delete', target: 'k9x2m4p7qa', details: { title: 'Tuesday Pairs', participants: 8 } }),
+      audit({ objectId: 'a3', action: 'admin.user.delete', target: 'zed@example.org', details: { names: 'Zed' } }),
+    ];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: { data: rows, lastDocId: null } }));
+    renderApp(<AuditsPage />, { path: '/audits' });
+    expect(await screen.findByText('"Tuesday Pairs" (k9x2m4p7qa)')).toBeTruthy();
+    expect(screen.getByText('zed@example.org')).toBeTruthy();
+  });
 });

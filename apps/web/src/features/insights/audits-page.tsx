@@ -38,6 +38,13 @@ const detailsText = (details: AuditRow['details']): string => {
   return text.length > 160 ? `${text.slice(0, 157)}...` : text || '-';
 };
 
+/** Whom or what an action was at: an email or an event's key, with the event's title when the row kept it. */
+export function targetText(row: Pick<AuditRow, 'target' | 'details'>): string {
+  if (!row.target) return '-';
+  const title = row.details?.title;
+  return typeof title === 'string' && title.trim() ? `"${title.trim()}" (${row.target})` : row.target;
+}
+
 const columns: DataColumn<AuditRow>[] = [
   { header: 'When', cell: (row) => formatDateTime(row.at), nowrap: true },
   { header: 'Who', cell: (row) => row.actorEmail ?? '-' },
@@ -49,7 +56,7 @@ const columns: DataColumn<AuditRow>[] = [
       </Text>
     ),
   },
-  { header: 'Target', cell: (row) => row.target ?? '-' },
+  { header: 'Target', cell: (row) => targetText(row) },
   {
     header: 'Outcome',
     cell: (row) => (

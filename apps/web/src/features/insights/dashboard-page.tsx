@@ -1,18 +1,50 @@
 import type { Dashboard } from '@bridge/api';
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Sparkline } from '../../components/line-chart';
 import { PageTitle } from '../../components/page-title';
 import { errorMessage } from '../../lib/api-client';
+import { plural } from '../../lib/plural';
 import { useDashboard } from './api';
 import '../../components/data-styles';
 
-const figures: { key: keyof Dashboard; label: string; unit: string }[] = [
-  { key: 'users', label: 'Users', unit: 'new users' },
-  { key: 'newUsersThisWeek', label: 'New users this week', unit: 'new users' },
-  { key: 'activeEvents', label: 'Active events', unit: 'events started' },
-  { key: 'completedEvents', label: 'Completed events', unit: 'events completed' },
-  { key: 'downloads', label: 'Downloads', unit: 'downloads' },
-  { key: 'contactMessages', label: 'Contact messages', unit: 'messages' },
+type Figure = {
+  key: keyof Dashboard;
+  label: string;
+  /** What the sparkline counts each week, for its description. */
+  unit: string;
+  /** The line under the figure, from its weekly counts (oldest first); each card says something of its own. */
+  caption: (weekly: number[]) => string;
+};
+
+const thisWeek = (weekly: number[]) => weekly.at(-1) ?? 0;
+
+const figures: Figure[] = [
+  {
+    key: 'users',
+    label: 'Users',
+    unit: 'new users',
+    caption: (weekly) => `All accounts; ${thisWeek(weekly).toLocaleString('en-GB')} joined this week`,
+  },
+  {
+    key: 'newUsersThisWeek',
+    label: 'New users this week',
+    unit: 'new users',
+    caption: (weekly) => `${plural(weekly.at(-2) ?? 0, 'new user')} the week before`,
+  },
+  {
+    key: 'activeEvents',
+    label: 'Active events',
+    unit: 'events started',
+    caption: (weekly) => `${plural(thisWeek(weekly), 'event')} started this week`,
+  },
+  {
+    key: 'completedEvents',
+    label: 'Completed events',
+    unit: 'events completed',
+    caption: (weekly) => `${plural(thisWeek(weekly), 'event')} completed this week`,
+  },
+  { key: 'downloads', label: 'Downloads', unit: 'downloads', caption: (weekly) => `${plural(thisWeek(weekly), 'download')} this week` },
+  { key: 'contactMessages', label: 'Contact messages', unit: 'messages', caption: (weekly) => `${plural(thisWeek(weekly), 'message')} this week` },
 ];
 
 export function DashboardPage() {
@@ -48,15 +80,20 @@ export function DashboardPage() {
                 </Text>
                 {value ? (
                   <>
-                    <Text fz={30} fw={700} lh={1.3}>
-                      {value.value.toLocaleString('en-GB')}
-                    </Text>
-                    <Sparkline
-                      values={value.weekly}
-                      label={`${figure.unit} in each of the last ${value.weekly.length} weeks, oldest first: ${value.weekly.join(', ')}`}
-                    />
+                    {/* The trend sits beside the figure, small: the figure is what the card is for. */}
+                    <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
+                      <Text fz={30} fw={700} lh={1.3}>
+                        {value.value.toLocaleString('en-GB')}
+                      </Text>
+                      <Sparkline
+                        values={value.weekly}
+                        width={88}
+                        height={24}
+                        label={`${figure.unit} in each of the last ${value.weekly.length} weeks, oldest first: ${value.weekly.join(', ')}`}
+                      />
+                    </Group>
                     <Text size="xs" c="dimmed">
-                      {value.weekly.at(-1) ?? 0} {figure.unit} this week
+                      {figure.caption(value.weekly)}
                     </Text>
                   </>
                 ) : (

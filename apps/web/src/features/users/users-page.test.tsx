@@ -22,6 +22,7 @@ const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   postalIndexNumber: '411001',
   createdAt: '2026-11-20T10:00:00.000Z',
   editedAt: '2026-11-20T10:00:00.000Z',
+  eventsOrganised: 0,
   ...overrides,
 });
 
@@ -86,5 +87,50 @@ describe('UsersPage', () => {
     fireEvent.change(screen.getByPlaceholderText('Search User by Name or Email'), { target: { value: 'nobody' } });
     expect(await screen.findByText(messages.noRecords, undefined, { timeout: 4000 })).toBeTruthy();
     expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/admin/v1/users/search?limit=10&query=nobody'))).toBe(true);
+  });
+
+  it.each([
+    [14, 'and the 14 events they organised, with those events'],
+    [1, "and the 1 event they organised, with that event's"],
+    [0, 'they organised no events, so no score, replay and participant data goes with it'],
+  ])('says in the delete confirmation how many events go with the account (%i)', async (eventsOrganised, text) => {
+    mockApi({ '/api/admin/v1/users/all': { result: { data: [user({ eventsOrganised })], lastDocId: null } } });
+    renderApp(<UsersPage />, { path: '/users' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Options for zed@example.org' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(dialog.textContent).toContain('Zed Target (zed@example.org)');
+    expect(dialog.textContent).toContain(text);
+  });
+
+  it("offers no role, status or delete on the signed-in admin's own row, and says why", async () => {
+    const me = {
+      uid: 'me1',
+      displayName: 'Ada Admin',
+      email: 'ada@example.org',
+      emailVerified: true,
+      role: 'admin',
+      photoUrl: null,
+      phoneNumber: null,
+      contact: null,
+      bfiId: null,
+      city: null,
+      postalIndexNumber: null,
+    };
+    mockApi({
+      '/api/admin/v1/users/all': {
+        result: { data: [user({ uid: 'me1', names: 'Ada Admin', email: 'ada@example.org', role: 'admin' }), user()], lastDocId: null },
+      },
+      '/api/admin/v1/user/': { result: me },
+    });
+    renderApp(<UsersPage />, { path: '/users' });
+    expect(await screen.findByText('You')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Options for ada@example.org' }));
+    for (const name of ['Make player', 'Disable', 'Delete']) expect(screen.getByRole('menuitem', { name }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/This is your account/)).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    // Another user's row still offers every change.
+    fireEvent.click(screen.getByRole('button', { name: 'Options for zed@example.org' }));
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Disable' }).hasAttribute('disabled')).toBe(false));
   });
 });

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@bridge/api';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -10,7 +10,9 @@ import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
 import { PageTitle } from '../../components/page-title';
 import { SearchField } from '../../components/search-field';
+import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
+import { plural, pluralWord } from '../../lib/plural';
 import { useUserChange, usersQueryOptions, type UserChange } from './api';
 
 const MoreIcon = () => (
@@ -20,6 +22,8 @@ const MoreIcon = () => (
     <circle cx="19" cy="12" r="2" />
   </svg>
 );
+
+const ownAccountReason = 'This is your account: another admin can change its role or status, or delete it.';
 
 /** The confirmation of each change: what it does, in plain words. */
 function confirmation(change: UserChange, user: AdminUser): { title: string; message: string; label: string; danger: boolean } {
@@ -39,9 +43,13 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
         }
       : { title: 'Enable user', message: `Enable ${who}? They can sign in again.`, label: 'Enable', danger: false };
   }
+  const events =
+    user.eventsOrganised > 0
+      ? `Their account and the ${plural(user.eventsOrganised, 'event')} they organised, with ${pluralWord(user.eventsOrganised, { one: "that event's", other: "those events'" })} score, replay and participant data, are deleted.`
+      : 'Their account is deleted; they organised no events, so no score, replay and participant data goes with it.';
   return {
     title: 'Delete user',
-    message: `Delete ${who} for good? Their account and the events they organised, with those events' score, replay and participant data, are deleted. This cannot be undone.`,
+    message: `Delete ${who} for good? ${events} This cannot be undone.`,
     label: 'Delete',
     danger: true,
   };
@@ -55,6 +63,8 @@ export function UsersPage() {
   const [pending, setPending] = useState<{ change: UserChange; user: AdminUser } | null>(null);
   const users = useQuery(usersQueryOptions({ limit: paging.pageSize, lastDocId: paging.cursor, query: query || undefined }));
   const change = useUserChange();
+  // The signed-in admin (already loaded by the console's shell): their own row offers no role, status or delete.
+  const me = useQuery(adminUserQueryOptions()).data?.uid;
 
   const confirm = pending ? confirmation(pending.change, pending.user) : null;
 
@@ -65,6 +75,11 @@ export function UsersPage() {
         <div>
           <Text size="sm" fw={600}>
             {user.names || '-'}
+            {user.uid === me ? (
+              <Badge ml={6} size="xs" variant="outline" color="gray">
+                You
+              </Badge>
+            ) : null}
           </Text>
           <Text size="xs" c="dimmed">
             {user.email}
@@ -101,17 +116,31 @@ export function UsersPage() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Item onClick={() => setPreview(user)}>Preview</Menu.Item>
-            <Menu.Item
-              onClick={() => setPending({ user, change: { kind: 'role', uid: user.uid, role: user.role === 'admin' ? 'player' : 'admin' } })}
-            >
-              {user.role === 'admin' ? 'Make player' : 'Make admin'}
-            </Menu.Item>
-            <Menu.Item onClick={() => setPending({ user, change: { kind: 'disable', uid: user.uid, disabled: !user.disabled } })}>
-              {user.disabled ? 'Enable' : 'Disable'}
-            </Menu.Item>
-            <Menu.Item color="red" onClick={() => setPending({ user, change: { kind: 'delete', uid: user.uid } })}>
-              Delete
-            </Menu.Item>
+            {user.uid === me ? (
+              // The server refuses these on one's own account (so an admin cannot lock themselves out): say so here.
+              <Tooltip label={ownAccountReason} multiline w={240} position="left" withinPortal>
+                <div>
+                  <Menu.Item disabled>{user.role === 'admin' ? 'Make player' : 'Make admin'}</Menu.Item>
+                  <Menu.Item disabled>Disable</Menu.Item>
+                  <Menu.Item disabled>Delete</Menu.Item>
+                  <Menu.Label style={{ maxWidth: 240, whiteSpace: 'normal' }}>{ownAccountReason}</Menu.Label>
+                </div>
+              </Tooltip>
+            ) : (
+              <>
+                <Menu.Item
+                  onClick={() => setPending({ user, change: { kind: 'role', uid: user.uid, role: user.role === 'admin' ? 'player' : 'admin' } })}
+                >
+                  {user.role === 'admin' ? 'Make player' : 'Make admin'}
+                </Menu.Item>
+                <Menu.Item onClick={() => setPending({ user, change: { kind: 'disable', uid: user.uid, disabled: !user.disabled } })}>
+                  {user.disabled ? 'Enable' : 'Disable'}
+                </Menu.Item>
+                <Menu.Item color="red" onClick={() => setPending({ user, change: { kind: 'delete', uid: user.uid } })}>
+                  Delete
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       ),

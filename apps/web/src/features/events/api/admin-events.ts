@@ -62,4 +62,6 @@ export const activeEventsAdapter: EventsAdapter = {
   participants,
   participantsExportHref,
   exportHref: (format, params) => exportHref('active-events', format, { query: params.query, type: 'pair', ...params.filters }),
+  // The same delete as a past event's: the route deletes an event by key whatever its status (an abandoned one too).
+  deleteEvent,
 };

@@ -6,6 +6,8 @@ import {
   formatRanks,
   formatScore,
   formatStandingScore,
+  formatMatchpointTotal,
+  boardTop,
   pairLabel,
   scorecardRows,
   scoringLabel,
@@ -115,5 +117,12 @@ describe('scorecardRows', () => {
       [1, 'NS', 4, 430, 2],
       [2, 'EW', 3, -100, 0],
     ]);
+  });
+  it("writes a pair's matchpoints out of its top, and a board's top from any of its lines", () => {
+    expect(formatMatchpointTotal({ total: 74, tops: 120 })).toBe('74 of 120');
+    expect(formatMatchpointTotal({ total: 73.5, tops: 120 })).toBe('73.5 of 120');
+    expect(boardTop([{ ns: 7, ew: 3 }])).toBe(10);
+    expect(boardTop([{ ns: 4.3333, ew: 5.6667 }])).toBe(10);
+    expect(boardTop([])).toBeNull();
   });
 });

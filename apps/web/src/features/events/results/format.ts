@@ -56,6 +56,19 @@ export function formatStandingScore(standing: Pick<PairStanding, 'percentage' | 
   return standing.percentage === null ? '–' : `${standing.percentage.toFixed(2)}%`;
 }
 
+/** A pair's matchpoints out of the most it could have scored on the boards it played: `74 of 120`. */
+export const formatMatchpointTotal = (standing: Pick<PairStanding, 'total' | 'tops'>): string =>
+  `${formatPoints(standing.total, false)} of ${formatPoints(standing.tops, false)}`;
+
+/**
+ * The top of a matchpointed board: what the best line scores. Each line's NS and EW matchpoints add up to it (the
+ * engine's rule, adjusted lines included), so any line gives it; null without a line.
+ */
+export function boardTop(lines: readonly Pick<ResultLine, 'ns' | 'ew'>[]): number | null {
+  const line = lines[0];
+  return line ? Number((line.ns + line.ew).toFixed(2)) : null;
+}
+
 /** `4♠`, `3NT×`, `2♥××`, `Passed out`, as plain text. */
 export function contractText(contract: ResultLine['contract']): string {
   if (contract.level === 0 || contract.strain === null) return 'Passed out';

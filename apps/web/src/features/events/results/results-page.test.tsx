@@ -28,6 +28,9 @@ describe('ResultsPage', () => {
     expect(within(firstNs).getByText('1=')).toBeTruthy();
     expect(within(firstNs).getByText('Ann Baker & Ben Carter')).toBeTruthy();
     expect(within(firstNs).getByText('75.00%')).toBeTruthy();
+    // The matchpoints and their top beside the percentage: 3 of the 4 a pair could score on its two boards.
+    expect(within(firstNs).getByText('3 of 4')).toBeTruthy();
+    expect(within(firstNs).getAllByRole('cell')[2]!.textContent).toBe('75.00%3 of 4 matchpoints');
     expect(within(ew).getAllByText('1=')).toHaveLength(2);
     expect(
       within(ns)
@@ -49,6 +52,8 @@ describe('ResultsPage', () => {
     expect(screen.getAllByText('Dealer East, Vulnerable: North-South').length).toBeGreaterThan(0);
     expect(screen.getAllByRole('figure')).toHaveLength(1);
 
+    // Each traveller says what its top is (two results besides one's own on a board: a top of 2).
+    expect(screen.getAllByText('Top on this board: 2 matchpoints')).toHaveLength(2);
     const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
     expect(within(traveller).getAllByText('3NT')).toHaveLength(2);
     expect(within(traveller).getByText('430')).toBeTruthy();

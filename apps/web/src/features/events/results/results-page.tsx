@@ -9,7 +9,18 @@ import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useEventResults, useMyPairs } from '../api/results';
-import { dealerText, formatPoints, formatScore, formatStandingScore, isImpScoring, pairLabel, scorecardRows, scoringLabel } from './format';
+import {
+  boardTop,
+  dealerText,
+  formatMatchpointTotal,
+  formatPoints,
+  formatScore,
+  formatStandingScore,
+  isImpScoring,
+  pairLabel,
+  scorecardRows,
+  scoringLabel,
+} from './format';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
 import { Contract } from './suit';
@@ -100,7 +111,17 @@ function RankingTable({
                 {mine.has(standing.key) ? <YouBadge /> : null}
               </th>
               <td className={classes.names}>{standing.names.join(' & ') || '–'}</td>
-              <td className={classes.num}>{formatStandingScore(standing, imps)}</td>
+              <td className={classes.num}>
+                {formatStandingScore(standing, imps)}
+                {imps ? null : (
+                  // The matchpoints and the top they are out of, with the percentage, as club results show them; one
+                  // cell, so the phone's ranking keeps its width.
+                  <span className={classes.matchpointTotal}>
+                    {formatMatchpointTotal(standing)}
+                    <span className={classes.srOnly}> matchpoints</span>
+                  </span>
+                )}
+              </td>
               {factored ? <td className={classes.num}>{formatStandingScore({ ...standing, factoredTotal: null }, imps)}</td> : null}
               <td className={classes.num}>{standing.boards}</td>
             </tr>
@@ -138,7 +159,8 @@ function Scorecard({ results, standing, onClose, isMine }: { results: EventResul
             {isMine ? <YouBadge /> : null}
           </Title>
           <Text size="sm" c="dimmed">
-            {standing.names.join(' & ') || 'Names not known'} · place {standing.label} · {formatStandingScore(standing, imps)}
+            {standing.names.join(' & ') || 'Names not known'} · place {standing.label} · {imps ? '' : `${formatMatchpointTotal(standing)}, `}
+            {formatStandingScore(standing, imps)}
           </Text>
         </div>
         <Button variant="default" size="xs" onClick={onClose} className={classes.noPrint}>
@@ -209,11 +231,14 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
   const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
   const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
   const ew = (pair: number) => pairLabel(twoWinners ? 'EW' : null, pair);
+  // Matchpoints mean little without the top they are out of; IMPs have none.
+  const top = imps ? null : boardTop(lines);
   return (
     <details className={classes.board} id={boardAnchor(board.board)}>
       <summary>Board {board.board}</summary>
       <div className={classes.boardBody}>
         <p className={classes.boardMeta}>{meta}</p>
+        {top === null ? null : <p className={classes.boardMeta}>Top on this board: {formatPoints(top, false)} matchpoints</p>}
         {board.deal ? <HandDiagram board={board.board} deal={board.deal} caption={meta} /> : null}
         {lines.length === 0 ? (
           <Text size="sm">No results for this board yet.</Text>
