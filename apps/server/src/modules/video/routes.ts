@@ -5,7 +5,7 @@ import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
 import { channelAccess } from './service.ts';
-import { iceServersFor, type IceConfig } from './ice.ts';
+import { iceServersFor, missingRelayWarning, type IceConfig } from './ice.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
 
@@ -31,6 +31,10 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
       iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
     }),
   );
+
+  // Said once when the server starts, where whoever deploys it reads the log.
+  const relayWarning = missingRelayWarning(options.ice);
+  if (relayWarning) app.addHook('onReady', async () => app.log.warn(relayWarning));
 
   const signalling = new SignallingHost({
     settings: options.signalling,

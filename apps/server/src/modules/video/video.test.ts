@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { messages } from '@bridge/api';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, openTestDatabase, testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
 import { Client, seatedEvent, startServer, TURN_SECRET, video } from '../../../test/video.ts';
 import { SIGNAL_BURST } from './connection.ts';
@@ -41,6 +43,49 @@ describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
     expect(Number(standard.username.split(':')[0]) - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_400 - 5);
     expect((await call({ ttl: 86_401 })).statusCode).toBe(400);
     expect((await call({ ttl: 3600 }, {})).statusCode).toBe(401);
+  });
+});
+
+describe('without STUN or TURN configured', () => {
+  it('answers an empty list of ice servers: the browsers then use host candidates only', async () => {
+    const t = await buildTestApp();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/ice-servers',
+      headers: { cookie: await login(t.app, await buildUser(t.app)) },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ iceServers: [] });
+  });
+
+  const startedLog = async (video: Partial<typeof import('../../../test/video.ts').video>) => {
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { database, drop } = await openTestDatabase();
+    const base = testConfig({ logLevel: 'warn' });
+    const app = await buildApp({ config: { ...base, video: { ...base.video, ...video } }, database, logStream });
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
+    return lines.filter((line) => /TURN/.test(line.msg));
+  };
+
+  it('warns once at start that players on different networks may not connect, and not when a relay is configured', async () => {
+    const warnings = await startedLog({ turnUrls: [], turnSecret: undefined, stunUrls: [] });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe(40);
+    expect(warnings[0]!.msg).toMatch(/players on different networks may not connect.*docs\/deploy\.md/);
+    expect(await startedLog({ turnUrls: video.turnUrls, turnSecret: TURN_SECRET })).toEqual([]);
   });
 });
 
