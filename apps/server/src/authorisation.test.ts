@@ -280,6 +280,7 @@ const ROWS: Row[] = [
     expect: [204, 204, 204, 204, 204, 204],
   },
   { route: `POST ${V1}/video/ice-servers`, subject: none, url: () => `${V1}/video/ice-servers`, payload: () => ({}), expect: SIGNED_IN },
+  { route: `GET ${V1}/video/tables`, subject: none, url: () => `${V1}/video/tables`, expect: SIGNED_IN },
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
   { route: 'GET /sitemap.xml', subject: none, url: () => '/sitemap.xml', expect: ALL_200 },

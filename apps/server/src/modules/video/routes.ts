@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IceServersBody, IceServersResponse, messages } from '@bridge/api';
+import { IceServersBody, IceServersResponse, messages, MyVideoTablesResponse } from '@bridge/api';
 import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
-import { channelAccess } from './service.ts';
+import { channelAccess, tablesInPlay } from './service.ts';
 import { iceServersFor, missingRelayWarning, type IceConfig } from './ice.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
@@ -31,6 +31,11 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
       iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
     }),
   );
+
+  // The console and the results page link a seated player to the room of their table.
+  r.get('/api/v1/video/tables', { preHandler: app.requireUser, schema: { response: { 200: MyVideoTablesResponse } } }, async (request) => ({
+    result: { tables: await tablesInPlay(app.database.db, request.user!.id) },
+  }));
 
   // Said once when the server starts, where whoever deploys it reads the log.
   const relayWarning = missingRelayWarning(options.ice);

@@ -46,6 +46,46 @@ describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
   });
 });
 
+describe("a player's tables in play (GET /api/v1/video/tables)", () => {
+  it('gives each seated player the room the movement puts them in now, and nothing to others or once the event is complete', async () => {
+    const t = await buildTestApp({ video });
+    const event = await seatedEvent(t, { kibitzers: true });
+    const tables = async (who: { cookie: string }) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/video/tables', headers: { cookie: who.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result.tables;
+    };
+    const atTable = (table: number, seat: string) => [{ key: event.key, name: 'Club Pairs', table, channel: `${event.key}table${table - 1}`, seat }];
+    expect(await tables(event.players[0]!)).toEqual(atTable(1, 'North'));
+    expect(await tables(event.players[1]!)).toEqual(atTable(1, 'East'));
+    for (const nobody of [event.kibitzer, event.outsider, event.organiser]) expect(await tables(nobody)).toEqual([]);
+
+    // Round 1 all in (Mitchell, 3 tables, 2 boards a round): East-West of table 1 move to table 2.
+    for (const table of [1, 2, 3]) {
+      for (const board of [2 * table - 1, 2 * table]) {
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/tournaments/${event.key}/results`,
+          headers: { cookie: event.organiser.cookie },
+          payload: { round: 1, board, table, nsPair: table, ewPair: table, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 },
+        });
+        expect(posted.statusCode, posted.body).toBe(200);
+      }
+    }
+    expect(await tables(event.players[3]!)).toEqual(atTable(2, 'West'));
+    expect(await tables(event.players[2]!)).toEqual(atTable(1, 'South'));
+
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tournaments/${event.key}/complete`,
+      headers: { cookie: event.organiser.cookie },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await tables(event.players[0]!)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/video/tables' })).statusCode).toBe(401);
+  });
+});
+
 describe('without STUN or TURN configured', () => {
   it('answers an empty list of ice servers: the browsers then use host candidates only', async () => {
     const t = await buildTestApp();
