@@ -1,4 +1,4 @@
-import { IceServersResponse, RELAY_CREDENTIAL_TTL_SECONDS, TournamentJoinRecordSchema } from '@bridge/api';
+import { IceServersResponse, MyVideoTablesResponse, RELAY_CREDENTIAL_TTL_SECONDS, TournamentJoinRecordSchema } from '@bridge/api';
 import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 
@@ -28,4 +28,13 @@ export const iceServersQueryOptions = () =>
     },
     // The credentials last a day; a fresh set per hour keeps a long evening of play well inside that.
     staleTime: 60 * 60_000,
+  });
+
+/** The caller's events in play, each with the room of the table the movement puts them at now. */
+export const myTablesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['video', 'tables'],
+    queryFn: async ({ signal }) => (await apiRequest(`${API_BASE}/video/tables`, { schema: MyVideoTablesResponse.shape.result, signal })).tables,
+    retry: false,
+    staleTime: 30_000,
   });

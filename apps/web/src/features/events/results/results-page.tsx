@@ -354,6 +354,12 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
           </Text>
         ) : null}
         <Group gap="sm" mt="md" className={classes.noPrint}>
+          {results.status === 'active' && mine.size > 0 ? (
+            // A player seated in the event: the join page opens on their table.
+            <Button component={Link} to={paths.video.root.getHref(results.key)}>
+              Join the table's video
+            </Button>
+          ) : null}
           {results.xmlUrl ? (
             <Button component="a" href={results.xmlUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
               Download XML
