@@ -138,12 +138,17 @@ export function ChatPage() {
           <Badge color="gray" variant="light" role="status">
             Connecting…
           </Badge>
-        ) : null}
+        ) : snapshot.participants.some((p) => !p.isSelf) ? null : (
+          // In the room, and nobody else yet.
+          <Badge color="felt" variant="light" size="lg" tt="none" role="status">
+            {videoTexts.waitingForOthers}
+          </Badge>
+        )}
       </header>
 
       <Stack gap="xs" className={classes.notices}>
         {devices.notice ? (
-          <Alert color="yellow" py={8} title={devices.notice.title} role="alert" data-testid="media-notice">
+          <Alert color="red" py={8} title={devices.notice.title} role="alert" data-testid="media-notice">
             <Group gap="sm" justify="space-between" wrap="wrap">
               <Text size="sm" style={{ flex: '1 1 18rem' }}>
                 {devices.notice.message}
@@ -170,7 +175,10 @@ export function ChatPage() {
         <section
           className={classes.grid}
           aria-label="Participants"
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}
+          style={{
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio, devices.notice ? NOTICE_HEIGHT_PX : 0),
+          }}
         >
           {snapshot.participants.map((participant) => (
             <VideoTile
@@ -183,12 +191,6 @@ export function ChatPage() {
             />
           ))}
         </section>
-      ) : null}
-
-      {snapshot.status === 'joined' && !snapshot.participants.some((p) => !p.isSelf) ? (
-        <Text ta="center" c="dimmed" role="status" className={classes.waiting}>
-          {videoTexts.waitingForOthers}
-        </Text>
       ) : null}
 
       <nav className={classes.controls} aria-label="Call controls">
@@ -293,11 +295,13 @@ export function ChatPage() {
 // Height the page keeps for the bar, the table's title and the controls around the grid.
 const CHROME_HEIGHT_PX = 250;
 const TILE_GAP_PX = 10;
+// The camera and microphone notice, at its two lines on a wide screen: the tiles shrink so the controls stay clear.
+const NOTICE_HEIGHT_PX = 100;
 
 /** The grid's widest size at which every row of tiles still fits the screen's height (no scrolling to see someone). */
-function gridMaxWidth(columns: number, count: number, ratio: TileRatio): string {
+function gridMaxWidth(columns: number, count: number, ratio: TileRatio, noticeHeight: number): string {
   const [w, h] = ratio.split(':').map(Number);
   const rows = Math.max(1, Math.ceil(count / columns));
-  const tileHeight = `((100dvh - ${CHROME_HEIGHT_PX + (rows + 1) * TILE_GAP_PX}px) / ${rows})`;
+  const tileHeight = `((100dvh - ${CHROME_HEIGHT_PX + noticeHeight + (rows + 1) * TILE_GAP_PX}px) / ${rows})`;
   return `max(300px, calc(${columns} * ${tileHeight} * ${(w! / h!).toFixed(4)} + ${(columns + 1) * TILE_GAP_PX}px))`;
 }

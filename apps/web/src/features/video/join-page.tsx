@@ -187,7 +187,7 @@ export function JoinPage() {
           <LevelMeter stream={devices.microphone ? preview.stream : null} enabled={microphoneOn} />
         </Stack>
         {devices.notice ? (
-          <Alert color="yellow" title={devices.notice.title} role="alert" data-testid="media-notice">
+          <Alert color="red" title={devices.notice.title} role="alert" data-testid="media-notice">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{devices.notice.message}</Text>
               <Button size="xs" variant="default" onClick={() => setPreviewAttempt((n) => n + 1)}>

@@ -210,6 +210,18 @@ describe('ResultsPage', () => {
     view.unmount();
     vi.restoreAllMocks();
 
+    // The live results are the organiser's: a seated player is told so, and still finds the way to the table.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs')
+        ? jsonResponse({ result: { pairs: ['NS1'] } })
+        : jsonResponse({ error: 'Only the organiser can see these results', code: 'forbidden' }, 403),
+    );
+    const closed = renderResults();
+    expect(await screen.findByText('These results are not public yet')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: "Join the table's video" })).getAttribute('href')).toBe('/video?key=SPRING26');
+    closed.unmount();
+    vi.restoreAllMocks();
+
     // Seated in a completed event, or signed in without a seat in this one: no video to join.
     for (const [status, pairs] of [
       ['complete', ['NS1']],

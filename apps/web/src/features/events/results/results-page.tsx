@@ -427,7 +427,7 @@ function ResultsSkeleton() {
   );
 }
 
-function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+function ResultsError({ error, onRetry, videoKey }: { error: unknown; onRetry: () => void; videoKey?: string }) {
   const location = useLocation();
   const status = isApiError(error) ? error.status : 0;
   if (status === 404) {
@@ -457,6 +457,11 @@ function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void 
         {status === 401 ? (
           <Button component={Link} to={paths.login.getHref(location.pathname)} mt="md">
             Login
+          </Button>
+        ) : videoKey ? (
+          // A player seated in the event in play: the way to their table.
+          <Button component={Link} to={paths.video.root.getHref(videoKey)} mt="md">
+            Join the table's video
           </Button>
         ) : null}
       </Paper>
@@ -489,7 +494,7 @@ export function ResultsPage() {
       ) : results.isError ? (
         <>
           <PageTitle title={`Results ${key}`} />
-          <ResultsError error={results.error} onRetry={() => void results.refetch()} />
+          <ResultsError error={results.error} onRetry={() => void results.refetch()} videoKey={mine.size > 0 ? key : undefined} />
         </>
       ) : (
         <>
