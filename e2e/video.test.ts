@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
 import { endpoints, messages, SEAT_NAMES } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
 import { createEvent, registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
-import { launchMediaBrowser, watchErrors } from './support/browser.ts';
+import { chromiumArgs, launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // Table video chat in Chromium with fake camera and microphone: every peer connection runs over 127.0.0.1
@@ -244,21 +244,115 @@ describe('table video chat on one server', () => {
     await server?.stop();
   });
 
-  it('greets the player on the join page and asks for a table before joining', async () => {
+  it('greets the player on the join page with their table chosen, and asks someone without one for a table before joining', async () => {
     const page = await players[0]!.context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/video?key=${key}`);
     await expect.poll(() => page.getByRole('heading', { name: `Hello, ${players[0]!.names}` }).isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByText('Friday Teams Video').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Table' }).inputValue(), WAIT).toBe('Table 1');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await seriousViolations(page), `join page at ${width} px`).toEqual([]);
     }
-    await page.getByRole('button', { name: 'Join', exact: true }).click();
-    await expect.poll(() => page.getByText(texts.selectTable).isVisible(), WAIT).toBe(true);
-    expect(page.url()).toContain('/video?');
-    expect(errors).toEqual([]);
     await page.close();
+
+    // Nobody seats the outsider: no table is chosen for them.
+    const other = await outsider.newPage();
+    errors.push(...watchErrors(other));
+    await other.goto(`${server.url}/video?key=${key}`);
+    await expect.poll(() => other.getByText('Friday Teams Video').isVisible(), WAIT).toBe(true);
+    await other.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect.poll(() => other.getByText(texts.selectTable).isVisible(), WAIT).toBe(true);
+    expect(other.url()).toContain('/video?');
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+
+  it("a seated player reaches their table's video from /video, the console and the results page; alone there, they wait for the others", async () => {
+    const south = players[2]!;
+    const page = await south.context.newPage();
+    onTestFinished(() => page.close());
+    const errors = watchErrors(page);
+    const joinLink = (scope: Page | ReturnType<Page['getByRole']>) => scope.getByRole('link', { name: "Join the table's video: Friday Teams Video" });
+
+    // Without a key: how to reach a table, and this player's table in play.
+    await page.goto(`${server.url}/video`);
+    await expect.poll(() => page.getByText(/This page opens on your event's tables/).isVisible(), WAIT).toBe(true);
+    expect(await page.getByText(/Player app/).count()).toBe(0);
+    await expect.poll(() => joinLink(page).getAttribute('href'), WAIT).toBe(`/video?key=${key}`);
+
+    // The console lists the event in play with where South sits now.
+    await page.goto(`${server.url}/console/my-past-events/all-my-past-events`);
+    const panel = page.getByRole('region', { name: 'Events in play' });
+    await expect.poll(() => panel.getByText(`Table 1, South · key ${key}`).isVisible(), WAIT).toBe(true);
+    await joinLink(panel).click();
+    await page.waitForURL((address) => address.pathname === '/video' && address.searchParams.get('key') === key);
+    await expect.poll(() => page.getByText(`Friday Teams Video · key ${key}`).isVisible(), WAIT).toBe(true);
+    // Their table is chosen already: Join goes straight in.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Table' }).inputValue(), WAIT).toBe('Table 1');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.waitForURL((address) => address.pathname === '/video/chat');
+    await expect.poll(() => page.getByText(`Friday Teams Video · key ${key}`).isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Waiting for the other players' }).isVisible(), WAIT).toBe(true);
+    await page.goto('about:blank');
+
+    // The results page of the event in play (its live results are the organiser's) offers the same way in to a
+    // seated player, and not to an outsider.
+    await page.goto(`${server.url}/results/${key}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'These results are not public yet' }).isVisible(), WAIT).toBe(true);
+    const fromResults = page.getByRole('link', { name: "Join the table's video" });
+    await expect.poll(() => fromResults.getAttribute('href'), WAIT).toBe(`/video?key=${key}`);
+    const stranger = await outsider.newPage();
+    onTestFinished(() => stranger.close());
+    await stranger.goto(`${server.url}/results/${key}`);
+    await expect.poll(() => stranger.getByRole('heading', { name: 'These results are not public yet' }).isVisible(), WAIT).toBe(true);
+    expect(await stranger.getByRole('link', { name: "Join the table's video" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('without a camera or microphone, the join and chat pages show one notice, with the switches off and disabled and the meter still', async () => {
+    // Chromium without its fake devices finds no camera and no microphone here.
+    const plain = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+    onTestFinished(() => plain.close());
+    const context = await contextFor(plain, server.url, players[1]!);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/video?key=${key}`);
+    const notice = page.getByTestId('media-notice');
+    await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
+    expect(await notice.textContent()).toMatch(/No camera or microphone.*allow this site to use them/);
+    expect(await page.getByRole('alert').count()).toBe(1);
+    for (const name of ['Microphone', 'Camera']) {
+      const toggle = page.getByRole('switch', { name });
+      expect({ name, checked: await toggle.isChecked(), disabled: await toggle.isDisabled() }).toEqual({ name, checked: false, disabled: true });
+    }
+    expect(
+      await page
+        .getByTestId('level-meter')
+        .locator('div')
+        .evaluate((bar) => getComputedStyle(bar).transform),
+    ).toBe('matrix(0, 0, 0, 1, 0, 0)');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousViolations(page), `join page without devices at ${width} px`).toEqual([]);
+    }
+
+    await expect.poll(() => page.getByRole('textbox', { name: 'Table' }).inputValue(), WAIT).toBe('Table 1');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.waitForURL((address) => address.pathname === '/video/chat');
+    await expect.poll(() => page.getByRole('button', { name: 'No microphone' }).isDisabled(), WAIT).toBe(true);
+    expect(await page.getByRole('button', { name: 'No camera' }).isDisabled()).toBe(true);
+    await expect.poll(() => notice.isVisible(), WAIT).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The others see them muted, camera off.
+    const ownTile = page.getByRole('figure', { name: `${players[1]!.names} (you), East` });
+    await expect.poll(() => ownTile.getByRole('img', { name: 'Microphone off' }).isVisible(), WAIT).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Leaving the page hangs up, so the room is empty for the next test.
+    await page.goto('about:blank');
+    expect(errors).toEqual([]);
   });
 
   // The four sit down at once, so pairs start their links from both sides at the same moment (see PeerLink); a

@@ -280,6 +280,8 @@ const ROWS: Row[] = [
     expect: [204, 204, 204, 204, 204, 204],
   },
   { route: `POST ${V1}/video/ice-servers`, subject: none, url: () => `${V1}/video/ice-servers`, payload: () => ({}), expect: SIGNED_IN },
+  // The caller's own tables in play: the seated player's answer names the event, nobody else's does.
+  { route: `GET ${V1}/video/tables`, subject: activeEvent, url: () => `${V1}/video/tables`, expect: [401, '200-', '200+', '200-', '200-', '200-'] },
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
   { route: 'GET /sitemap.xml', subject: none, url: () => '/sitemap.xml', expect: ALL_200 },

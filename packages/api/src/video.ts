@@ -21,6 +21,20 @@ export type IceServersResponse = z.infer<typeof IceServersResponse>;
 export const VideoSeat = z.enum([...SEAT_NAMES, 'Kibitzer', 'Organiser', 'Director']);
 export type VideoSeat = z.infer<typeof VideoSeat>;
 
+/** One event in play where the caller has a seat, and the room of the table the movement puts them at now. */
+export const VideoTableInPlay = z.object({
+  key: z.string(),
+  name: z.string(),
+  /** One-based; null for a player-based event (type 5), whose players share one room. */
+  table: z.number().nullable(),
+  /** The signalling channel of that room. */
+  channel: z.string(),
+  seat: VideoSeat,
+});
+export type VideoTableInPlay = z.infer<typeof VideoTableInPlay>;
+/** `GET /api/v1/video/tables`: the caller's tables in play, oldest event first. */
+export const MyVideoTablesResponse = z.object({ result: z.object({ tables: z.array(VideoTableInPlay) }) });
+
 export const VideoPeer = z.object({ peerId: z.string(), displayName: z.string(), seat: VideoSeat });
 export type VideoPeer = z.infer<typeof VideoPeer>;
 

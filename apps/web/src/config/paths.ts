@@ -106,7 +106,8 @@ export const paths = {
   },
 
   video: {
-    root: { path: '/video', getHref: () => '/video' },
+    /** The join page; with an event's key it opens on that event's tables. */
+    root: { path: '/video', getHref: (key?: string) => withQuery('/video', { key }) },
     chat: { path: '/video/chat', getHref: () => '/video/chat' },
     end: { path: '/video/endVideo', getHref: () => '/video/endVideo' },
   },

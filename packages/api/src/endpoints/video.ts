@@ -1,5 +1,5 @@
 import { endpoint } from '../endpoint.ts';
-import { IceServersBody, IceServersResponse } from '../video.ts';
+import { IceServersBody, IceServersResponse, MyVideoTablesResponse } from '../video.ts';
 
 /** Video rooms: relay credentials and the signalling socket. */
 export const video = {
@@ -8,6 +8,8 @@ export const video = {
    * (and the apps read it so); decision 045.
    */
   iceServers: endpoint({ method: 'POST', path: '/api/v1/video/ice-servers', body: IceServersBody, response: IceServersResponse, envelope: 'bare' }),
+  /** The caller's events in play, each with the room of the table the movement puts them at now. */
+  tables: endpoint({ method: 'GET', path: '/api/v1/video/tables', response: MyVideoTablesResponse }),
   /** The signalling socket: same origin and signed in; its messages are VideoClientMessage / VideoServerMessage. */
   socket: endpoint({ method: 'GET', path: '/ws/video', answer: 'websocket' }),
 };

@@ -450,6 +450,22 @@ export const listPairScores = (db: Db, tournamentId: string) =>
 export const findSeats = (db: Db, tournamentId: string, userId: string) =>
   db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', tournamentId).where('userId', '=', userId).execute();
 
+/** The events in play where a user has a seat at a table (North to West), oldest first. */
+export const listEventsInPlaySeating = (db: Db, userId: string) =>
+  db
+    .selectFrom('tournaments')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where(
+      'id',
+      'in',
+      db.selectFrom('participants').select('tournamentId').where('userId', '=', userId).where('side', '>=', 0).where('side', '<=', 3),
+    )
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(100)
+    .execute();
+
 /** The completed pair events a user had a seat in, newest first. */
 export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
   db

@@ -660,6 +660,9 @@ export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date): 
 /** The event of this key, or undefined (the video rooms answer their own "unknown table"). */
 export const findEvent = (db: Db, key: string) => repo.findEventByKey(db, key);
 
+/** The events in play where a user has a seat at a table, oldest first. */
+export const eventsInPlaySeating = (db: Db, userId: string) => repo.listEventsInPlaySeating(db, userId);
+
 /** A user's seats at one event. */
 export const seatsOfUser = (db: Db, tournamentId: string, userId: string) => repo.findSeats(db, tournamentId, userId);
 

@@ -25,3 +25,9 @@ export function iceServersFor(userId: string, config: IceConfig, ttlSeconds = RE
   }
   return servers;
 }
+
+/** Configured relays, or null: without TURN, players behind different NATs or firewalls often cannot connect. */
+export function missingRelayWarning(config: IceConfig): string | null {
+  if (config.turnUrls.length && config.turnSecret) return null;
+  return 'No TURN relay is configured (TURN_URLS, TURN_SECRET): players on different networks may not connect to the video at their table. See docs/deploy.md.';
+}

@@ -5,8 +5,8 @@ import { forbidden } from '../../lib/errors.ts';
 import { userAccess } from '../users/service.ts';
 import { route } from '../../lib/route.ts';
 import { connectVideo } from './policy.ts';
-import { channelAccess } from './service.ts';
-import { iceServersFor, type IceConfig } from './ice.ts';
+import { channelAccess, tablesInPlay } from './service.ts';
+import { iceServersFor, missingRelayWarning, type IceConfig } from './ice.ts';
 import { SignallingHost } from './signalling-host.ts';
 import type { SignallingSettings } from './signalling-protocol.ts';
 
@@ -27,6 +27,15 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   route(app, endpoints.video.iceServers, { config: { policy: connectVideo } }, async (request) => ({
     iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
   }));
+
+  // The console and the results page link a seated player to the room of their table.
+  route(app, endpoints.video.tables, { config: { policy: connectVideo } }, async (request) => ({
+    result: { tables: await tablesInPlay(app.database.db, request.user!.id) },
+  }));
+
+  // Said once when the server starts, where whoever deploys it reads the log.
+  const relayWarning = missingRelayWarning(options.ice);
+  if (relayWarning) app.addHook('onReady', async () => app.log.warn(relayWarning));
 
   const signalling = new SignallingHost({
     settings: options.signalling,

@@ -1,9 +1,9 @@
-import { EventType, messages, parseVideoChannel, seatNameOfSide, type VideoSeat } from '@bridge/api';
+import { EventType, messages, parseVideoChannel, seatNameOfSide, videoChannelName, type VideoSeat, type VideoTableInPlay } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { seatPair } from '../events/history.ts';
 import { planEvent, type EventPlan } from '../events/movement.ts';
-import { findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
+import { eventsInPlaySeating, findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
 import { sessionUser } from '../users/service.ts';
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
@@ -53,14 +53,26 @@ type EventShape = Parameters<typeof planEvent>[0] & { id: string };
  * the other way round later, and its first player then takes North or East.
  */
 async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[], tableNo: number): Promise<VideoSeat | null> {
+  const places = await placesNow(db, tournament, seats);
+  return places.find((place) => place.table === tableNo)?.seat ?? null;
+}
+
+/**
+ * Where each of a player's seats puts them in the round in play: the one-based table and the seat there. A stored
+ * shape that no longer makes a movement keeps the players at the table they were given.
+ */
+async function placesNow(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[]): Promise<{ table: number; seat: VideoSeat }[]> {
   let plan: EventPlan;
   try {
     plan = planEvent(tournament);
   } catch {
-    // A stored shape that no longer makes a movement: the players stay at the table they were given.
-    return seatNameOfSide(seats.find((s) => s.tableNo === tableNo)?.side ?? -1) ?? null;
+    return seats.flatMap((s) => {
+      const seat = seatNameOfSide(s.side);
+      return seat ? [{ table: s.tableNo, seat }] : [];
+    });
   }
   const round = currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
+  const places: { table: number; seat: VideoSeat }[] = [];
   for (const seat of seats) {
     const pair = seatPair(plan, seat.tableNo, seat.side);
     if (!pair) continue;
@@ -73,12 +85,39 @@ async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: num
             ? r.ew === pair.pairNo
             : r.ns === pair.pairNo || r.ew === pair.pairNo),
     );
-    if (row?.table !== tableNo) continue;
+    // A pair that sits out this round has no table.
+    if (!row) continue;
     const sitsNs = pair.direction ? pair.direction === 'NS' : row.ns === pair.pairNo;
     const first = seat.side < 2;
-    return sitsNs ? (first ? 'North' : 'South') : first ? 'East' : 'West';
+    places.push({ table: row.table, seat: sitsNs ? (first ? 'North' : 'South') : first ? 'East' : 'West' });
   }
-  return null;
+  return places;
+}
+
+/**
+ * The events in play where a user has a seat at a table, each with the room the movement puts them in now (the
+ * room `channelAccess` lets them join); an event where they sit out this round is left out.
+ */
+export async function tablesInPlay(db: Db, userId: string): Promise<VideoTableInPlay[]> {
+  const tables: VideoTableInPlay[] = [];
+  for (const tournament of await eventsInPlaySeating(db, userId)) {
+    const seats = (await seatsOfUser(db, tournament.id, userId)).filter((s) => seatNameOfSide(s.side));
+    if (tournament.type === EventType.solitaire) {
+      if (seats.length)
+        tables.push({ key: tournament.key, name: tournament.typeName, table: null, channel: tournament.key, seat: seatNameOfSide(seats[0]!.side)! });
+      continue;
+    }
+    const place = (await placesNow(db, tournament, seats)).find((p) => p.table <= tournament.tables);
+    if (place)
+      tables.push({
+        key: tournament.key,
+        name: tournament.typeName,
+        table: place.table,
+        channel: videoChannelName(tournament.key, tournament.type, place.table - 1),
+        seat: place.seat,
+      });
+  }
+  return tables;
 }
 
 /**

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { messages } from '@bridge/api';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, openTestDatabase, testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildUser, login } from '../../../test/factories.ts';
 import { Client, seatedEvent, startServer, TURN_SECRET, video } from '../../../test/video.ts';
 import { SIGNAL_BURST } from './connection.ts';
@@ -41,6 +43,89 @@ describe('relay credentials (POST /api/v1/video/ice-servers)', () => {
     expect(Number(standard.username.split(':')[0]) - Math.floor(Date.now() / 1000)).toBeGreaterThan(86_400 - 5);
     expect((await call({ ttl: 86_401 })).statusCode).toBe(400);
     expect((await call({ ttl: 3600 }, {})).statusCode).toBe(401);
+  });
+});
+
+describe("a player's tables in play (GET /api/v1/video/tables)", () => {
+  it('gives each seated player the room the movement puts them in now, and nothing to others or once the event is complete', async () => {
+    const t = await buildTestApp({ video });
+    const event = await seatedEvent(t, { kibitzers: true });
+    const tables = async (who: { cookie: string }) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/video/tables', headers: { cookie: who.cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result.tables;
+    };
+    const atTable = (table: number, seat: string) => [{ key: event.key, name: 'Club Pairs', table, channel: `${event.key}table${table - 1}`, seat }];
+    expect(await tables(event.players[0]!)).toEqual(atTable(1, 'North'));
+    expect(await tables(event.players[1]!)).toEqual(atTable(1, 'East'));
+    for (const nobody of [event.kibitzer, event.outsider, event.organiser]) expect(await tables(nobody)).toEqual([]);
+
+    // Round 1 all in (Mitchell, 3 tables, 2 boards a round): East-West of table 1 move to table 2.
+    for (const table of [1, 2, 3]) {
+      for (const board of [2 * table - 1, 2 * table]) {
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/tournaments/${event.key}/results`,
+          headers: { cookie: event.organiser.cookie },
+          payload: { round: 1, board, table, nsPair: table, ewPair: table, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 },
+        });
+        expect(posted.statusCode, posted.body).toBe(200);
+      }
+    }
+    expect(await tables(event.players[3]!)).toEqual(atTable(2, 'West'));
+    expect(await tables(event.players[2]!)).toEqual(atTable(1, 'South'));
+
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tournaments/${event.key}/complete`,
+      headers: { cookie: event.organiser.cookie },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(await tables(event.players[0]!)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/video/tables' })).statusCode).toBe(401);
+  });
+});
+
+describe('without STUN or TURN configured', () => {
+  it('answers an empty list of ice servers: the browsers then use host candidates only', async () => {
+    const t = await buildTestApp();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/ice-servers',
+      headers: { cookie: await login(t.app, await buildUser(t.app)) },
+      payload: {},
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ iceServers: [] });
+  });
+
+  const startedLog = async (video: Partial<typeof import('../../../test/video.ts').video>) => {
+    const lines: { level: number; msg: string }[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const { database, drop } = await openTestDatabase();
+    const base = testConfig({ logLevel: 'warn' });
+    const app = await buildApp({ config: { ...base, video: { ...base.video, ...video } }, database, logStream });
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
+    return lines.filter((line) => /TURN/.test(line.msg));
+  };
+
+  it('warns once at start that players on different networks may not connect, and not when a relay is configured', async () => {
+    const warnings = await startedLog({ turnUrls: [], turnSecret: undefined, stunUrls: [] });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.level).toBe(40);
+    expect(warnings[0]!.msg).toMatch(/players on different networks may not connect.*docs\/deploy\.md/);
+    expect(await startedLog({ turnUrls: video.turnUrls, turnSecret: TURN_SECRET })).toEqual([]);
   });
 });
 

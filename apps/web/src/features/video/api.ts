@@ -23,3 +23,12 @@ export const iceServersQueryOptions = () =>
     // The credentials last a day; a fresh set per hour keeps a long evening of play well inside that.
     staleTime: 60 * 60_000,
   });
+
+/** The caller's events in play, each with the room of the table the movement puts them at now. */
+export const myTablesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['video', 'tables'],
+    queryFn: async ({ signal }) => (await apiCall(videoEndpoints.tables, { signal })).tables,
+    retry: false,
+    staleTime: 30_000,
+  });

@@ -13,6 +13,7 @@ import { iceServersQueryOptions, tournamentQueryOptions } from './api';
 import type { MediaChoice } from './call/media';
 import { gridColumns, type TileRatio } from './call/seats';
 import { signallingUrl } from './call/signalling';
+import { deviceState } from './call/device-state';
 import { keyOfChannel, readDetails } from './call/tables';
 import { VideoCall, type CallSnapshot } from './call/video-call';
 import { SettingsDialog } from './components/settings-dialog';
@@ -103,6 +104,10 @@ export function ChatPage() {
   const details = tournamentQuery.data ? readDetails(tournamentQuery.data.details) : null;
   const loadFailed = userQuery.isError || iceQuery.isError;
   const selfStream = snapshot.participants.find((p) => p.isSelf)?.stream;
+  // No camera or microphone, or none allowed: one notice, and the switches of what is missing off and disabled.
+  const devices = deviceState(snapshot.missing, problem?.kind === 'media' ? problem.problem : null);
+  const microphoneOn = snapshot.audio && devices.microphone;
+  const cameraOn = snapshot.video && devices.camera;
   const columns = gridColumns(snapshot.participants.length, narrow);
 
   return (
@@ -114,8 +119,15 @@ export function ChatPage() {
             {tableName || 'Video chat'}
           </Text>
           <Text size="sm" c="dimmed" className={classes.subtitle}>
-            {tournamentQuery.data ? `Tournament ${tournamentQuery.data.id}` : key ? `Tournament ${key}` : ''}
-            {details?.typeName ? ` · ${details.typeName}` : ''}
+            {details?.typeName ? (
+              <>
+                <strong>{details.typeName}</strong> · key {key}
+              </>
+            ) : key ? (
+              `Key ${key}`
+            ) : (
+              ''
+            )}
           </Text>
         </div>
         {!table || snapshot.status === 'ended' ? null : snapshot.status === 'reconnecting' ? (
@@ -126,18 +138,25 @@ export function ChatPage() {
           <Badge color="gray" variant="light" role="status">
             Connecting…
           </Badge>
-        ) : null}
+        ) : snapshot.participants.some((p) => !p.isSelf) ? null : (
+          // In the room, and nobody else yet.
+          <Badge color="felt" variant="light" size="lg" tt="none" role="status">
+            {videoTexts.waitingForOthers}
+          </Badge>
+        )}
       </header>
 
       <Stack gap="xs" className={classes.notices}>
-        {snapshot.missing.includes('camera') ? (
-          <Alert color="gray" py={6}>
-            {videoTexts.noCamera}
-          </Alert>
-        ) : null}
-        {snapshot.missing.includes('microphone') ? (
-          <Alert color="gray" py={6}>
-            {videoTexts.noMicrophone}
+        {devices.notice ? (
+          <Alert color="red" py={8} title={devices.notice.title} role="alert" data-testid="media-notice">
+            <Group gap="sm" justify="space-between" wrap="wrap">
+              <Text size="sm" style={{ flex: '1 1 18rem' }}>
+                {devices.notice.message}
+              </Text>
+              <Button size="xs" variant="default" onClick={() => void call?.changeDevices(choice)} disabled={!call}>
+                Try again
+              </Button>
+            </Group>
           </Alert>
         ) : null}
         {soundBlocked && !soundOn ? (
@@ -156,7 +175,10 @@ export function ChatPage() {
         <section
           className={classes.grid}
           aria-label="Participants"
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio) }}
+          style={{
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            maxWidth: gridMaxWidth(columns, snapshot.participants.length, ratio, devices.notice ? NOTICE_HEIGHT_PX : 0),
+          }}
         >
           {snapshot.participants.map((participant) => (
             <VideoTile
@@ -175,26 +197,26 @@ export function ChatPage() {
         <ActionIcon
           size={52}
           radius="xl"
-          variant={snapshot.audio ? 'default' : 'filled'}
-          color={snapshot.audio ? undefined : 'red.8'}
-          aria-label={snapshot.audio ? 'Turn off microphone' : 'Turn on microphone'}
-          title={snapshot.audio ? 'Turn off microphone' : 'Turn on microphone'}
+          variant={microphoneOn ? 'default' : 'filled'}
+          color={microphoneOn ? undefined : 'red.8'}
+          aria-label={!devices.microphone ? 'No microphone' : microphoneOn ? 'Turn off microphone' : 'Turn on microphone'}
+          title={!devices.microphone ? 'No microphone' : microphoneOn ? 'Turn off microphone' : 'Turn on microphone'}
           onClick={() => call?.setAudio(!snapshot.audio)}
-          disabled={!call}
+          disabled={!call || !devices.microphone}
         >
-          {snapshot.audio ? <MicIcon /> : <MicOffIcon />}
+          {microphoneOn ? <MicIcon /> : <MicOffIcon />}
         </ActionIcon>
         <ActionIcon
           size={52}
           radius="xl"
-          variant={snapshot.video ? 'default' : 'filled'}
-          color={snapshot.video ? undefined : 'red.8'}
-          aria-label={snapshot.video ? 'Turn off camera' : 'Turn on camera'}
-          title={snapshot.video ? 'Turn off camera' : 'Turn on camera'}
+          variant={cameraOn ? 'default' : 'filled'}
+          color={cameraOn ? undefined : 'red.8'}
+          aria-label={!devices.camera ? 'No camera' : cameraOn ? 'Turn off camera' : 'Turn on camera'}
+          title={!devices.camera ? 'No camera' : cameraOn ? 'Turn off camera' : 'Turn on camera'}
           onClick={() => call?.setVideo(!snapshot.video)}
-          disabled={!call}
+          disabled={!call || !devices.camera}
         >
-          {snapshot.video ? <CameraIcon /> : <CameraOffIcon />}
+          {cameraOn ? <CameraIcon /> : <CameraOffIcon />}
         </ActionIcon>
         <ActionIcon size={52} radius="xl" variant="default" aria-label="Settings" title="Settings" onClick={() => setSettingsOpen(true)}>
           <SettingsIcon />
@@ -263,19 +285,6 @@ export function ChatPage() {
       >
         {videoTexts.peerConnectionFailed}
       </VideoDialog>
-      <VideoDialog
-        opened={problem?.kind === 'media' && problem.problem.kind !== 'no-devices'}
-        title={videoTexts.mediaErrorTitle}
-        onClose={() => call?.dismissProblem()}
-        actions={[
-          { label: 'Close', onClick: () => call?.dismissProblem() },
-          { label: 'Try again', onClick: () => void call?.changeDevices(choice) },
-        ]}
-      >
-        {problem?.kind === 'media' && problem.problem.kind === 'denied'
-          ? `${videoTexts.mediaErrorMessage}. ${videoTexts.permissionHint}`
-          : videoTexts.mediaErrorMessage}
-      </VideoDialog>
       <VideoDialog opened={loadFailed} title={videoTexts.oopsTitle} actions={[{ label: 'Reload', onClick: () => window.location.reload() }]}>
         {videoTexts.oopsMessage}
       </VideoDialog>
@@ -286,11 +295,13 @@ export function ChatPage() {
 // Height the page keeps for the bar, the table's title and the controls around the grid.
 const CHROME_HEIGHT_PX = 250;
 const TILE_GAP_PX = 10;
+// The camera and microphone notice, at its two lines on a wide screen: the tiles shrink so the controls stay clear.
+const NOTICE_HEIGHT_PX = 100;
 
 /** The grid's widest size at which every row of tiles still fits the screen's height (no scrolling to see someone). */
-function gridMaxWidth(columns: number, count: number, ratio: TileRatio): string {
+function gridMaxWidth(columns: number, count: number, ratio: TileRatio, noticeHeight: number): string {
   const [w, h] = ratio.split(':').map(Number);
   const rows = Math.max(1, Math.ceil(count / columns));
-  const tileHeight = `((100dvh - ${CHROME_HEIGHT_PX + (rows + 1) * TILE_GAP_PX}px) / ${rows})`;
+  const tileHeight = `((100dvh - ${CHROME_HEIGHT_PX + noticeHeight + (rows + 1) * TILE_GAP_PX}px) / ${rows})`;
   return `max(300px, calc(${columns} * ${tileHeight} * ${(w! / h!).toFixed(4)} + ${(columns + 1) * TILE_GAP_PX}px))`;
 }

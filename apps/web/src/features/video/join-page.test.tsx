@@ -20,10 +20,13 @@ const user = {
 };
 const tournament = { id: 'T-2041', key: 'k9x2m4p7qa', tables: 3, details: JSON.stringify({ type: 1, typeName: 'Monday Club Pairs', players: 12 }) };
 
-function answer(overrides: { tournament?: Response } = {}) {
+const atTableTwo = { key: 'k9x2m4p7qa', name: 'Monday Club Pairs', table: 2, channel: 'k9x2m4p7qatable1', seat: 'West' };
+
+function answer(overrides: { tournament?: Response; tables?: unknown[] } = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
     if (url.startsWith('/api/v1/user')) return jsonResponse({ result: user });
+    if (url.startsWith('/api/v1/video/tables')) return jsonResponse({ result: { tables: overrides.tables ?? [] } });
     if (url.startsWith('/api/v1/tournaments')) return overrides.tournament ?? jsonResponse({ result: tournament });
     if (url.startsWith('/api/v1/video/ice-servers')) return jsonResponse({ iceServers: [] });
     throw new Error(`unexpected call ${url}`);
@@ -31,11 +34,13 @@ function answer(overrides: { tournament?: Response } = {}) {
 }
 
 describe('JoinPage', () => {
-  it('greets the player, names the tournament and lists its tables', async () => {
+  it('greets the player, names the tournament by its name and key and lists its tables', async () => {
     answer();
     renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa&uid=u1' });
     expect(await screen.findByRole('heading', { name: 'Hello, Asha Rao' })).toBeTruthy();
-    expect(await screen.findByText('T-2041')).toBeTruthy();
+    expect((await screen.findByText('Monday Club Pairs')).parentElement!.textContent).toBe('Monday Club Pairs · key k9x2m4p7qa');
+    // The event's record id means nothing to a player.
+    expect(screen.queryByText(/T-2041/)).toBeNull();
     fireEvent.focus(screen.getByRole('textbox', { name: 'Table' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Table 1', 'Table 2', 'Table 3']);
   });
@@ -43,7 +48,7 @@ describe('JoinPage', () => {
   it('asks for a table before joining', async () => {
     answer();
     renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa' });
-    await screen.findByText('T-2041');
+    await screen.findByText('Monday Club Pairs');
     const join = screen.getByRole('button', { name: 'Join' });
     await vi.waitFor(() => expect(join.hasAttribute('disabled')).toBe(false));
     fireEvent.click(join);
@@ -61,5 +66,44 @@ describe('JoinPage', () => {
     answer();
     renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa&state=2' });
     expect(await screen.findByText(videoTexts.alreadyJoined)).toBeTruthy();
+  });
+
+  it("without a key, explains how to reach a table and lists the player's tables in play, without asking for the camera", async () => {
+    const fetchSpy = answer({ tables: [atTableTwo] });
+    renderApp(<JoinPage />, { path: '/video', initialEntry: '/video' });
+    expect(await screen.findByText(videoTexts.noKey)).toBeTruthy();
+    expect(screen.queryByText(/Player app/)).toBeNull();
+    const link = await screen.findByRole('link', { name: `${videoTexts.joinVideo}: Monday Club Pairs` });
+    expect(link.getAttribute('href')).toBe('/video?key=k9x2m4p7qa');
+    expect(screen.getByText('Table 2, West · key k9x2m4p7qa')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    expect(screen.queryByLabelText('Your camera preview')).toBeNull();
+    expect(fetchSpy.mock.calls.map((call) => String(call[0]))).not.toContain('/api/v1/tournaments?key=');
+  });
+
+  it('chooses the table the movement puts a seated player at now', async () => {
+    answer({ tables: [atTableTwo] });
+    renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa' });
+    await vi.waitFor(() => expect((screen.getByRole('textbox', { name: 'Table' }) as HTMLInputElement).value).toBe('Table 2'));
+  });
+
+  it('without camera or microphone shows one notice saying what is missing and how to allow it, with both switches off and disabled', async () => {
+    answer();
+    // happy-dom has no media devices, as a browser that finds neither.
+    expect(navigator.mediaDevices?.getUserMedia).toBeUndefined();
+    renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa' });
+    const notice = await screen.findByTestId('media-notice');
+    expect(notice.textContent).toContain('No camera or microphone');
+    expect(notice.textContent).toMatch(/allow this site to use them/);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(videoTexts.noCamera)).toBeNull();
+    expect(screen.queryByText(videoTexts.noMicrophone)).toBeNull();
+    expect(screen.queryByText(videoTexts.mediaErrorMessage)).toBeNull();
+    for (const name of ['Microphone', 'Camera']) {
+      const toggle = screen.getByRole('switch', { name }) as HTMLInputElement;
+      expect(toggle.checked).toBe(false);
+      expect(toggle.disabled).toBe(true);
+    }
+    expect((screen.getByTestId('level-meter').firstElementChild as HTMLElement).style.transform).toBe('scaleX(0)');
   });
 });

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Switch, Text, T
 import { EventType } from '@bridge/api';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/InlineInput.layer.css';
@@ -10,24 +10,28 @@ import '@mantine/core/styles/Switch.layer.css';
 import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 import { currentUserQueryOptions } from '../../lib/auth';
-import { iceServersQueryOptions, tournamentQueryOptions } from './api';
+import { iceServersQueryOptions, myTablesQueryOptions, tournamentQueryOptions } from './api';
+import { deviceState } from './call/device-state';
 import { getLocalMedia, MediaError, stopStream, type MediaProblem } from './call/media';
 import { readDetails, tableOptions } from './call/tables';
 import { LevelMeter } from './components/level-meter';
 import classes from './components/media.module.css';
 import { TableSelector } from './components/table-selector';
 import { VideoDialog } from './components/video-dialog';
-import { ReloadIcon } from './components/video-icons';
+import { CameraOffIcon, ReloadIcon } from './components/video-icons';
+import { TablesInPlay } from './tables-in-play';
 import { chatHref } from './video-paths';
 import { getStoredMediaChoice, getStoredTournament, setStoredRelayServers, setStoredTournament } from './video-storage';
 import { videoTexts } from './texts';
 
 /** The camera preview of the join page: what the others will see, before joining. */
-function usePreview(attempt: number) {
+function usePreview(attempt: number, enabled: boolean) {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [problem, setProblem] = useState<MediaProblem | null>(null);
   const [missing, setMissing] = useState<('camera' | 'microphone')[]>([]);
   useEffect(() => {
+    // Without an event there is no table to join: the camera is not asked for.
+    if (!enabled) return;
     let live = true;
     let acquired: MediaStream | null = null;
     getLocalMedia(getStoredMediaChoice())
@@ -48,7 +52,7 @@ function usePreview(attempt: number) {
       stopStream(acquired);
       setStream(null);
     };
-  }, [attempt]);
+  }, [attempt, enabled]);
   return { stream, problem, missing };
 }
 
@@ -73,7 +77,7 @@ export function JoinPage() {
   const [video, setVideo] = useState(true);
   const [alreadyJoined, setAlreadyJoined] = useState(state === '2');
   const [previewAttempt, setPreviewAttempt] = useState(0);
-  const preview = usePreview(previewAttempt);
+  const preview = usePreview(previewAttempt, Boolean(key));
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -92,13 +96,48 @@ export function JoinPage() {
     if (iceQuery.data) setStoredRelayServers(iceQuery.data);
   }, [iceQuery.data]);
   const options = useMemo(() => (tournament ? tableOptions(tournament) : []), [tournament]);
+  // A seated player finds their table chosen: the one the movement puts them at now.
+  const myTables = useQuery({ ...myTablesQueryOptions(), enabled: Boolean(key) });
+  const myChannel = myTables.data?.find((table) => table.key === tournament?.key)?.channel;
+  useEffect(() => {
+    const mine = options.find((option) => option.channel === myChannel);
+    if (mine) setChoice((current) => current ?? mine.value);
+  }, [options, myChannel]);
   const details = tournament ? readDetails(tournament.details) : null;
 
   if (userQuery.data && !userQuery.data.emailVerified) return <Navigate to={paths.verifyEmail.getHref(userQuery.data.email)} replace />;
 
+  // Still starting: no device is known missing yet, and the switches keep the user's choice.
+  const devices =
+    preview.stream || preview.problem ? deviceState(preview.missing, preview.problem) : { camera: true, microphone: true, notice: null };
+  const microphoneOn = audio && devices.microphone;
+  const cameraOn = video && devices.camera;
   const failed = userQuery.isError || tournamentQuery.isError || iceQuery.isError;
   const loading = userQuery.isPending || (Boolean(key) && tournamentQuery.isPending) || iceQuery.isPending;
   const player = details?.type === EventType.solitaire;
+
+  if (!key) {
+    return (
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} w="100%" maw={560}>
+        <PageTitle title="Join video chat" />
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {userQuery.data ? `Hello, ${userQuery.data.displayName || userQuery.data.email}` : 'Join your table'}
+          </Title>
+          <Text>{videoTexts.noKey}</Text>
+          <TablesInPlay title="Your tables now" />
+          <Group gap="sm">
+            <Button component={Link} to={paths.console.pastEvents.getHref()} variant="default">
+              Bridge Results
+            </Button>
+            <Button component={Link} to={paths.tournaments.getHref()} variant="default">
+              Events
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
 
   const join = () => {
     const option = options.find((o) => o.value === choice);
@@ -106,7 +145,7 @@ export function JoinPage() {
       setSelectError(true);
       return;
     }
-    navigate(chatHref({ table: option.channel, name: option.label, audio, video }));
+    navigate(chatHref({ table: option.channel, name: option.label, audio: microphoneOn, video: cameraOn }));
   };
 
   return (
@@ -119,24 +158,21 @@ export function JoinPage() {
           </Title>
           {tournament ? (
             <Text c="dimmed" mt={4}>
-              Tournament <strong>{tournament.id}</strong>
-              {details?.typeName ? ` · ${details.typeName}` : ''}
+              <strong>{details?.typeName || 'Tournament'}</strong> · key {tournament.key}
             </Text>
           ) : null}
         </div>
 
-        {!key && !loading ? <Alert color="gray">{videoTexts.noKey}</Alert> : null}
-
         <div className={classes.preview}>
-          <video ref={videoRef} autoPlay playsInline muted aria-label="Your camera preview" hidden={!preview.stream || !video} />
-          {!preview.stream || !video ? (
+          <video ref={videoRef} autoPlay playsInline muted aria-label="Your camera preview" hidden={!preview.stream || !cameraOn} />
+          {!preview.stream || !cameraOn ? (
             <div className={classes.previewOff}>
-              {preview.problem ? (
-                videoTexts.mediaErrorMessage
-              ) : !video ? (
-                'Your camera is off'
-              ) : preview.missing.includes('camera') ? (
-                videoTexts.noCamera
+              {devices.notice || preview.stream ? (
+                // The notice below says why; here only that the others will not see a picture.
+                <span className={classes.previewOffLabel}>
+                  <CameraOffIcon size={28} />
+                  Camera off
+                </span>
               ) : (
                 <span role="status" aria-label="Starting your camera">
                   <Loader color="gray.3" size="sm" />
@@ -146,26 +182,15 @@ export function JoinPage() {
           ) : null}
         </div>
         <Stack gap={6}>
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} c={devices.microphone ? undefined : 'dimmed'}>
             Microphone level
           </Text>
-          <LevelMeter stream={preview.stream} enabled={audio} />
+          <LevelMeter stream={devices.microphone ? preview.stream : null} enabled={microphoneOn} />
         </Stack>
-        {preview.missing.includes('camera') ? (
-          <Text size="sm" c="dimmed">
-            {videoTexts.noCamera}
-          </Text>
-        ) : null}
-        {preview.missing.includes('microphone') ? (
-          <Text size="sm" c="dimmed">
-            {videoTexts.noMicrophone}
-          </Text>
-        ) : null}
-        {preview.problem && preview.problem.kind !== 'no-devices' ? (
-          <Alert color="red" title={videoTexts.mediaErrorTitle}>
+        {devices.notice ? (
+          <Alert color="red" title={devices.notice.title} role="alert" data-testid="media-notice">
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{videoTexts.mediaErrorMessage}</Text>
-              {preview.problem.kind === 'denied' ? <Text size="sm">{videoTexts.permissionHint}</Text> : null}
+              <Text size="sm">{devices.notice.message}</Text>
               <Button size="xs" variant="default" onClick={() => setPreviewAttempt((n) => n + 1)}>
                 Try again
               </Button>
@@ -174,8 +199,13 @@ export function JoinPage() {
         ) : null}
 
         <Group gap="xl">
-          <Switch label="Microphone" checked={audio} onChange={(event) => setAudio(event.currentTarget.checked)} />
-          <Switch label="Camera" checked={video} onChange={(event) => setVideo(event.currentTarget.checked)} />
+          <Switch
+            label="Microphone"
+            checked={microphoneOn}
+            disabled={!devices.microphone}
+            onChange={(event) => setAudio(event.currentTarget.checked)}
+          />
+          <Switch label="Camera" checked={cameraOn} disabled={!devices.camera} onChange={(event) => setVideo(event.currentTarget.checked)} />
         </Group>
 
         <Group align="flex-end" gap="sm" wrap="nowrap">

@@ -17,6 +17,9 @@ export const videoTexts = {
   // Our own.
   refusedTitle: 'You cannot join this table',
   permissionHint: "Allow this site to use your camera and microphone in your browser's settings, then try again.",
-  noKey: 'Open the video chat from the Player app: its link names your tournament.',
+  noKey:
+    "This page opens on your event's tables. When you have a seat in an event in play, it is listed below; else open Bridge Results in your console, or your event's results page, and choose \u201cJoin the table's video\u201d.",
+  joinVideo: "Join the table's video",
+  waitingForOthers: 'Waiting for the other players',
   reconnecting: 'Connection lost. Reconnecting…',
 } as const;

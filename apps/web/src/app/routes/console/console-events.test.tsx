@@ -49,6 +49,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => vi.restoreAllMocks());
 
 const HISTORY = '/api/v1/tournaments/mine/history';
+const TABLES = '/api/v1/video/tables';
 const noHistory = { result: { events: [], summary: { eventsPlayed: 0, bestPercentage: null, bestImps: null } } };
 const historyEvent = (key: string, name: string, completedAt: string, score: { percentage?: number; imps?: number }) => ({
   key,
@@ -73,7 +74,7 @@ describe('Bridge Results', () => {
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
     const link = await screen.findByRole('link', { name: 'evt1' });
     expect(link.getAttribute('href')).toBe('/console/my-past-events/all-my-past-events/evt1/participants');
-    const urls = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url !== HISTORY);
+    const urls = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url !== HISTORY && url !== TABLES);
     expect(urls.every((url) => url.startsWith('/api/v1/tournaments/mine?'))).toBe(true);
     expect(urls.some((url) => url.includes('type=pair'))).toBe(true);
     // Each row links to the event's public results page.
@@ -120,6 +121,23 @@ describe('Bridge Results', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['Monday Pairs5 Oct 2648.50%', 'Club Pairs19 Oct 2661.27%']);
+  });
+
+  it("lists the player's events in play, each with a way to their table's video, and nothing when there are none", async () => {
+    const table = { key: 'live1', name: 'Thursday Pairs', table: 3, channel: 'live1table2', seat: 'East' };
+    mockApi({ '/api/v1/tournaments/mine': list([]), [HISTORY]: { body: noHistory }, [TABLES]: { body: { result: { tables: [table] } } } });
+    const view = renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
+    const panel = await screen.findByRole('region', { name: 'Events in play' });
+    expect(within(panel).getByText('Thursday Pairs')).toBeTruthy();
+    expect(within(panel).getByText('Table 3, East · key live1')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: "Join the table's video: Thursday Pairs" }).getAttribute('href')).toBe('/video?key=live1');
+    view.unmount();
+    vi.restoreAllMocks();
+
+    mockApi({ '/api/v1/tournaments/mine': list([]), [HISTORY]: { body: noHistory }, [TABLES]: { body: { result: { tables: [] } } } });
+    renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
+    await screen.findByRole('region', { name: 'Your history' });
+    expect(screen.queryByRole('region', { name: 'Events in play' })).toBeNull();
   });
 
   it('says so when the user has played no scored event yet', async () => {

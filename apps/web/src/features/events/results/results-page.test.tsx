@@ -186,6 +186,62 @@ describe('ResultsPage', () => {
     expect(within(screen.getByRole('heading', { name: /Scorecard of pair NS 1/ })).getByText('You')).toBeTruthy();
   });
 
+  it("offers the players seated in an event in play the way to their table's video, and nobody else", async () => {
+    const ann = {
+      uid: 'u1',
+      displayName: 'Ann Baker',
+      email: 'ann@example.com',
+      emailVerified: true,
+      photoUrl: null,
+      phoneNumber: null,
+      contact: null,
+      bfiId: null,
+      city: null,
+      postalIndexNumber: null,
+      role: 'player' as const,
+    };
+    const answer = (status: 'active' | 'complete', pairs: string[]) =>
+      vi
+        .spyOn(globalThis, 'fetch')
+        .mockImplementation(async (input) =>
+          String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs } }) : jsonResponse({ result: buildEventResults({ status }) }),
+        );
+    const link = () => screen.queryByRole('link', { name: "Join the table's video" });
+
+    setStoredUser(ann);
+    answer('active', ['NS1']);
+    const view = renderResults();
+    expect((await screen.findByRole('link', { name: "Join the table's video" })).getAttribute('href')).toBe('/video?key=SPRING26');
+    view.unmount();
+    vi.restoreAllMocks();
+
+    // The live results are the organiser's: a seated player is told so, and still finds the way to the table.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).endsWith('/pairs')
+        ? jsonResponse({ result: { pairs: ['NS1'] } })
+        : jsonResponse({ error: 'Only the organiser can see these results', code: 'forbidden' }, 403),
+    );
+    const closed = renderResults();
+    expect(await screen.findByText('These results are not public yet')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: "Join the table's video" })).getAttribute('href')).toBe('/video?key=SPRING26');
+    closed.unmount();
+    vi.restoreAllMocks();
+
+    // Seated in a completed event, or signed in without a seat in this one: no video to join.
+    for (const [status, pairs] of [
+      ['complete', ['NS1']],
+      ['active', []],
+    ] as const) {
+      const fetchSpy = answer(status, [...pairs]);
+      const again = renderResults();
+      await screen.findByRole('table', { name: 'North-South' });
+      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+      expect(link()).toBeNull();
+      again.unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('marks nothing and asks nothing more when signed out', async () => {
     const fetchSpy = serve({ result: buildEventResults() });
     renderResults();

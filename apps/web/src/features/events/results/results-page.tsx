@@ -379,6 +379,12 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
           </Text>
         ) : null}
         <Group gap="sm" mt="md" className={classes.noPrint}>
+          {results.status === 'active' && mine.size > 0 ? (
+            // A player seated in the event: the join page opens on their table.
+            <Button component={Link} to={paths.video.root.getHref(results.key)}>
+              Join the table's video
+            </Button>
+          ) : null}
           {results.xmlUrl ? (
             <Button component="a" href={results.xmlUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
               Download XML
@@ -446,7 +452,7 @@ function ResultsSkeleton() {
   );
 }
 
-function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+function ResultsError({ error, onRetry, videoKey }: { error: unknown; onRetry: () => void; videoKey?: string }) {
   const location = useLocation();
   const status = isApiError(error) ? error.status : 0;
   if (status === 404) {
@@ -476,6 +482,11 @@ function ResultsError({ error, onRetry }: { error: unknown; onRetry: () => void 
         {status === 401 ? (
           <Button component={Link} to={paths.login.getHref(location.pathname)} mt="md">
             Login
+          </Button>
+        ) : videoKey ? (
+          // A player seated in the event in play: the way to their table.
+          <Button component={Link} to={paths.video.root.getHref(videoKey)} mt="md">
+            Join the table's video
           </Button>
         ) : null}
       </Paper>
@@ -508,7 +519,7 @@ export function ResultsPage() {
       ) : results.isError ? (
         <>
           <PageTitle title={`Results ${key}`} />
-          <ResultsError error={results.error} onRetry={() => void results.refetch()} />
+          <ResultsError error={results.error} onRetry={() => void results.refetch()} videoKey={mine.size > 0 ? key : undefined} />
         </>
       ) : (
         <>

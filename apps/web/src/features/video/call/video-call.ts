@@ -181,10 +181,18 @@ export class VideoCall {
       const self = this.people.get(this.selfId)!;
       this.people.set(this.selfId, { ...self, stream: media.stream, streamVersion: self.streamVersion + 1 });
       this.update({ missing: media.missing, problem: this.state.problem?.kind === 'media' ? null : this.state.problem });
+      // What this device lacks is off, for this page and for the others' tiles.
+      if (media.missing.includes('microphone') && this.state.audio) this.setAudio(false);
+      if (media.missing.includes('camera') && this.state.video) this.setVideo(false);
       return true;
     } catch (error) {
       const problem: MediaProblem = error instanceof MediaError ? error.problem : { kind: 'failed' };
       this.update({ problem: { kind: 'media', problem }, missing: problem.kind === 'no-devices' ? ['camera', 'microphone'] : this.state.missing });
+      // Without media nothing is sent: the others' tiles say so.
+      if (!this.localStream || this.localStream.getTracks().length === 0) {
+        if (this.state.audio) this.setAudio(false);
+        if (this.state.video) this.setVideo(false);
+      }
       return false;
     }
   }

@@ -11,7 +11,11 @@ export function LevelMeter({ stream, enabled }: { stream: MediaStream | null; en
       return;
     }
     const meter = createLevelMeter(stream);
-    if (!meter) return;
+    if (!meter) {
+      // No microphone in the stream: the bar stays empty.
+      if (bar.current) bar.current.style.transform = 'scaleX(0)';
+      return;
+    }
     let frame = requestAnimationFrame(function draw() {
       if (bar.current) bar.current.style.transform = `scaleX(${meter.read().toFixed(3)})`;
       frame = requestAnimationFrame(draw);

@@ -22,6 +22,11 @@ export function TableSelector({ label, options, value, onChange, error }: TableS
   const selected = options.find((option) => option.value === value);
   const [search, setSearch] = useState(selected?.label ?? '');
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A choice made for the user (their own table, once known) shows in the field.
+  const selectedLabel = selected?.label;
+  useEffect(() => {
+    if (selectedLabel) setSearch(selectedLabel);
+  }, [selectedLabel]);
   useEffect(
     () => () => {
       if (hideTimer.current) clearTimeout(hideTimer.current);

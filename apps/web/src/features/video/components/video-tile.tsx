@@ -13,6 +13,10 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
+// On a phone's narrow tiles the seat takes a letter, as on a bridge diagram, and the name keeps the room.
+const SHORT_SEATS: Record<string, string> = { North: 'N', East: 'E', South: 'S', West: 'W', Kibitzer: 'Kib', Organiser: 'Org', Director: 'TD' };
+export const shortSeat = (seat: string) => SHORT_SEATS[seat] ?? seat;
+
 interface VideoTileProps {
   participant: Participant;
   speaking: boolean;
@@ -91,7 +95,14 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
       ) : null}
       <figcaption className={classes.caption}>
         <span className={classes.name}>{label}</span>
-        {seat ? <span className={classes.seat}>{seat}</span> : null}
+        {seat ? (
+          <span className={classes.seat} title={seat}>
+            <span className={classes.seatLong}>{seat}</span>
+            <span className={classes.seatShort} aria-hidden="true">
+              {shortSeat(seat)}
+            </span>
+          </span>
+        ) : null}
         {!participant.audio ? (
           <span className={classes.flag} title="Microphone off" role="img" aria-label="Microphone off">
             <MicOffIcon size={16} />
