@@ -1,4 +1,4 @@
-import { ErrorCode, messages, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import { ErrorCode, messages, PASSWORD_MIN_LENGTH, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
@@ -285,7 +285,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       return repo.updateUser(ctx.db, user.id, { contact, phoneNumber: contact });
     }
     case 'password': {
-      if (edit.value.length < 8) throw badRequest(messages.passwordTooShort);
+      if (edit.value.length < PASSWORD_MIN_LENGTH) throw badRequest(messages.passwordTooShort);
       await requireCurrentPassword(ctx.db, user, edit);
       const passwordHash = await hashPassword(edit.value);
       return ctx.db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import { messages, RegisterBody } from '@bridge/api';
+import { messages, PASSWORD_HINT, RegisterBody } from '@bridge/api';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -54,13 +54,7 @@ export function RegisterPage() {
         <Stack gap="md">
           <TextInput label="Full Name" autoComplete="name" required {...form.getInputProps('names')} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordField
-            label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordField label="Password" description={PASSWORD_HINT} autoComplete="new-password" required {...form.getInputProps('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth size="md" mt="xs" loading={register.isPending}>
             Sign Up

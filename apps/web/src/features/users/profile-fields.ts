@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MIN_LENGTH, type EditType, type User } from '@bridge/api';
+import { messages, PASSWORD_HINT, PASSWORD_MIN_LENGTH, type EditType, type User } from '@bridge/api';
 
 export type ProfileFieldKey = 'name' | 'bfi' | 'contact' | 'city' | 'pin' | 'email' | 'password';
 
@@ -87,7 +87,7 @@ export const profileFields: readonly ProfileField[] = [
     type: 'password',
     value: () => null,
     inputLabel: 'New password',
-    hint: `At least ${PASSWORD_MIN_LENGTH} characters. You stay signed in here; other devices are signed out.`,
+    hint: `${PASSWORD_HINT}. You stay signed in here; other devices are signed out.`,
     autoComplete: 'new-password',
     validate: (value) => (value.length < PASSWORD_MIN_LENGTH ? messages.passwordTooShort : null),
   },

@@ -112,7 +112,11 @@ describe('ProfilePage', () => {
     renderApp(<ProfilePage />, { path: '/console/profile' });
     const dialog = await openDialog('Password');
     fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'old password' } });
+    expect(within(dialog).getByText(/^More than 8 characters\./)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'short' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.passwordTooShort)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'eight ch' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await within(dialog).findByText(messages.passwordTooShort)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'a long new password' } });
