@@ -263,7 +263,8 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
 /** Applies one profile edit; answers the updated user, or null when the account was deleted. */
 export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
   const value = edit.value.trim();
-  if (edit.type !== 'delete' && value.length < 1) throw badRequest(messages.invalidName);
+  // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
+  if (edit.type !== 'delete' && value.length < 1) throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
   switch (edit.type) {
     case 'name':
     case 'text':

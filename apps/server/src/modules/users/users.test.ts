@@ -323,6 +323,7 @@ describe('POST /api/v1/user/update', () => {
 
   it.each([
     ['name', '  ', messages.invalidName],
+    ['email', '  ', messages.emailRequired],
     ['pin', '12345', 'Please enter a valid 6-digit PIN code'],
     ['contact', '98', 'Contact too short'],
     ['contact', '+1 415 555 2671', 'Invalid country code'],

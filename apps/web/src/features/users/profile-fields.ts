@@ -79,7 +79,10 @@ export const profileFields: readonly ProfileField[] = [
     hint: 'We send a verification link to the new address. Until you open it, you cannot use the console.',
     autoComplete: 'email',
     inputMode: 'email',
-    validate: (value) => notBlank(value) ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail),
+    validate: (value) => {
+      if (value.trim().length < 1) return messages.emailRequired;
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail;
+    },
   },
   {
     key: 'password',

@@ -143,6 +143,18 @@ describe('ProfilePage', () => {
     expect(calls).toEqual([{ type: 'email', value: 'ann@new.example', currentPassword: 'my password' }]);
   });
 
+  it('answers a blank new email with the email message, not the name one', async () => {
+    const { calls } = serve([]);
+    renderApp(withVerifyPage(), { path: '/console/profile' });
+    const dialog = await openDialog('Email');
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'my password' } });
+    fireEvent.change(within(dialog).getByLabelText(/New email address/), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.emailRequired)).toBeTruthy();
+    expect(within(dialog).queryByText(messages.invalidName)).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
   it('asks for the current password before changing the email, and shows a wrong one under it', async () => {
     const { calls } = serve([{ status: 400, body: { error: messages.currentPasswordWrong, code: 'wrong_password' } }]);
     renderApp(withVerifyPage(), { path: '/console/profile' });
