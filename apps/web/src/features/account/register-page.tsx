@@ -2,7 +2,7 @@ import { messages, PASSWORD_HINT, RegisterBody } from '@bridge/api';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import '@mantine/core/styles/Input.layer.css';
 import { paths } from '../../config/paths';
@@ -11,6 +11,7 @@ import { ErrorDialog } from '../../components/error-dialog';
 import { PasswordField } from '../../components/password-field';
 import { focusFirstError } from '../../lib/forms';
 import { useRegister } from './api';
+import { useSignedInHome } from './signed-in-redirect';
 
 const RegisterFields = z.object({
   names: RegisterBody.shape.names,
@@ -32,6 +33,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const [dialogError, setDialogError] = useState<unknown>(null);
+  const signedInHome = useSignedInHome();
 
   const form = useForm<RegisterValues>({
     initialValues: { names: '', email: '', password: '', confirmPassword: '' },
@@ -47,6 +49,8 @@ export function RegisterPage() {
       setDialogError(error);
     }
   }, focusFirstError(form));
+
+  if (signedInHome) return <Navigate to={signedInHome} replace />;
 
   return (
     <AuthCard title="Create your account" documentTitle="Sign Up" subtitle="Free for players, organisers and clubs.">
