@@ -2,7 +2,7 @@
 import { messages, type User } from '@bridge/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
+import { routes } from '../router';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 import { storageKeys } from '../../lib/storage';
 import { jsonResponse, renderApp } from '../../testing/render-app';
