@@ -64,6 +64,22 @@ describe('account journey in Chromium', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/console'));
     await expect.poll(() => page.getByText('Ann Example').first().isVisible()).toBe(true);
 
+    // Signed in, the sign-in pages lead back to the console.
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL((url) => url.pathname.startsWith('/console/'));
+    const logOut = page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Log Out' });
+    await expect.poll(() => logOut.isVisible()).toBe(true);
+    const consolePath = new URL(page.url()).pathname;
+
+    // Log Out asks over the page the user is on, and Cancel leaves them there.
+    await logOut.click();
+    const asked = page.getByRole('dialog', { name: messages.logoutTitle });
+    await expect.poll(() => asked.getByText(messages.confirmContinue).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(consolePath);
+    expect(await page.getByText('Ann Example').first().isVisible()).toBe(true);
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => asked.isVisible()).toBe(false);
+
     await page.goto(`${server.url}/logout`);
     const dialog = page.getByRole('dialog', { name: messages.logoutTitle });
     await expect.poll(() => dialog.getByText(messages.confirmContinue).isVisible()).toBe(true);

@@ -20,6 +20,7 @@ import {
   type Vulnerability,
 } from '@bridge/engine';
 import { createClient, endpoints, EventType, type ApiClient, type FetchLike } from '@bridge/api';
+import { demoEvents, demoOrganisers, demoPlayers, seatEvent, type DemoAccount, type EventSpec } from './demo-data.ts';
 import { demoBaseUrl, unreachableMessage } from './demo-target.ts';
 
 const base = demoBaseUrl(process.env);
@@ -76,39 +77,6 @@ function movementOf(movementType: 'Mitchell' | 'Howell', tables: number): Moveme
   return tables * 2 <= 14 ? publishedHowell(tables * 2) : howell(tables * 2);
 }
 
-const firstNames = [
-  'Anjali',
-  'Rohan',
-  'Meera',
-  'Vikram',
-  'Sara',
-  'Arjun',
-  'Lakshmi',
-  'Dev',
-  'Nisha',
-  'Kabir',
-  'Priya',
-  'Farhan',
-  'Isha',
-  'Tom',
-  'Grace',
-  'Omar',
-];
-const lastNames = ['Rao', 'Mehta', 'Iyer', 'Singh', 'Das', 'Kapoor', 'Nair', 'Bose', 'Khan', 'Pillai', 'Shah', 'Menon'];
-const someone = () => `${firstNames[byte() % firstNames.length]} ${lastNames[byte() % lastNames.length]}`;
-
-interface EventSpec {
-  name: string;
-  tables: number;
-  rounds: number;
-  boardsPerRound: number;
-  movementType: 'Mitchell' | 'Howell';
-  scoreType: 'Match Point' | 'IMP';
-  impMethod?: 'Cross' | 'Butler';
-  type?: EventType;
-  complete: boolean;
-}
-
 async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]) {
   const { key } = await organiser.call(endpoints.events.create, {
     body: {
@@ -128,13 +96,7 @@ async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]
       },
     },
   });
-  const seats: ({ email: string; table: number; side: number } | { names: string; table: number; side: number; isBot: true })[] = [];
-  for (let table = 1; table <= spec.tables; table++) {
-    for (let side = 0; side < 4; side++) {
-      const email = players.shift();
-      seats.push(email ? { email, table, side } : { names: someone(), table, side, isBot: true });
-    }
-  }
+  const seats = seatEvent(spec.tables, players, byte);
   await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: seats } });
   // The deals come back in the event's PBN file, as the Organizer app would read them.
   const pbn = await (await organiser.call(endpoints.events.pbnFile, { params: { key } })).text();
@@ -174,10 +136,14 @@ async function runEvent(organiser: ApiClient, spec: EventSpec, players: string[]
   console.log(`${spec.complete ? 'completed' : 'active   '} ${spec.name}: ${posted} results, ${base}/results/${key}`);
 }
 
-/** Registers an account (or finds it from an earlier run) and has the admin mark its address verified. */
-async function demoAccount(email: string, adminSession: ApiClient): Promise<boolean> {
+/**
+ * Registers an account (or finds it from an earlier run), has the admin mark its address verified, then signs in
+ * as it to give it its name (again, for an account from an earlier run) and contact.
+ */
+async function demoAccount(account: DemoAccount, adminSession: ApiClient): Promise<boolean> {
+  const { email, names, contact } = account;
   try {
-    await client().call(endpoints.users.register, { body: { email, password: DEMO_PASSWORD, names: someone() } });
+    await client().call(endpoints.users.register, { body: { email, password: DEMO_PASSWORD, names } });
   } catch (error) {
     console.warn(`could not register ${email}: ${(error as Error).message}`);
   }
@@ -185,6 +151,13 @@ async function demoAccount(email: string, adminSession: ApiClient): Promise<bool
   const user = found.data.find((u) => u.email === email);
   if (!user) return false;
   await adminSession.call(endpoints.users.adminVerify, { query: { key: user.uid } });
+  try {
+    const session = await signInAs(email, DEMO_PASSWORD);
+    await session.call(endpoints.users.update, { body: { type: 'name', value: names } });
+    if (contact) await session.call(endpoints.users.update, { body: { type: 'contact', value: contact } });
+  } catch (error) {
+    console.warn(`could not set the name and contact of ${email}: ${(error as Error).message}`);
+  }
   return true;
 }
 
@@ -203,81 +176,14 @@ async function main() {
   // A few real accounts: registration allows five an address per quarter hour, so the rest of the field are
   // named bots.
   const organisers: string[] = [];
-  for (const email of ['demo.director@example.org', 'demo.clubsecretary@example.org']) {
-    if (await demoAccount(email, adminSession)) organisers.push(email);
+  for (const account of demoOrganisers) {
+    if (await demoAccount(account, adminSession)) organisers.push(account.email);
   }
   const players: string[] = [];
-  for (let i = 1; i <= 3; i++) {
-    const email = `demo.player${i}@example.org`;
-    if (await demoAccount(email, adminSession)) players.push(email);
+  for (const account of demoPlayers) {
+    if (await demoAccount(account, adminSession)) players.push(account.email);
   }
-  const events: (EventSpec & { organiser: number })[] = [
-    {
-      organiser: 0,
-      name: 'Monday Club Pairs',
-      tables: 5,
-      rounds: 5,
-      boardsPerRound: 3,
-      movementType: 'Mitchell',
-      scoreType: 'Match Point',
-      complete: true,
-    },
-    {
-      organiser: 1,
-      name: 'Wednesday Howell',
-      tables: 4,
-      rounds: 7,
-      boardsPerRound: 3,
-      movementType: 'Howell',
-      scoreType: 'Match Point',
-      complete: true,
-    },
-    {
-      organiser: 0,
-      name: 'IMP Pairs Championship',
-      tables: 6,
-      rounds: 5,
-      boardsPerRound: 3,
-      movementType: 'Mitchell',
-      scoreType: 'IMP',
-      complete: true,
-    },
-    {
-      organiser: 1,
-      name: 'Butler Pairs Night',
-      tables: 3,
-      rounds: 5,
-      boardsPerRound: 2,
-      movementType: 'Howell',
-      scoreType: 'IMP',
-      impMethod: 'Butler',
-      complete: true,
-    },
-    {
-      organiser: 0,
-      name: 'Friday Evening Pairs (in play)',
-      tables: 4,
-      rounds: 3,
-      boardsPerRound: 3,
-      movementType: 'Mitchell',
-      scoreType: 'Match Point',
-      complete: false,
-    },
-    // All six rounds of the 4-pair Howell: each set is played at both tables (rounds 1-3, again in 4-6), so every
-    // board has two results to compare (cut to 3 rounds, each board would be played once and every pair tie at 0%).
-    {
-      organiser: 1,
-      name: 'Solitaire Challenge',
-      tables: 2,
-      rounds: 6,
-      boardsPerRound: 2,
-      movementType: 'Howell',
-      scoreType: 'Match Point',
-      type: EventType.solitaire,
-      complete: true,
-    },
-  ];
-  for (const spec of events) {
+  for (const spec of demoEvents) {
     const organiser = organisers[spec.organiser % Math.max(1, organisers.length)];
     // Without a demo organiser (registration refused), the admin runs the event.
     await runEvent(organiser ? await signInAs(organiser, DEMO_PASSWORD) : adminSession, spec, [...players]);

@@ -1,6 +1,6 @@
 import { AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import '@mantine/core/styles/AppShell.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
@@ -16,7 +16,8 @@ export type ShellNavItem = {
   href?: string;
   /** Path prefix that marks the item active (defaults to `href`). */
   match?: string;
-  onClick?: () => void;
+  /** Runs on a click; an item with `href` may call `event.preventDefault()` to stay on the page. */
+  onClick?: (event?: MouseEvent) => void;
   children?: ShellNavItem[];
 };
 

@@ -1,4 +1,4 @@
-import { ErrorCode, messages, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import { ErrorCode, messages, PASSWORD_MIN_LENGTH, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
@@ -263,7 +263,8 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
 /** Applies one profile edit; answers the updated user, or null when the account was deleted. */
 export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
   const value = edit.value.trim();
-  if (edit.type !== 'delete' && value.length < 1) throw badRequest(messages.invalidName);
+  // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
+  if (edit.type !== 'delete' && value.length < 1) throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
   switch (edit.type) {
     case 'name':
     case 'text':
@@ -285,7 +286,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       return repo.updateUser(ctx.db, user.id, { contact, phoneNumber: contact });
     }
     case 'password': {
-      if (edit.value.length < 8) throw badRequest(messages.passwordTooShort);
+      if (edit.value.length < PASSWORD_MIN_LENGTH) throw badRequest(messages.passwordTooShort);
       await requireCurrentPassword(ctx.db, user, edit);
       const passwordHash = await hashPassword(edit.value);
       return ctx.db.transaction().execute(async (trx) => {

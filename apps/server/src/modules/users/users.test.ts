@@ -286,6 +286,33 @@ describe('password reset', () => {
   });
 });
 
+describe('a new password is more than 8 characters', () => {
+  const EIGHT = 'eight ch';
+  const NINE = 'nine char';
+
+  it('refuses exactly 8 characters at registration, reset and profile change, and accepts 9', async () => {
+    const registered = await post('/api/v1/user/register', { email: uniqueEmail(), password: EIGHT, names: 'Ann' });
+    expect(registered.json()).toMatchObject({ error: messages.passwordTooShort, code: 'validation_failed' });
+    expect((await post('/api/v1/user/register', { email: uniqueEmail(), password: NINE, names: 'Ann' })).statusCode).toBe(200);
+
+    const user = await buildUser(t.app);
+    await post('/api/v1/user/sendPasswordResetEmail', { email: user.email });
+    const token = tokenOf(await lastMailLink(t.app, user.email))!;
+    expect((await post('/api/v1/user/resetPassword', { token, password: EIGHT })).json().error).toBe(messages.passwordTooShort);
+
+    const cookie = await login(t.app, user);
+    const changed = await post('/api/v1/user/update', { type: 'password', value: EIGHT, currentPassword: user.password }, cookie);
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error).toBe(messages.passwordTooShort);
+    expect((await post('/api/v1/user/update', { type: 'password', value: NINE, currentPassword: user.password }, cookie)).statusCode).toBe(200);
+  });
+
+  it('still signs in with an older password of 8 characters', async () => {
+    const user = await buildUser(t.app, { password: EIGHT });
+    expect((await post('/api/v1/user/login', { email: user.email, password: EIGHT })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/v1/user/update', () => {
   it('updates the name and answers the updated user', async () => {
     const user = await buildUser(t.app);
@@ -296,6 +323,7 @@ describe('POST /api/v1/user/update', () => {
 
   it.each([
     ['name', '  ', messages.invalidName],
+    ['email', '  ', messages.emailRequired],
     ['pin', '12345', 'Please enter a valid 6-digit PIN code'],
     ['contact', '98', 'Contact too short'],
     ['contact', '+1 415 555 2671', 'Invalid country code'],

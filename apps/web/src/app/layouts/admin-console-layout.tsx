@@ -4,18 +4,8 @@ import { paths } from '../../config/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ShellLoadError } from '../../components/shell-load-error';
-import {
-  CardsIcon,
-  ChartIcon,
-  DashboardIcon,
-  DownloadIcon,
-  HistoryIcon,
-  LiveIcon,
-  LogoutIcon,
-  ShieldIcon,
-  ToolsIcon,
-  UsersIcon,
-} from '../../components/icons';
+import { useLogOutItem } from '../../components/sign-out-dialog';
+import { CardsIcon, ChartIcon, DashboardIcon, DownloadIcon, HistoryIcon, LiveIcon, ShieldIcon, ToolsIcon, UsersIcon } from '../../components/icons';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { openTestPlayer } from '../../features/insights/test-player';
 
@@ -52,11 +42,10 @@ function buildSections(isAdmin: boolean): ShellNavSection[] {
   ];
 }
 
-const bottomItems: ShellNavItem[] = [{ label: 'Log Out', icon: <LogoutIcon />, href: paths.admin.logout.getHref() }];
-
 /** The admin console (signed-out visitors and players are sent to the admin login by session-guard.tsx). */
 export function AdminConsoleLayout() {
   const userQuery = useQuery(adminUserQueryOptions());
+  const logOut = useLogOutItem('admin', paths.admin.logout.getHref(), paths.admin.login.getHref());
 
   if (userQuery.isPending) return <FullPageLoader label="Loading the admin console" />;
 
@@ -81,9 +70,10 @@ export function AdminConsoleLayout() {
       userName={user.displayName || user.email}
       userEmail={user.displayName ? user.email : undefined}
       sections={buildSections(user.role === 'admin')}
-      bottomItems={bottomItems}
+      bottomItems={[logOut.item]}
     >
       <Outlet />
+      {logOut.dialog}
     </ConsoleShell>
   );
 }

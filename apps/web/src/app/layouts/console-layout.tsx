@@ -4,7 +4,8 @@ import { paths } from '../../config/paths';
 import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../components/console-shell';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ShellLoadError } from '../../components/shell-load-error';
-import { AppsIcon, BookIcon, CardsIcon, LogoutIcon, MailIcon, TrophyIcon, UserIcon } from '../../components/icons';
+import { useLogOutItem } from '../../components/sign-out-dialog';
+import { AppsIcon, BookIcon, CardsIcon, MailIcon, TrophyIcon, UserIcon } from '../../components/icons';
 import { currentUserQueryOptions } from '../../lib/auth';
 
 // The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
@@ -43,12 +44,12 @@ const bottomItems: ShellNavItem[] = [
   },
   { label: 'Documentation', icon: <BookIcon />, href: `${paths.download.getHref()}#guide` },
   { label: 'Contact Us', icon: <MailIcon />, href: paths.contactUs.getHref() },
-  { label: 'Log Out', icon: <LogoutIcon />, href: paths.logout.getHref() },
 ];
 
 /** The user console: only for users with a verified email address (signed-out visitors never reach it: session-guard.tsx). */
 export function ConsoleLayout() {
   const userQuery = useQuery(currentUserQueryOptions());
+  const logOut = useLogOutItem('user', paths.logout.getHref(), paths.login.getHref());
 
   if (userQuery.isPending) return <FullPageLoader label="Loading your account" />;
 
@@ -73,9 +74,10 @@ export function ConsoleLayout() {
       userName={user.displayName || user.email}
       userEmail={user.displayName ? user.email : undefined}
       sections={sections}
-      bottomItems={bottomItems}
+      bottomItems={[...bottomItems, logOut.item]}
     >
       <Outlet />
+      {logOut.dialog}
     </ConsoleShell>
   );
 }

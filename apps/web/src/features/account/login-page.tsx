@@ -3,7 +3,7 @@ import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Input.layer.css';
 import { paths } from '../../config/paths';
 import { AuthCard } from '../../components/auth-card';
@@ -13,6 +13,7 @@ import { focusFirstError } from '../../lib/forms';
 import { currentUserQueryOptions, startSession } from '../../lib/auth';
 import { useLogin } from './api';
 import { sessionHomePath } from './session-home';
+import { useSignedInHome } from './signed-in-redirect';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -21,6 +22,7 @@ export function LoginPage() {
   const login = useLogin();
   const [dialogError, setDialogError] = useState<unknown>(null);
   const [starting, setStarting] = useState(false);
+  const signedInHome = useSignedInHome();
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -41,6 +43,8 @@ export function LoginPage() {
     const current = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => user);
     navigate(sessionHomePath(current, searchParams.get('redirectTo')), { replace: true });
   }, focusFirstError(form));
+
+  if (signedInHome) return <Navigate to={signedInHome} replace />;
 
   return (
     <AuthCard title="Log in" subtitle="Welcome back. Log in to see your results and events.">

@@ -10,13 +10,27 @@ function fill(label: string, value: string) {
 }
 
 describe('RegisterPage', () => {
-  it('asks for a password of at least 8 characters', async () => {
+  it('refuses a short password', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderApp(<RegisterPage />, { path: '/register' });
     fill('Full Name', 'Ada Player');
     fill('Email', 'ada@example.com');
     fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'short' } });
     fill('Confirm Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText(messages.passwordTooShort)).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password of exactly 8 characters, as the hint says', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderApp(<RegisterPage />, { path: '/register' });
+    expect(screen.getByText('More than 8 characters')).toBeTruthy();
+    fill('Full Name', 'Ada Player');
+    fill('Email', 'ada@example.com');
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'eight ch' } });
+    fill('Confirm Password', 'eight ch');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText(messages.passwordTooShort)).toBeTruthy();

@@ -1,8 +1,8 @@
-import { messages, RegisterBody } from '@bridge/api';
+import { messages, PASSWORD_HINT, RegisterBody } from '@bridge/api';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { z } from 'zod';
 import '@mantine/core/styles/Input.layer.css';
 import { paths } from '../../config/paths';
@@ -11,6 +11,7 @@ import { ErrorDialog } from '../../components/error-dialog';
 import { PasswordField } from '../../components/password-field';
 import { focusFirstError } from '../../lib/forms';
 import { useRegister } from './api';
+import { useSignedInHome } from './signed-in-redirect';
 
 const RegisterFields = z.object({
   names: RegisterBody.shape.names,
@@ -32,6 +33,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
   const [dialogError, setDialogError] = useState<unknown>(null);
+  const signedInHome = useSignedInHome();
 
   const form = useForm<RegisterValues>({
     initialValues: { names: '', email: '', password: '', confirmPassword: '' },
@@ -48,19 +50,15 @@ export function RegisterPage() {
     }
   }, focusFirstError(form));
 
+  if (signedInHome) return <Navigate to={signedInHome} replace />;
+
   return (
     <AuthCard title="Create your account" documentTitle="Sign Up" subtitle="Free for players, organisers and clubs.">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput label="Full Name" autoComplete="name" required {...form.getInputProps('names')} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordField
-            label="Password"
-            description="At least 8 characters"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordField label="Password" description={PASSWORD_HINT} autoComplete="new-password" required {...form.getInputProps('password')} />
           <PasswordField label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
           <Button type="submit" fullWidth size="md" mt="xs" loading={register.isPending}>
             Sign Up

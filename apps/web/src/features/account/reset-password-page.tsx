@@ -1,4 +1,4 @@
-import { messages, ResetPasswordBody, SendPasswordResetBody } from '@bridge/api';
+import { messages, PASSWORD_HINT, ResetPasswordBody, SendPasswordResetBody } from '@bridge/api';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -100,7 +100,7 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard title="Choose a new password" documentTitle="Reset Password" subtitle="Use at least 8 characters.">
+    <AuthCard title="Choose a new password" documentTitle="Reset Password" subtitle={`${PASSWORD_HINT}.`}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <PasswordField label="New Password" autoComplete="new-password" required {...form.getInputProps('password')} />

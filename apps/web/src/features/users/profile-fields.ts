@@ -1,4 +1,4 @@
-import { messages, PASSWORD_MIN_LENGTH, type EditType, type User } from '@bridge/api';
+import { messages, PASSWORD_HINT, PASSWORD_MIN_LENGTH, type EditType, type User } from '@bridge/api';
 
 export type ProfileFieldKey = 'name' | 'bfi' | 'contact' | 'city' | 'pin' | 'email' | 'password';
 
@@ -79,7 +79,10 @@ export const profileFields: readonly ProfileField[] = [
     hint: 'We send a verification link to the new address. Until you open it, you cannot use the console.',
     autoComplete: 'email',
     inputMode: 'email',
-    validate: (value) => notBlank(value) ?? (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail),
+    validate: (value) => {
+      if (value.trim().length < 1) return messages.emailRequired;
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : messages.invalidEmail;
+    },
   },
   {
     key: 'password',
@@ -87,7 +90,7 @@ export const profileFields: readonly ProfileField[] = [
     type: 'password',
     value: () => null,
     inputLabel: 'New password',
-    hint: `At least ${PASSWORD_MIN_LENGTH} characters. You stay signed in here; other devices are signed out.`,
+    hint: `${PASSWORD_HINT}. You stay signed in here; other devices are signed out.`,
     autoComplete: 'new-password',
     validate: (value) => (value.length < PASSWORD_MIN_LENGTH ? messages.passwordTooShort : null),
   },

@@ -112,7 +112,11 @@ describe('ProfilePage', () => {
     renderApp(<ProfilePage />, { path: '/console/profile' });
     const dialog = await openDialog('Password');
     fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'old password' } });
+    expect(within(dialog).getByText(/^More than 8 characters\./)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'short' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.passwordTooShort)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'eight ch' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await within(dialog).findByText(messages.passwordTooShort)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/New password/), { target: { value: 'a long new password' } });
@@ -137,6 +141,18 @@ describe('ProfilePage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('verify page')).toBeTruthy();
     expect(calls).toEqual([{ type: 'email', value: 'ann@new.example', currentPassword: 'my password' }]);
+  });
+
+  it('answers a blank new email with the email message, not the name one', async () => {
+    const { calls } = serve([]);
+    renderApp(withVerifyPage(), { path: '/console/profile' });
+    const dialog = await openDialog('Email');
+    fireEvent.change(within(dialog).getByLabelText(/Current password/), { target: { value: 'my password' } });
+    fireEvent.change(within(dialog).getByLabelText(/New email address/), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    expect(await within(dialog).findByText(messages.emailRequired)).toBeTruthy();
+    expect(within(dialog).queryByText(messages.invalidName)).toBeNull();
+    expect(calls).toEqual([]);
   });
 
   it('asks for the current password before changing the email, and shows a wrong one under it', async () => {
