@@ -28,6 +28,7 @@ const page = {
   videoEnd: lazyModule('../../features/video/end-video-page.tsx', 'EndVideoPage'),
 
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'NotFoundPage'),
+  videoNotFound: lazyModule('../../features/not-found/not-found-page.tsx', 'VideoNotFoundPage'),
 };
 
 const layout = {
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
               },
               // The page after leaving a call reads no session: it only offers to rejoin.
               { path: 'endVideo', ...page.videoEnd },
+              { path: '*', ...page.videoNotFound },
             ]),
           },
         ],

@@ -14,6 +14,7 @@ const page = {
   tools: lazyModule('../../features/insights/tools-page.tsx', 'ToolsPage'),
   pastEventPreview: lazyModule('./admin/event-preview-page.tsx', 'PastEventPreviewPage'),
   activeEventPreview: lazyModule('./admin/event-preview-page.tsx', 'ActiveEventPreviewPage'),
+  notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'AdminNotFoundPage'),
 };
 
 const redirectTo = (to: string) => <Navigate to={to} replace />;
@@ -39,4 +40,6 @@ export const adminConsoleRoutes: RouteObject[] = [
   { path: 'audits/all-audits/view-audits', ...page.audits },
   { path: 'dashboard', ...page.dashboard },
   { path: 'tools', ...page.tools },
+  // An unknown address inside the admin console keeps the console around it.
+  { path: '*', ...page.notFound },
 ];

@@ -9,6 +9,7 @@ const page = {
   profile: lazyModule('../../features/users/profile-page.tsx', 'ProfilePage'),
   pastEventPreview: lazyModule('./console/event-preview-page.tsx', 'PastEventPreviewPage'),
   solitairePreview: lazyModule('./console/event-preview-page.tsx', 'SolitairePreviewPage'),
+  notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'ConsoleNotFoundPage'),
 };
 
 const redirectTo = (to: string) => <Navigate to={to} replace />;
@@ -25,4 +26,6 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key', ...page.solitairePreview },
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.solitairePreview },
   { path: 'profile', ...page.profile },
+  // An unknown address inside the console keeps the console around it.
+  { path: '*', ...page.notFound },
 ];
