@@ -44,8 +44,15 @@ export function DataTable<T>({ caption, columns, rows, rowKey, loading, error, o
   }
   return (
     <div style={{ minWidth: 0, maxWidth: '100%' }}>
-      {/* A region of its own that keyboard users can focus and scroll sideways on narrow screens. */}
-      <div tabIndex={0} role="region" aria-label={caption} className="data-table-scroll" style={{ overflowX: 'auto', maxWidth: '100%' }}>
+      {/* A region of its own that keyboard users can focus and scroll sideways on narrow screens. Positioned, so
+          the cells' visually hidden text (placed absolutely) stays inside it instead of widening the page. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={caption}
+        className="data-table-scroll"
+        style={{ position: 'relative', overflowX: 'auto', maxWidth: '100%' }}
+      >
         <Table miw={minWidth} striped highlightOnHover={!!onRowClick} verticalSpacing="sm" aria-busy={loading || undefined}>
           <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
             {caption}
