@@ -175,4 +175,19 @@ describe('no sideways page scroll in Chromium', () => {
     ]);
     expect(wide).toEqual([]);
   }, 240_000);
+
+  it("a phone's traveller shows the NS score without scrolling sideways", async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/results/${pastKey}`);
+    await page.getByText('Board 1', { exact: true }).click();
+    const frame = page.getByRole('region', { name: 'Traveller of board 1' });
+    const score = frame.getByRole('columnheader', { name: 'NS score' });
+    await score.scrollIntoViewIfNeeded();
+    const [frameBox, scoreBox] = [(await frame.boundingBox())!, (await score.boundingBox())!];
+    expect(await frame.evaluate((element) => element.scrollLeft)).toBe(0);
+    expect(scoreBox.x + scoreBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+    await page.close();
+  }, 60_000);
 });
