@@ -176,6 +176,22 @@ describe('no sideways page scroll in Chromium', () => {
     expect(wide).toEqual([]);
   }, 240_000);
 
+  it("the audit log's Outcome badges show their whole word at 1280 px", async () => {
+    await browser.context.clearCookies();
+    await useSession(browser.context, server.url, admin);
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}${ADMIN_CONSOLE}/audits/all-audits/view-audits`);
+    const labels = page.getByRole('table', { name: 'Audit log' }).locator('tbody .mantine-Badge-label');
+    await labels.first().waitFor();
+    // A clipped label is narrower than its text (scrollWidth is rounded up to whole pixels).
+    const clipped = await labels.evaluateAll((all) =>
+      all.filter((label) => label.scrollWidth > Math.ceil(label.getBoundingClientRect().width)).map((label) => label.textContent),
+    );
+    expect(clipped).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("a phone's traveller shows the NS score without scrolling sideways", async () => {
     await browser.context.clearCookies();
     const page = await browser.context.newPage();
