@@ -28,8 +28,8 @@ let pastKey: string;
 let activeKey: string;
 let solitaireKey: string;
 
-/** A 3-table Mitchell as the Organizer app runs it: every board posted, long contract names in the traveller. */
-async function runEvent(name: string, scoreType: GameDetails['scoreType'], complete: boolean, type = EventType.pair): Promise<string> {
+/** A 3-table Mitchell as the Organizer app runs it: every board posted, suit contracts, some redoubled, in the traveller. */
+async function runEvent(name: string, scoreType: GameDetails['scoreType'], complete: boolean, type: EventType = EventType.pair): Promise<string> {
   const { key } = await organiser.call(endpoints.events.create, {
     body: {
       tables: 3,
