@@ -21,6 +21,9 @@ export const theme = createTheme({
     TextInput: { defaultProps: { withAsterisk: false } },
     PasswordInput: { defaultProps: { withAsterisk: false } },
     Textarea: { defaultProps: { withAsterisk: false } },
+    // A badge's label clips at its grid cell, which Chromium makes a pixel or two narrower than the uppercase
+    // word ('SUCCE…'); let the word use the badge's padding instead.
+    Badge: { styles: { label: { overflow: 'visible' } } },
   },
 });
 

@@ -4,7 +4,7 @@ import { LineChart as MantineLineChart } from '@mantine/charts';
 import { ColorSwatch, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { pluralWord } from '../lib/plural';
-import { chartPalette, integerTicks, type LineSeries } from './line-chart';
+import { chartPalette, integerTicks, seriesStroke, type LineSeries } from './line-chart';
 import type { TrendPoint } from './trend-chart';
 import '@mantine/core/styles/ColorSwatch.layer.css';
 import '@mantine/charts/styles.layer.css';
@@ -89,8 +89,16 @@ export function DownloadsDrawing({ title, labels, series, height, formatLabel }:
       curveType="linear"
       gridAxis="x"
       strokeDasharray="0"
-      dotProps={{ r: 3 }}
-      activeDotProps={{ r: 5 }}
+      lineProps={(line) => {
+        const index = Number(line.name.slice(1));
+        const color = chartPalette[index % chartPalette.length]!;
+        const stroke = seriesStroke(index, series.length);
+        return {
+          strokeWidth: stroke.width,
+          dot: { r: stroke.dotRadius, fill: color, stroke: 'white', strokeWidth: 1 },
+          activeDot: { r: stroke.dotRadius + 2, fill: color, stroke: 'white', strokeWidth: 1 },
+        };
+      }}
       xAxisProps={{ tickFormatter: formatLabel, minTickGap: 12, padding: { left: 12, right: 12 } }}
       yAxisProps={{ domain: [0, yTicks.at(-1) ?? 1], ticks: yTicks, allowDecimals: false, width: 44, interval: 0 }}
       tooltipProps={{ content: tooltip }}

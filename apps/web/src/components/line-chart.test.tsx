@@ -66,6 +66,26 @@ describe('LineChart', () => {
     );
   });
 
+  it('keeps a line drawn over an equal one visible: each line and dot is narrower than the one below it', async () => {
+    const equal: LineSeries[] = [
+      { name: 'organiser-windows-2.0.1.exe', values: { '2026-11-19': 2 } },
+      { name: 'player-windows-1.4.2.exe', values: { '2026-11-19': 2 } },
+    ];
+    const { container } = render(
+      <MantineProvider>
+        <LineChart title="File Downloads Over Time" labels={days} series={equal} formatLabel={short} />
+      </MantineProvider>,
+    );
+    await vi.waitFor(() => expect(container.querySelectorAll('.recharts-line-dot')).toHaveLength(6), DRAWN);
+    // The same points, the first file's drawn first and wider: it shows as a band and rings around the second's.
+    const [below, above] = [...container.querySelectorAll('.recharts-line-curve')].map((line) => line.getAttribute('d'));
+    expect(below).toBe(above);
+    const widths = [...container.querySelectorAll('.recharts-line-curve')].map((line) => Number(line.getAttribute('stroke-width')));
+    expect(widths[0]).toBeGreaterThan(widths[1]!);
+    const radii = [...container.querySelectorAll('.recharts-line-dots')].map((dots) => Number(dots.querySelector('circle')!.getAttribute('r')));
+    expect(radii[0]).toBeGreaterThan(radii[1]!);
+  });
+
   it('says so when the range has no downloads, and draws nothing', async () => {
     const { container } = render(
       <MantineProvider>

@@ -33,6 +33,16 @@ export function integerTicks(max: number): number[] {
   return result.slice(0, 12);
 }
 
+/**
+ * How wide the line and how large the dots of the `index`-th of `count` series are drawn. Later series are drawn
+ * over earlier ones, so each is thinner than the one before: where two files had the same downloads, the line
+ * below shows as a band around the line above and its dot as a ring around the other's, and neither disappears.
+ */
+export function seriesStroke(index: number, count: number): { width: number; dotRadius: number } {
+  const below = Math.max(0, count - 1 - index);
+  return { width: 2 + 2.5 * Math.min(below, 2), dotRadius: 3 + 2.5 * Math.min(below, 3) };
+}
+
 function ChartUnavailable() {
   return (
     <Text size="sm" c="dimmed">

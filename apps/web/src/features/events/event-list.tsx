@@ -6,11 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { PageTitle } from '../../components/page-title';
 import { SearchField } from '../../components/search-field';
-import { eventChips, resultsHref, tablesText, xmlHref, yesNo, type EventChip, type EventRow, type EventsAdapter } from './event-types';
+import { eventChips, resultsHref, tablesText, xmlHref, type EventChip, type EventRow, type EventsAdapter } from './event-types';
 import '../../components/data-styles';
 
 export type EventListProps = {
@@ -47,7 +47,7 @@ function Organiser({ row }: { row: EventRow }) {
         {row.organiser.names || '-'}
       </Text>
       <Text size="xs" c="dimmed">
-        {row.organiser.email ?? '-'}
+        {row.organiser.email ? <BreakableText text={row.organiser.email} /> : '-'}
       </Text>
     </div>
   );
@@ -147,7 +147,7 @@ export function EventList({ adapter, variant, title, description, previewHref, i
   };
   const organiser: DataColumn<EventRow> = { header: 'Organiser', cell: (row) => <Organiser row={row} /> };
   const tables: DataColumn<EventRow> = { header: 'Tables', cell: (row) => tablesText(row.tables), nowrap: true };
-  const created: DataColumn<EventRow> = { header: 'Created At', cell: (row) => formatDateTime(row.createdAt), nowrap: true };
+  const created: DataColumn<EventRow> = { header: 'Created At', cell: (row) => <DateTimeText value={row.createdAt} /> };
   const columns: DataColumn<EventRow>[] =
     variant === 'solitaire'
       ? [
@@ -165,10 +165,9 @@ export function EventList({ adapter, variant, title, description, previewHref, i
           eventName,
           ...columnsAfterName,
           tables,
-          { header: 'Live Table (Scorer)', cell: (row) => yesNo(row.details.liveTableEvent) },
+          // Live Table and Hand Generation are in the preview's Details, so the list fits a laptop (decision 048).
           { header: 'Movement', cell: (row) => row.details.movementType ?? '-' },
           { header: 'Scoring', cell: (row) => row.details.scoreType ?? '-' },
-          { header: 'Hand Generation', cell: (row) => row.details.handgeneratedModeAsString ?? '-' },
           created,
           actions,
         ];
@@ -236,7 +235,6 @@ export function EventList({ adapter, variant, title, description, previewHref, i
             onRetry={() => void list.refetch()}
             emptyText={messages.noRecords}
             onRowClick={preview}
-            minWidth={variant === 'solitaire' ? 760 : 900}
           />
           <CursorPager
             paging={paging}

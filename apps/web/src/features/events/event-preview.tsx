@@ -154,7 +154,7 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
             rows={boardResultRows(row.scoreData)}
             rowKey={(line) => `${line.round}-${line.board}-${line.table}`}
             emptyText={messages.noRecords}
-            minWidth={1000}
+            minWidth={720}
           />
         </Tabs.Panel>
         <Tabs.Panel value="details" pt="md" style={{ minWidth: 0 }}>

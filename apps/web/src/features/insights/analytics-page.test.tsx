@@ -53,6 +53,9 @@ describe('AnalyticsPage', () => {
     const days = (Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)) / 86_400_000;
     expect(days).toBe(13);
     expect(url.searchParams.get('eventName')).toBe('file_download');
+    // The search is named by the specification's sentence; its placeholder is short enough for a phone's field.
+    const search = screen.getByRole('searchbox', { name: 'Search By User Agent, Device Model, Downloads, and Origin' });
+    expect(search.getAttribute('placeholder')).toBe('User agent, device, downloads or origin');
   });
 
   it('asks for both dates and loads nothing without them; a chip filters by platform and app', async () => {

@@ -142,7 +142,12 @@ export function AnalyticsPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group gap="sm" wrap="wrap" align="flex-end" justify="space-between">
-            <SearchField placeholder="Search By User Agent, Device Model, Downloads, and Origin" onSearch={setQuery} />
+            {/* The full sentence names the field; the placeholder says it in words a phone's field has room for. */}
+            <SearchField
+              label="Search By User Agent, Device Model, Downloads, and Origin"
+              placeholder="User agent, device, downloads or origin"
+              onSearch={setQuery}
+            />
             <Group gap="xs" wrap="wrap" align="flex-end">
               <TextInput
                 type="date"

@@ -28,16 +28,9 @@ describe('AuditsPage', () => {
     renderApp(<AuditsPage />, { path: '/audits' });
     expect(await screen.findByText('View all system logs here')).toBeTruthy();
     expect(await screen.findByText('admin.user.disable')).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'When',
-      'Who',
-      'Action',
-      'Target',
-      'Outcome',
-      'IP',
-      'Details',
-    ]);
-    expect(screen.getByText('192.0.2.7')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Who', 'Action', 'Target', 'Outcome', 'Details']);
+    // The address sits under who acted, so the log fits a laptop without scrolling sideways.
+    expect(screen.getByText('IP 192.0.2.7')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'admin.' } });
     await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('action=admin.'))).toBe(true));

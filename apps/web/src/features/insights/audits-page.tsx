@@ -3,7 +3,7 @@ import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Titl
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { PageTitle } from '../../components/page-title';
 import { SearchField } from '../../components/search-field';
@@ -45,18 +45,31 @@ export function targetText(row: Pick<AuditRow, 'target' | 'details'>): string {
   return typeof title === 'string' && title.trim() ? `"${title.trim()}" (${row.target})` : row.target;
 }
 
+// Who and from which address share a cell, and long names may wrap after '@' and '.', so the log fits a laptop.
 const columns: DataColumn<AuditRow>[] = [
-  { header: 'When', cell: (row) => formatDateTime(row.at), nowrap: true },
-  { header: 'Who', cell: (row) => row.actorEmail ?? '-' },
+  { header: 'When', cell: (row) => <DateTimeText value={row.at} /> },
+  {
+    header: 'Who',
+    cell: (row) => (
+      <div>
+        <Text size="sm">{row.actorEmail ? <BreakableText text={row.actorEmail} /> : '-'}</Text>
+        {row.ip ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            IP {row.ip}
+          </Text>
+        ) : null}
+      </div>
+    ),
+  },
   {
     header: 'Action',
     cell: (row) => (
       <Text size="sm" ff="monospace">
-        {row.action}
+        <BreakableText text={row.action} />
       </Text>
     ),
   },
-  { header: 'Target', cell: (row) => targetText(row) },
+  { header: 'Target', cell: (row) => <BreakableText text={targetText(row)} /> },
   {
     header: 'Outcome',
     cell: (row) => (
@@ -64,12 +77,13 @@ const columns: DataColumn<AuditRow>[] = [
         {row.outcome}
       </Badge>
     ),
+    nowrap: true,
   },
-  { header: 'IP', cell: (row) => row.ip ?? '-', nowrap: true },
   {
     header: 'Details',
     cell: (row) => (
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      // Wraps between words; a word longer than the column breaks only as a last resort.
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word', minWidth: 160 }}>
         {detailsText(row.details)}
       </Text>
     ),
@@ -179,7 +193,6 @@ export function AuditsPage() {
             error={audits.error}
             onRetry={() => void audits.refetch()}
             emptyText={messages.noRecords}
-            minWidth={980}
           />
           <CursorPager
             paging={paging}

@@ -57,6 +57,18 @@ describe('UsersPage', () => {
     expect(JSON.parse(String(call[1]?.body))).toEqual({ disabled: true });
   });
 
+  it("keeps a phone's row to the name, status and Options; contact, role and creation show from tablets up", async () => {
+    mockApi({ '/api/admin/v1/users/all': { result: { data: [user()], lastDocId: null } } });
+    renderApp(<UsersPage />, { path: '/users' });
+    await screen.findByRole('button', { name: 'Options for zed@example.org' });
+    const phoneHidden = (cell: Element) => cell.classList.contains('mantine-visible-from-sm');
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.filter((cell) => !phoneHidden(cell)).map((cell) => cell.textContent)).toEqual(['Name', 'Status', 'Options']);
+    expect(headers.filter(phoneHidden).map((cell) => cell.textContent)).toEqual(['Contact', 'Role', 'Created At']);
+    const cells = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map(phoneHidden)).toEqual(headers.map(phoneHidden));
+  });
+
   it('toggles an admin back to player with the role text, and previews User Details', async () => {
     const fetchSpy = mockApi({
       '/api/admin/v1/users/all': { result: { data: [user({ role: 'admin' })], lastDocId: null } },

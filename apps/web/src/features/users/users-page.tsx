@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
+import { BreakableText, DataTable, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
@@ -82,14 +82,16 @@ export function UsersPage() {
             ) : null}
           </Text>
           <Text size="xs" c="dimmed">
-            {user.email}
+            <BreakableText text={user.email} />
           </Text>
         </div>
       ),
     },
-    { header: 'Contact', cell: (user) => user.contact ?? '-', nowrap: true },
+    // Contact, Role and Created At are in the preview: a phone's row keeps the name beside its Options.
+    { header: 'Contact', cell: (user) => user.contact ?? '-', nowrap: true, visibleFrom: 'sm' },
     {
       header: 'Role',
+      visibleFrom: 'sm',
       cell: (user) => (
         <Badge variant="light" color={user.role === 'admin' ? 'felt' : 'gray'}>
           {user.role}
@@ -104,7 +106,7 @@ export function UsersPage() {
         </Badge>
       ),
     },
-    { header: 'Created At', cell: (user) => formatDateTime(user.createdAt), nowrap: true },
+    { header: 'Created At', cell: (user) => <DateTimeText value={user.createdAt} />, visibleFrom: 'sm' },
     {
       header: 'Options',
       cell: (user) => (
@@ -191,7 +193,7 @@ export function UsersPage() {
             error={users.error}
             onRetry={() => void users.refetch()}
             emptyText="Oops, No records yet..."
-            minWidth={820}
+            minWidth={320}
           />
           <CursorPager
             paging={paging}

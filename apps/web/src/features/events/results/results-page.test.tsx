@@ -58,6 +58,12 @@ describe('ResultsPage', () => {
     expect(within(traveller).getAllByText('3NT')).toHaveLength(2);
     expect(within(traveller).getByText('430')).toBeTruthy();
     expect(within(traveller).getByText('−430')).toBeTruthy();
+    // The scores follow the contract and tricks come last, so a phone's traveller shows the NS score unscrolled.
+    expect(
+      within(traveller)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['NS', 'EW', 'Contract', 'By', 'NS score', 'EW score', 'NS points', 'EW points', 'Tricks']);
     expect(within(screen.getByRole('table', { name: 'Traveller of board 2' })).getByText('Passed out')).toBeTruthy();
   });
 

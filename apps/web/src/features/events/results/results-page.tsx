@@ -244,7 +244,7 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
           <Text size="sm">No results for this board yet.</Text>
         ) : (
           <TableScroll label={`Traveller of board ${board.board}`}>
-            <table className={classes.table}>
+            <table className={`${classes.table} ${classes.traveller}`}>
               <caption className={classes.srOnly}>Traveller of board {board.board}</caption>
               <thead>
                 <tr>
@@ -252,9 +252,7 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                   <th scope="col">EW</th>
                   <th scope="col">Contract</th>
                   <th scope="col">By</th>
-                  <th scope="col" className={classes.num}>
-                    Tricks
-                  </th>
+                  {/* The scores straight after the contract, and tricks last, so a phone shows the NS score unscrolled. */}
                   <th scope="col" className={classes.num}>
                     NS score
                   </th>
@@ -266,6 +264,9 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                   </th>
                   <th scope="col" className={classes.num}>
                     EW points
+                  </th>
+                  <th scope="col" className={classes.num}>
+                    Tricks
                   </th>
                 </tr>
               </thead>
@@ -284,11 +285,11 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                       <Contract contract={line.contract} adjusted={line.adjusted} />
                     </td>
                     <td>{line.declarer ?? '–'}</td>
-                    <td className={classes.num}>{line.tricks ?? '–'}</td>
                     <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
                     <td className={classes.num}>{line.adjusted ? '–' : formatScore(-line.nsScore)}</td>
                     <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
                     <td className={classes.num}>{formatPoints(line.ew, imps)}</td>
+                    <td className={classes.num}>{line.tricks ?? '–'}</td>
                   </tr>
                 ))}
               </tbody>
