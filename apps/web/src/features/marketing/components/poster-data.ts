@@ -92,7 +92,8 @@ export interface TravellerRow {
 
 /**
  * The results page's traveller of the same board once all seven tables that play it have: in a Mitchell of 8
- * tables with the skip, set 1 meets these pairs. Matchpoints 2 a score beaten, 1 a tie, so the top is 12.
+ * tables with the skip, set 1 meets these pairs. Listed by North-South pair, as travellers are; matchpoints 2 a
+ * score beaten, 1 a tie, so the top is 12.
  */
 export const boardTraveller = {
   board: playerTable.board,
@@ -101,12 +102,12 @@ export const boardTraveller = {
   top: 12,
   rows: [
     { ns: 1, ew: 1, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 420, matchpoints: { ns: 6, ew: 6 } },
-    { ns: 8, ew: 7, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 11, nsScore: 450, matchpoints: { ns: 11, ew: 1 } },
-    { ns: 7, ew: 5, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'N', tricks: 10, nsScore: 420, matchpoints: { ns: 6, ew: 6 } },
-    { ns: 6, ew: 3, contract: { level: 3, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 170, matchpoints: { ns: 2, ew: 10 } },
-    { ns: 5, ew: 8, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 9, nsScore: -50, matchpoints: { ns: 0, ew: 12 } },
-    { ns: 4, ew: 6, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 11, nsScore: 450, matchpoints: { ns: 11, ew: 1 } },
     { ns: 3, ew: 4, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 420, matchpoints: { ns: 6, ew: 6 } },
+    { ns: 4, ew: 6, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 11, nsScore: 450, matchpoints: { ns: 11, ew: 1 } },
+    { ns: 5, ew: 8, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 9, nsScore: -50, matchpoints: { ns: 0, ew: 12 } },
+    { ns: 6, ew: 3, contract: { level: 3, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 10, nsScore: 170, matchpoints: { ns: 2, ew: 10 } },
+    { ns: 7, ew: 5, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'N', tricks: 10, nsScore: 420, matchpoints: { ns: 6, ew: 6 } },
+    { ns: 8, ew: 7, contract: { level: 4, strain: 'S', doubled: 0 }, declarer: 'S', tricks: 11, nsScore: 450, matchpoints: { ns: 11, ew: 1 } },
   ] satisfies TravellerRow[],
 };
 
