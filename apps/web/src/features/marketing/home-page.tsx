@@ -6,6 +6,7 @@ import { PageTitle } from '../../components/page-title';
 import { FaqList, type Faq } from './components/faq-list';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { PageHero } from './components/page-hero';
+import { ResultsPreview } from './components/results-preview';
 import { Section } from './components/section';
 
 const values: Feature[] = [
@@ -53,6 +54,7 @@ export function HomePage() {
       <PageHero
         eyebrow="Contract bridge, made simple"
         title="Run and play bridge tournaments anywhere"
+        media={<ResultsPreview />}
         actions={
           <>
             <Button component={Link} to={paths.register.getHref()} size="md" variant="white">

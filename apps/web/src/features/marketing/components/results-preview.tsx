@@ -1,0 +1,85 @@
+import { boardTraveller, clubNight, isRedSuit, suitSymbols, type SeatLetter, type TravellerRow } from './poster-data';
+import classes from './results-preview.module.css';
+
+const seatNames: Record<SeatLetter, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
+const vulnerabilityNames = { None: 'None', NS: 'North-South', EW: 'East-West', All: 'All' } as const;
+const suitNames = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' } as const;
+
+// A typographic minus, as the results page prints scores, so signed columns line up.
+const signed = (score: number) => (score > 0 ? `+${score}` : score < 0 ? `\u2212${-score}` : '0');
+
+function ContractText({ contract, declarer }: Pick<TravellerRow, 'contract' | 'declarer'>) {
+  const { level, strain, doubled } = contract;
+  return (
+    <>
+      {level}
+      {strain === 'NT' ? (
+        'NT'
+      ) : (
+        <span className={isRedSuit(strain) ? classes.red : undefined}>
+          <span aria-hidden="true">{suitSymbols[strain]}</span>
+          <span className={classes.srOnly}> {suitNames[strain]}</span>
+        </span>
+      )}
+      {doubled ? <span>{doubled === 2 ? '××' : '×'}</span> : null}
+      <span aria-hidden="true"> {declarer}</span>
+      <span className={classes.srOnly}> by {seatNames[declarer]}</span>
+    </>
+  );
+}
+
+/**
+ * A board's traveller as the results page shows it, drawn from the same club night as the app pictures: every
+ * table's contract, tricks, score and matchpoints (checked with the engine in poster-data.test.tsx).
+ */
+export function ResultsPreview() {
+  const { board, dealer, vulnerability, rows, top } = boardTraveller;
+  return (
+    <figure className={classes.card} aria-labelledby="results-preview-title">
+      <div className={classes.header}>
+        <span className={classes.kicker}>Results · {clubNight.name}</span>
+        <span id="results-preview-title" className={classes.title}>
+          Board {board} traveller
+        </span>
+        <span className={classes.meta}>
+          Dealer {seatNames[dealer]} · Vulnerable: {vulnerabilityNames[vulnerability]}
+        </span>
+      </div>
+      <table className={classes.table}>
+        <thead>
+          <tr>
+            <th scope="col">NS</th>
+            <th scope="col">EW</th>
+            <th scope="col">Contract</th>
+            <th scope="col">Tricks</th>
+            <th scope="col" className={classes.number}>
+              Score NS
+            </th>
+            <th scope="col" className={classes.number}>
+              MP NS
+            </th>
+            <th scope="col" className={classes.number}>
+              MP EW
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.ns}-${row.ew}`}>
+              <td>{row.ns}</td>
+              <td>{row.ew}</td>
+              <td className={classes.contract}>
+                <ContractText contract={row.contract} declarer={row.declarer} />
+              </td>
+              <td>{row.tricks}</td>
+              <td className={classes.number}>{signed(row.nsScore)}</td>
+              <td className={classes.number}>{row.matchpoints.ns}</td>
+              <td className={classes.number}>{row.matchpoints.ew}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <figcaption className={classes.caption}>Matchpoints: 2 for each score beaten, 1 for each tie. Top {top}.</figcaption>
+    </figure>
+  );
+}
