@@ -17,6 +17,8 @@ export interface SolverPoolOptions {
   size: number;
   libraryPath: string;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** Told each time a solver process ends, however it ended. */
+  onProcessExit?(code: number | null, signal: NodeJS.Signals | null): void;
 }
 
 interface Job {
@@ -126,6 +128,7 @@ export class SolverPool {
     });
     child.on('error', (error) => this.options.log.error({ err: error }, 'a double-dummy solver process failed'));
     child.on('exit', (code, signal) => {
+      this.options.onProcessExit?.(code, signal);
       this.workers.delete(worker);
       settle(false);
       const job = worker.job;

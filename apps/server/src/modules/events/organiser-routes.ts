@@ -74,7 +74,7 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
   route(app, endpoints.events.results, { config: { policy: readEvent } }, async (request, reply) => {
     const t = readEvent.subject(request);
     reply.header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store');
-    return { result: await tournaments.eventResults(db, t) };
+    return { result: await tournaments.eventResults(db, t, { analysisAvailable: app.analysis.available }) };
   });
 
   route(app, endpoints.events.pbnFile, { config: { policy: readEvent } }, async (request, reply) => {

@@ -31,6 +31,7 @@ import type { WeeklyCounts } from '../../db/weekly.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { recordAudit } from '../audits/service.ts';
+import { announceQueuedDeals, findAnalyses, analysisKey, queueDeals } from '../analysis/service.ts';
 import { seatPair } from './history.ts';
 import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
 import { planEvent } from './movement.ts';
@@ -104,7 +105,7 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       `In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`,
     );
   }
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const tournament = await repo.insertEvent(trx, {
       key: newEventKey(),
       organiserId: organiser.id,
@@ -136,6 +137,7 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       };
     });
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
+    await queueDeals(trx, boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])));
     await recordAudit(trx, {
       action: 'tournament.create',
       outcome: 'success',
@@ -146,6 +148,8 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
     });
     return tournament;
   });
+  announceQueuedDeals();
+  return created;
 }
 
 // The changes below trust their caller: the route's policy (event.change, policy.ts) allowed this user on this event.
@@ -234,7 +238,9 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     await lockActiveEvent(trx, tournament, 'deals');
     const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
     if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+    await queueDeals(trx, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
   });
+  announceQueuedDeals();
 }
 
 /**
@@ -272,6 +278,10 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     for (const [board, deal] of deals) {
       await repo.setDeal(trx, tournament.id, board, deal);
     }
+    await queueDeals(
+      trx,
+      [...deals].map(([board, deal]) => ({ deal, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board) })),
+    );
     await recordAudit(trx, {
       action: 'tournament.import_deals',
       outcome: 'success',
@@ -281,6 +291,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
       details: { boards: deals.size },
     });
   });
+  announceQueuedDeals();
   return deals.size;
 }
 
@@ -409,13 +420,15 @@ export async function recentEvents(db: Db, limit = 20) {
 }
 
 /** The results of an event as the results page shows them: computed from the posted lines, live or final. */
-export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
+export async function eventResults(db: Db, tournament: TournamentRow, options: { analysisAvailable: boolean }): Promise<EventResults> {
   const plan = planEvent(tournament);
   const [boards, results, participants] = await Promise.all([
     repo.listBoards(db, tournament.id),
     repo.listResultsInOrder(db, tournament.id),
     repo.listSeatNames(db, tournament.id),
   ]);
+  const dealt = boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : []));
+  const analyses = await findAnalyses(db, dealt);
   const method = scoringMethodOf(tournament);
   const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
   const namesOf = pairNames(plan, participants);
@@ -447,6 +460,7 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
       dealer: board.dealer,
       vulnerability: board.vulnerability,
       deal: board.deal,
+      analysis: (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) || null,
       lines: results.flatMap((r, i) =>
         r.boardNo !== board.boardNo
           ? []
@@ -469,6 +483,7 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     })),
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
     pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,
+    analysisAvailable: options.analysisAvailable,
   };
 }
 
