@@ -58,23 +58,36 @@ export interface SolvedDeal extends QueuedDeal {
   par: ParResult;
 }
 
-/** Stores solved deals and takes them out of the line, in one transaction. */
-export async function storeSolved(db: Db, solved: readonly SolvedDeal[]): Promise<void> {
-  if (!solved.length) return;
+/** The deals of a batch whose par for their dealer and vulnerability is not stored yet. */
+export async function findMissingPars(db: Db, batch: readonly QueuedDeal[]): Promise<QueuedDeal[]> {
+  if (!batch.length) return [];
+  const rows = await db
+    .selectFrom('dealPars')
+    .select(['dealHash', 'dealer', 'vulnerability'])
+    .where('dealHash', 'in', [...new Set(batch.map((d) => d.dealHash))])
+    .execute();
+  const stored = new Set(rows.map((row) => `${row.dealHash}/${row.dealer}/${row.vulnerability}`));
+  return batch.filter((d) => !stored.has(`${d.dealHash}/${d.dealer}/${d.vulnerability}`));
+}
+
+/** Stores what was solved and takes the whole batch out of the line, in one transaction. */
+export async function storeSolved(db: Db, batch: readonly QueuedDeal[], solved: readonly SolvedDeal[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const tables = new Map(solved.map((s) => [s.dealHash, s]));
-    await trx
-      .insertInto('dealAnalyses')
-      .values([...tables.values()].map((s) => ({ dealHash: s.dealHash, deal: s.deal, tricks: JSON.stringify(s.tricks) })))
-      .onConflict((conflict) => conflict.column('dealHash').doNothing())
-      .execute();
-    await trx
-      .insertInto('dealPars')
-      .values(solved.map((s) => ({ dealHash: s.dealHash, dealer: s.dealer, vulnerability: s.vulnerability, score: s.par.score, contracts: JSON.stringify(s.par.contracts) })))
-      .onConflict((conflict) => conflict.columns(['dealHash', 'dealer', 'vulnerability']).doNothing())
-      .execute();
-    for (const s of solved) {
-      await trx.deleteFrom('analysisQueue').where('dealHash', '=', s.dealHash).where('dealer', '=', s.dealer).where('vulnerability', '=', s.vulnerability).execute();
+    if (tables.size) {
+      await trx
+        .insertInto('dealAnalyses')
+        .values([...tables.values()].map((s) => ({ dealHash: s.dealHash, deal: s.deal, tricks: JSON.stringify(s.tricks) })))
+        .onConflict((conflict) => conflict.column('dealHash').doNothing())
+        .execute();
+      await trx
+        .insertInto('dealPars')
+        .values(solved.map((s) => ({ dealHash: s.dealHash, dealer: s.dealer, vulnerability: s.vulnerability, score: s.par.score, contracts: JSON.stringify(s.par.contracts) })))
+        .onConflict((conflict) => conflict.columns(['dealHash', 'dealer', 'vulnerability']).doNothing())
+        .execute();
+    }
+    for (const d of batch) {
+      await trx.deleteFrom('analysisQueue').where('dealHash', '=', d.dealHash).where('dealer', '=', d.dealer).where('vulnerability', '=', d.vulnerability).execute();
     }
   });
 }

@@ -63,6 +63,9 @@ export interface AnalysisRunnerOptions {
  * and stores both with the deal's removal from the line in one transaction. A restart starts again from the line.
  */
 export class AnalysisRunner {
+  /** What this runner did since it started: tables solved by the library, pars computed (each deal solved once). */
+  readonly stats = { tablesSolved: 0, parsComputed: 0 };
+  private started: Promise<void> | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
@@ -79,12 +82,16 @@ export class AnalysisRunner {
     return this.options.pool?.state === 'available';
   }
 
-  async start(): Promise<void> {
-    if (!this.options.pool || !(await this.options.pool.start()) || this.closed) return;
-    queued.on('deals', this.onQueued);
-    this.pollTimer = setInterval(() => this.wake(), POLL_MS);
-    this.pollTimer.unref();
-    this.wake();
+  /** Starts the solver and a first pass over the line; resolves once the solver answered whether it is there. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      if (!this.options.pool || !(await this.options.pool.start()) || this.closed) return;
+      queued.on('deals', this.onQueued);
+      this.pollTimer = setInterval(() => this.wake(), POLL_MS);
+      this.pollTimer.unref();
+      this.wake();
+    })();
+    return this.started;
   }
 
   /** Starts a pass over the line, or asks the pass under way for another one. */
@@ -150,10 +157,14 @@ export class AnalysisRunner {
     const unsolved = [...new Map(batch.filter((d) => !known.has(d.dealHash)).map((d) => [d.dealHash, d.deal])).entries()];
     const tables = await pool.tables(unsolved.map(([, deal]) => deal));
     unsolved.forEach(([dealHash], i) => known.set(dealHash, tables[i]!));
-    const pars = await pool.pars(batch.map((d) => ({ tricks: known.get(d.dealHash)!, dealer: d.dealer, vulnerability: d.vulnerability })));
+    const missingPars = await repo.findMissingPars(this.db, batch);
+    const pars = await pool.pars(missingPars.map((d) => ({ tricks: known.get(d.dealHash)!, dealer: d.dealer, vulnerability: d.vulnerability })));
+    this.stats.tablesSolved += tables.length;
+    this.stats.parsComputed += pars.length;
     await repo.storeSolved(
       this.db,
-      batch.map((d, i) => ({ ...d, tricks: known.get(d.dealHash)!, par: pars[i]! })),
+      batch,
+      missingPars.map((d, i) => ({ ...d, tricks: known.get(d.dealHash)!, par: pars[i]! })),
     );
   }
 }
