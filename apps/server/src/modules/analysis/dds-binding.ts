@@ -22,8 +22,11 @@ export type Dealer = keyof typeof DEALERS;
 export type Vulnerability = keyof typeof VULNERABILITIES;
 
 export interface DdsLibrary {
-  /** The double-dummy table of each deal (PBN deal strings, "N:AKQ.x.x.x ..."), in order. */
-  calcTables(deals: readonly string[]): DoubleDummyTricks[];
+  /**
+   * The double-dummy table of each deal (PBN deal strings, "N:AKQ.x.x.x ..."), in order. Solved on a thread of
+   * koffi's, so the process still hears the server (a stop) while the library works.
+   */
+  calcTables(deals: readonly string[]): Promise<DoubleDummyTricks[]>;
   /** The par of a table for a dealer and vulnerability, from North-South's side. */
   dealerPar(tricks: DoubleDummyTricks, dealer: Dealer, vulnerability: Vulnerability): ParResult;
 }
@@ -60,13 +63,15 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
   const emptyDeal = { cards: '' };
 
   return {
-    calcTables(deals) {
+    async calcTables(deals) {
       const tables: DoubleDummyTricks[] = [];
       for (let start = 0; start < deals.length; start += MAX_TABLES) {
         const chunk = deals.slice(start, start + MAX_TABLES);
         const input = { noOfTables: chunk.length, deals: Array.from({ length: MAX_TABLES * STRAINS }, (_, i) => (i < chunk.length ? { cards: chunk[i] } : emptyDeal)) };
         const results: { results?: { resTable: ArrayLike<number> }[] } = {};
-        const code = calcAllTablesPBN(input, -1, noFilter, results, {}) as number;
+        const code = await new Promise<number>((resolve, reject) =>
+          calcAllTablesPBN.async(input, -1, noFilter, results, {}, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),
+        );
         if (code !== RETURN_NO_FAULT) fail('CalcAllTablesPBN', code);
         for (let i = 0; i < chunk.length; i++) tables.push(tricksOf(results.results![i]!.resTable));
       }

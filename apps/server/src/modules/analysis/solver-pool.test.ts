@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nsScore, type Contract, type Seat, type Strain } from '@bridge/engine';
 import type { DoubleDummyTricks } from '@bridge/api';
 import { SolverPool } from './solver-pool.ts';
@@ -107,6 +107,23 @@ describe('a solver process', () => {
       { code: 0, signal: null },
       { code: 0, signal: null },
     ]);
+  });
+
+  it('leaves at once with exit code 0 when stopped in the middle of a job, which then fails', async () => {
+    warnings.length = 0;
+    const exits: { code: number | null; signal: string | null }[] = [];
+    const pool = new SolverPool({ size: 1, libraryPath: 'libdds.so.0', log, onProcessExit: (code, signal) => exits.push({ code, signal }) });
+    expect(await pool.start()).toBe(true);
+    const job = pool.tables(oracle.map((deal) => deal.deal));
+    const settled = job.then(
+      () => 'solved',
+      (error: Error) => error.message,
+    );
+    await vi.waitFor(() => expect(pool.jobsSent).toBe(1));
+    await pool.close();
+    expect(await settled).toBe('the solver is closing');
+    expect(exits).toEqual([{ code: 0, signal: null }]);
+    expect(warnings).toEqual([]);
   });
 
   it('without the library: the pool says so once, and every call is refused', async () => {

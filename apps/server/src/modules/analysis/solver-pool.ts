@@ -31,6 +31,8 @@ interface Worker {
   child: ChildProcess;
   ready: Promise<boolean>;
   job: Job | undefined;
+  /** Killed by stop() after its time ran out. */
+  killed: boolean;
 }
 
 export type PoolState = 'starting' | 'available' | 'unavailable' | 'closed';
@@ -45,6 +47,8 @@ export class SolverPool {
   private readonly waiting: Job[] = [];
   private nextId = 1;
   private stateValue: PoolState = 'starting';
+  /** Jobs handed to a solver process so far. */
+  jobsSent = 0;
   private firstStart: Promise<boolean> | undefined;
 
   constructor(private readonly options: SolverPoolOptions) {}
@@ -106,17 +110,18 @@ export class SolverPool {
     worker.job = job;
     if (!(await worker.ready)) return; // its exit handler fails the job
     worker.child.send(job.message);
+    this.jobsSent++;
   }
 
   private spawn(): Worker {
     const child = fork(ENTRY, [this.options.libraryPath, '1'], { cwd: SERVER_DIR, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settle: (ok: boolean) => void = () => undefined;
-    const worker: Worker = { child, job: undefined, ready: new Promise<boolean>((resolve) => (settle = resolve)) };
+    const worker: Worker = { child, job: undefined, killed: false, ready: new Promise<boolean>((resolve) => (settle = resolve)) };
     this.workers.add(worker);
     child.on('message', (message: FromSolver) => {
       if (message.type === 'ready') return settle(true);
       if (message.type === 'unavailable') {
-        this.options.log.warn({ reason: message.reason }, 'double-dummy analysis is not available on this server: the DDS library did not load (apt-get install libdds0)');
+        this.options.log.warn({ library: this.options.libraryPath, reason: message.reason }, 'double-dummy analysis is not available on this server: the DDS library did not load (apt-get install libdds0)');
         return settle(false);
       }
       const job = worker.job;
@@ -133,8 +138,9 @@ export class SolverPool {
       settle(false);
       const job = worker.job;
       worker.job = undefined;
+      // Closing or not: a solver ends with exit code 0 (a kill after STOP_TIMEOUT_MS is logged by stop()).
+      if ((code !== 0 || signal) && !worker.killed) this.options.log.error({ code, signal }, 'a double-dummy solver process died');
       if (this.stateValue === 'closed') return job?.reject(new Error('the solver is closing'));
-      if (code !== 0 || signal) this.options.log.error({ code, signal }, 'a double-dummy solver process died');
       job?.reject(new Error(`the solver process died (${signal ?? `exit code ${code}`})`));
       this.dispatch();
     });
@@ -146,7 +152,11 @@ export class SolverPool {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     if (child.connected) child.send({ type: 'stop' } satisfies ToSolver);
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      worker.killed = true;
+      this.options.log.warn({ timeoutMs: STOP_TIMEOUT_MS }, 'a double-dummy solver process did not stop in time; killing it');
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
     await exited;
     clearTimeout(timer);
   }

@@ -26,10 +26,11 @@ if (dds) {
   const solver = dds;
   // The server gone (killed, crashed): leave too, cleanly.
   process.on('disconnect', () => exitWithoutFinalisers(0));
-  process.on('message', (message: ToSolver) => {
+  // A stop leaves at once, even in the middle of a job: the job's deals stay in the server's line.
+  process.on('message', async (message: ToSolver) => {
     if (message.type === 'stop') exitWithoutFinalisers(0);
     try {
-      if (message.type === 'tables') send({ type: 'tables', id: message.id, tables: solver.calcTables(message.deals) });
+      if (message.type === 'tables') send({ type: 'tables', id: message.id, tables: await solver.calcTables(message.deals) });
       else send({ type: 'pars', id: message.id, pars: message.questions.map((q) => solver.dealerPar(q.tricks, q.dealer, q.vulnerability)) });
     } catch (error) {
       send({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) });
