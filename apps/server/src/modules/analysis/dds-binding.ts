@@ -4,7 +4,7 @@ import type { DealAnalysis, DoubleDummyTricks, ParResult } from '@bridge/api';
 /**
  * The double-dummy solver DDS (Bo Haglund and Soren Hein, Apache-2.0), as Debian's `libdds0` ships it, called
  * through koffi. Only the solver processes load it (solver-process.ts): the library's own finaliser crashes the
- * process that loaded it at exit (docs/decisions/048), so that process leaves through `exitWithoutFinalisers`.
+ * process that loaded it at exit (docs/decisions/049), so that process leaves through `exitWithoutFinalisers`.
  */
 
 /** DDS's limits (dll.h): CalcAllTablesPBN takes at most MAXNOOFTABLES deals when all five strains are asked. */
@@ -114,7 +114,7 @@ const cString = (bytes: Uint8Array) => {
 
 /**
  * Ends the process without running the finalisers of the libraries it loaded: libdds's own runs after the
- * destructors of its globals and reads freed memory, a segmentation fault at every exit (docs/decisions/048).
+ * destructors of its globals and reads freed memory, a segmentation fault at every exit (docs/decisions/049).
  */
 export function exitWithoutFinalisers(code: number): never {
   const libc = koffi.load('libc.so.6');

@@ -6,7 +6,7 @@ import type { DoubleDummyTricks } from '@bridge/api';
 import { SolverPool } from './solver-pool.ts';
 
 // The real DDS library (Debian's libdds0), in real solver processes: the binding is tested through the process
-// boundary it is always used across, so the test runner never loads the library itself (decision 048).
+// boundary it is always used across, so the test runner never loads the library itself (decision 049).
 
 interface OracleDeal {
   board: number;

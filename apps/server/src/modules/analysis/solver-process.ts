@@ -1,5 +1,5 @@
 /**
- * A double-dummy solver process (docs/decisions/048): loads libdds, answers the server's jobs one at a time over
+ * A double-dummy solver process (docs/decisions/049): loads libdds, answers the server's jobs one at a time over
  * IPC, and leaves through `_exit` so that the library's broken finaliser never runs. Started by SolverPool with
  * the library's path and the solver threads it may use as arguments.
  */
