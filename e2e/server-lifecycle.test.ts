@@ -11,12 +11,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The processes a process started (Linux: /proc/{pid}/task/{pid}/children). */
-const childrenOf = (pid: number) =>
-  fs
-    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .split(' ')
-    .filter(Boolean)
-    .map(Number);
+const childrenOf = (pid: number) => fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -61,7 +56,15 @@ describe('the server process', () => {
       body: {
         tables: 8,
         boardsPerRound: 3,
-        gameDetails: { type: 1, typeName: 'Stopped Mid-Analysis', players: 32, rounds: 7, movementType: 'Mitchell', scoreType: 'Match Point', handgeneratedModeAsString: 'Random' },
+        gameDetails: {
+          type: 1,
+          typeName: 'Stopped Mid-Analysis',
+          players: 32,
+          rounds: 7,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
       },
     });
     const children = childrenOf(server.pid); // the solvers and the video signalling process

@@ -67,7 +67,10 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
       const tables: DoubleDummyTricks[] = [];
       for (let start = 0; start < deals.length; start += MAX_TABLES) {
         const chunk = deals.slice(start, start + MAX_TABLES);
-        const input = { noOfTables: chunk.length, deals: Array.from({ length: MAX_TABLES * STRAINS }, (_, i) => (i < chunk.length ? { cards: chunk[i] } : emptyDeal)) };
+        const input = {
+          noOfTables: chunk.length,
+          deals: Array.from({ length: MAX_TABLES * STRAINS }, (_, i) => (i < chunk.length ? { cards: chunk[i] } : emptyDeal)),
+        };
         const results: { results?: { resTable: ArrayLike<number> }[] } = {};
         const code = await new Promise<number>((resolve, reject) =>
           calcAllTablesPBN.async(input, -1, noFilter, results, {}, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),

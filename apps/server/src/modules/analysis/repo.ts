@@ -18,7 +18,11 @@ export interface QueuedDeal {
 /** Puts deals in line; one already waiting is left alone (the runner drops one already analysed). */
 export async function enqueue(db: Db, deals: readonly QueuedDeal[]): Promise<void> {
   if (!deals.length) return;
-  await db.insertInto('analysisQueue').values([...deals]).onConflict((conflict) => conflict.doNothing()).execute();
+  await db
+    .insertInto('analysisQueue')
+    .values([...deals])
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 }
 
 /** The next deals to solve: the fewest tries first, then the oldest. Tried `maxAttempts` times: left out. */
@@ -33,12 +37,24 @@ export const nextInQueue = (db: Db, limit: number, maxAttempts: number) =>
     .execute();
 
 export const countQueued = async (db: Db, maxAttempts: number) =>
-  Number((await db.selectFrom('analysisQueue').select((eb) => eb.fn.countAll<string>().as('n')).where('attempts', '<', maxAttempts).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('analysisQueue')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('attempts', '<', maxAttempts)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** The tables already solved among these deals. */
 export async function findTables(db: Db, dealHashes: readonly string[]): Promise<Map<string, DoubleDummyTricks>> {
   if (!dealHashes.length) return new Map();
-  const rows = await db.selectFrom('dealAnalyses').select(['dealHash', 'tricks']).where('dealHash', 'in', [...new Set(dealHashes)]).execute();
+  const rows = await db
+    .selectFrom('dealAnalyses')
+    .select(['dealHash', 'tricks'])
+    .where('dealHash', 'in', [...new Set(dealHashes)])
+    .execute();
   return new Map(rows.map((row) => [row.dealHash, row.tricks]));
 }
 
@@ -82,12 +98,25 @@ export async function storeSolved(db: Db, batch: readonly QueuedDeal[], solved: 
         .execute();
       await trx
         .insertInto('dealPars')
-        .values(solved.map((s) => ({ dealHash: s.dealHash, dealer: s.dealer, vulnerability: s.vulnerability, score: s.par.score, contracts: JSON.stringify(s.par.contracts) })))
+        .values(
+          solved.map((s) => ({
+            dealHash: s.dealHash,
+            dealer: s.dealer,
+            vulnerability: s.vulnerability,
+            score: s.par.score,
+            contracts: JSON.stringify(s.par.contracts),
+          })),
+        )
         .onConflict((conflict) => conflict.columns(['dealHash', 'dealer', 'vulnerability']).doNothing())
         .execute();
     }
     for (const d of batch) {
-      await trx.deleteFrom('analysisQueue').where('dealHash', '=', d.dealHash).where('dealer', '=', d.dealer).where('vulnerability', '=', d.vulnerability).execute();
+      await trx
+        .deleteFrom('analysisQueue')
+        .where('dealHash', '=', d.dealHash)
+        .where('dealer', '=', d.dealer)
+        .where('vulnerability', '=', d.vulnerability)
+        .execute();
     }
   });
 }

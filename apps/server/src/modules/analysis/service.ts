@@ -33,7 +33,12 @@ export async function queueDeals(trx: Db, boards: readonly BoardDeal[]): Promise
   const unique = new Map<string, QueuedDeal>();
   for (const board of boards) {
     const dealHash = dealHashOf(board.deal);
-    unique.set(`${dealHash}/${board.dealer}/${board.vulnerability}`, { dealHash, dealer: board.dealer, vulnerability: board.vulnerability, deal: board.deal });
+    unique.set(`${dealHash}/${board.dealer}/${board.vulnerability}`, {
+      dealHash,
+      dealer: board.dealer,
+      vulnerability: board.vulnerability,
+      deal: board.deal,
+    });
   }
   await repo.enqueue(trx, [...unique.values()]);
 }
@@ -47,7 +52,12 @@ export async function findAnalyses(db: Db, boards: readonly BoardDeal[]): Promis
     db,
     boards.map((b) => ({ dealHash: dealHashOf(b.deal), dealer: b.dealer, vulnerability: b.vulnerability })),
   );
-  return new Map(rows.map((row) => [`${row.dealHash}/${row.dealer}/${row.vulnerability}`, { tricks: row.tricks, par: { score: row.score, contracts: row.contracts } }]));
+  return new Map(
+    rows.map((row) => [
+      `${row.dealHash}/${row.dealer}/${row.vulnerability}`,
+      { tricks: row.tricks, par: { score: row.score, contracts: row.contracts } },
+    ]),
+  );
 }
 
 export const analysisKey = (board: BoardDeal) => `${dealHashOf(board.deal)}/${board.dealer}/${board.vulnerability}`;
@@ -153,7 +163,10 @@ export class AnalysisRunner {
 
   private async solve(batch: readonly QueuedDeal[]): Promise<void> {
     const pool = this.options.pool!;
-    const known = await repo.findTables(this.db, batch.map((d) => d.dealHash));
+    const known = await repo.findTables(
+      this.db,
+      batch.map((d) => d.dealHash),
+    );
     const unsolved = [...new Map(batch.filter((d) => !known.has(d.dealHash)).map((d) => [d.dealHash, d.deal])).entries()];
     const tables = await pool.tables(unsolved.map(([, deal]) => deal));
     unsolved.forEach(([dealHash], i) => known.set(dealHash, tables[i]!));

@@ -18,11 +18,15 @@ interface OracleDeal {
   optimumScore: string;
 }
 
-const oracle: OracleDeal[] = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/dd_oracle.json'), 'utf8'));
+const oracle: OracleDeal[] = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/dd_oracle.json'), 'utf8'),
+);
 
 /** The oracle's digits in its own order, from our table. */
 const oracleDigits = (tricks: DoubleDummyTricks) =>
-  (['N', 'S', 'E', 'W'] as const).map((hand) => (['NT', 'S', 'H', 'D', 'C'] as const).map((strain) => tricks[hand][strain].toString(16)).join('')).join('');
+  (['N', 'S', 'E', 'W'] as const)
+    .map((hand) => (['NT', 'S', 'H', 'D', 'C'] as const).map((strain) => tricks[hand][strain].toString(16)).join(''))
+    .join('');
 
 const row = (C: number, D: number, H: number, S: number, NT: number) => ({ C, D, H, S, NT });
 
@@ -39,7 +43,10 @@ function readPar(text: string) {
 }
 
 const warnings: string[] = [];
-const log = { warn: (_details: object, message: string) => warnings.push(message), error: (_details: object, message: string) => warnings.push(message) };
+const log = {
+  warn: (_details: object, message: string) => warnings.push(message),
+  error: (_details: object, message: string) => warnings.push(message),
+};
 
 describe('the DDS solver pool', () => {
   const pool = new SolverPool({ size: 2, libraryPath: 'libdds.so.0', log });
@@ -70,7 +77,9 @@ describe('the DDS solver pool', () => {
 
   it('answers a par of 0 and no contract when nobody can make anything (passed out)', async () => {
     const six = row(6, 6, 6, 6, 6);
-    expect(await pool.pars([{ tricks: { N: six, E: six, S: six, W: six }, dealer: 'N', vulnerability: 'None' }])).toEqual([{ score: 0, contracts: [] }]);
+    expect(await pool.pars([{ tricks: { N: six, E: six, S: six, W: six }, dealer: 'N', vulnerability: 'None' }])).toEqual([
+      { score: 0, contracts: [] },
+    ]);
   });
 
   it("answers a sacrifice: a doubled contract going down when it costs less than the other side's game", async () => {
@@ -90,7 +99,7 @@ describe('the DDS solver pool', () => {
     expect(both).toEqual({ score: 500, contracts: ['5C*-EW-2', '5D*-EW-2', '5H*-EW-2'] });
   });
 
-  it('refuses a malformed deal with the library\'s own message, and keeps solving', async () => {
+  it("refuses a malformed deal with the library's own message, and keeps solving", async () => {
     await expect(pool.tables(['N:AKQ.AKQ.AKQ.AKQ - - -'])).rejects.toThrow(/CalcAllTablesPBN/);
     expect((await pool.tables([oracle[0]!.deal])).map(oracleDigits)).toEqual([oracle[0]!.doubleDummyTricks_NSEW_x_NTSHDC]);
   });

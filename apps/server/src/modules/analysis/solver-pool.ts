@@ -114,14 +114,21 @@ export class SolverPool {
   }
 
   private spawn(): Worker {
-    const child = fork(ENTRY, [this.options.libraryPath, '1'], { cwd: SERVER_DIR, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(ENTRY, [this.options.libraryPath, '1'], {
+      cwd: SERVER_DIR,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let settle: (ok: boolean) => void = () => undefined;
     const worker: Worker = { child, job: undefined, killed: false, ready: new Promise<boolean>((resolve) => (settle = resolve)) };
     this.workers.add(worker);
     child.on('message', (message: FromSolver) => {
       if (message.type === 'ready') return settle(true);
       if (message.type === 'unavailable') {
-        this.options.log.warn({ library: this.options.libraryPath, reason: message.reason }, 'double-dummy analysis is not available on this server: the DDS library did not load (apt-get install libdds0)');
+        this.options.log.warn(
+          { library: this.options.libraryPath, reason: message.reason },
+          'double-dummy analysis is not available on this server: the DDS library did not load (apt-get install libdds0)',
+        );
         return settle(false);
       }
       const job = worker.job;

@@ -137,7 +137,10 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       };
     });
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
-    await queueDeals(trx, boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])));
+    await queueDeals(
+      trx,
+      boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
+    );
     await recordAudit(trx, {
       action: 'tournament.create',
       outcome: 'success',
