@@ -46,10 +46,14 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
   const parResultsDealer = koffi.struct('BridgeParResultsDealer', { number: 'int', score: 'int', contracts: koffi.array('uint8', 100) });
 
   const setMaxThreads = lib.func('void SetMaxThreads(int userThreads)');
-  const calcAllTablesPBN = lib.func(
-    'int CalcAllTablesPBN(BridgeDdTableDealsPBN *deals, int mode, int *trumpFilter, _Out_ BridgeDdTablesRes *res, _Out_ BridgeAllParResults *pres)',
-  );
-  const dealerParFn = lib.func('int DealerPar(BridgeDdTableResults *table, _Out_ BridgeParResultsDealer *pres, int dealer, int vulnerable)');
+  const calcAllTablesPBN = lib.func('CalcAllTablesPBN', 'int', [
+    koffi.pointer(tableDeals),
+    'int',
+    koffi.pointer('int'),
+    koffi.out(koffi.pointer(tablesRes)),
+    koffi.out(koffi.pointer(allParResults)),
+  ]);
+  const dealerParFn = lib.func('DealerPar', 'int', [koffi.pointer(tableResults), koffi.out(koffi.pointer(parResultsDealer)), 'int', 'int']);
   const errorMessage = lib.func('void ErrorMessage(int code, _Out_ uint8 *line)');
 
   const fail = (call: string, code: number): never => {
