@@ -11,4 +11,5 @@ export * from './movements.ts';
 export * from './random-deal.ts';
 export * from './event.ts';
 export * from './pbn-export.ts';
+export * from './pbn-analysis.ts';
 export * from './usebio.ts';

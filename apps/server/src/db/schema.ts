@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { DoubleDummyTricks } from '@bridge/api';
+import type { DealAnalysis, DoubleDummyTricks } from '@bridge/api';
 
 /** Database tables as TypeScript sees them: snake_case in SQL, camelCase here (CamelCasePlugin). */
 export interface Database {
@@ -64,6 +64,8 @@ export interface BoardsTable {
   dealIndex: string | null;
   dealer: 'N' | 'E' | 'S' | 'W';
   vulnerability: 'None' | 'NS' | 'EW' | 'All';
+  /** The analysis the deal's PBN import carried, shown while the solver's is not there. JSON text in, parsed out. */
+  importedAnalysis: ColumnType<DealAnalysis | null, string | null | undefined, string | null>;
 }
 
 export interface BoardResultsTable {

@@ -29,6 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (deal_hash, dealer, vulnerability)
   )`.execute(db);
   await sql`create index analysis_queue_order_idx on analysis_queue (attempts, queued_at)`.execute(db);
+  // The analysis a PBN import carried (OptimumResultTable, OptimumScore, ParContract): the event's own, shown while
+  // the solver's is not there; it never enters the shared tables above.
+  await sql`alter table boards add column imported_analysis jsonb`.execute(db);
   // The deals already in events wait for their analysis like new ones.
   await sql`insert into analysis_queue (deal_hash, dealer, vulnerability, deal)
     select distinct encode(sha256(convert_to(deal, 'UTF8')), 'hex'), dealer, vulnerability, deal
@@ -37,6 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table boards drop column imported_analysis`.execute(db);
   await sql`drop table analysis_queue`.execute(db);
   await sql`drop table deal_pars`.execute(db);
   await sql`drop table deal_analyses`.execute(db);

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parsePbn, readAnalysisTags } from '@bridge/engine';
 import type { EventResults } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../test/build-test-app.ts';
@@ -103,6 +106,49 @@ describe('double-dummy analysis of the deals of an event', () => {
       await database.close();
       await drop();
     }
+  });
+
+  it("writes each board's analysis in the event's PBN file, in the standard tags", async () => {
+    const t = await buildTestApp(withSolver);
+    await t.app.analysis.start();
+    const organiser = await buildClient(t.app);
+    const { key } = await buildTournament(t.app, { organiser, gameDetails: { handgeneratedModeAsString: 'Imported' } });
+    expect((await organiser.put(`/api/v1/tournaments/${key}/boards/1`, { deal: DEAL_A })).statusCode).toBe(200);
+    await t.app.analysis.idle();
+    const analysis = (await resultsOf(organiser, key)).boards[0]!.analysis!;
+    const file = (await organiser.get(`/api/v1/tournaments/${key}/pbn`)).body;
+    const board1 = parsePbn(file).find((game) => game.get('Board')?.value === '1')!;
+    expect(readAnalysisTags(board1)).toEqual(analysis);
+    expect(file).toContain('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT  7\nN  S  7');
+    expect(file).toContain(`[OptimumScore "NS ${analysis.par.score}"]`);
+    expect(file).toContain('[ParContract "NS 1NT"]');
+    // A board with no deal yet has no analysis tags.
+    const board2 = parsePbn(file).find((game) => game.get('Board')?.value === '2')!;
+    expect(board2.has('OptimumResultTable')).toBe(false);
+  });
+
+  it('keeps the analysis a PBN import carries: shown and exported again, even on a server without the solver', async () => {
+    const t = await buildTestApp();
+    const organiser = await buildClient(t.app);
+    const { key } = await buildTournament(t.app, { organiser, gameDetails: { handgeneratedModeAsString: 'Imported' } });
+    const fixture = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/bridge/fixtures/pbn/endplay_example2.pbn'), 'utf8');
+    const carried = parsePbn(fixture).find((game) => game.has('OptimumResultTable'))!;
+    const pbn = `[Board "1"]\n[Deal "${carried.get('Deal')!.value}"]\n[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n${carried
+      .get('OptimumResultTable')!
+      .section.join('\n')}\n[OptimumScore "${carried.get('OptimumScore')!.value}"]\n[ParContract "NS 1NT"]\n`;
+    const imported = await organiser.post(`/api/v1/tournaments/${key}/import`, { pbn });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const expected = readAnalysisTags(carried)!;
+    const [board1] = (await resultsOf(organiser, key)).boards;
+    expect(board1!.analysis!.tricks).toEqual(expected.tricks);
+    expect(board1!.analysis!.par).toEqual({ score: 90, contracts: ['1N-NS'] });
+    const exported = parsePbn((await organiser.get(`/api/v1/tournaments/${key}/pbn`)).body).find((game) => game.get('Board')?.value === '1')!;
+    expect(exported.get('OptimumResultTable')!.section).toEqual(carried.get('OptimumResultTable')!.section);
+    expect(exported.get('ParContract')!.value).toBe('NS 1NT');
+    // A malformed table refuses the whole file and changes nothing.
+    const broken = await organiser.post(`/api/v1/tournaments/${key}/import`, { pbn: pbn.replace(/\nN NT +\d+/, '') });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatch(/Board 1: OptimumResultTable/);
   });
 
   it('without the library: everything else works, analysis is null and health says false; the line waits', async () => {

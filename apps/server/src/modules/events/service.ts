@@ -7,6 +7,7 @@ import {
   parsePbn,
   pbnBoardNumbers,
   randomDeal,
+  readAnalysisTags,
   scoreEvent,
   vulnerabilityOf,
   type Vulnerability,
@@ -17,6 +18,7 @@ import {
   ParticipantFilters,
   seatNameOfSide,
   type CreateTournamentBody,
+  type DealAnalysis,
   type EventResults,
   type AdminParticipant,
   type PastEvent,
@@ -262,12 +264,16 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     throw badRequest(error instanceof Error ? error.message : 'This is not a PBN file');
   }
   const deals = new Map<number, string>();
+  const analyses = new Map<number, DealAnalysis>();
   for (const [i, game] of games.entries()) {
     const board = numbers[i]!;
     const text = game.get('Deal')?.value.trim();
     if (!text || text === '?') continue;
     try {
       deals.set(board, formatDeal(parseDeal(text)));
+      // The file's own double-dummy analysis, kept with the board (a malformed one refuses the file like a bad deal).
+      const analysis = readAnalysisTags(game);
+      if (analysis) analyses.set(board, { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } });
     } catch (error) {
       throw badRequest(`Board ${board}: ${error instanceof Error ? error.message : 'invalid deal'}`);
     }
@@ -279,7 +285,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
     for (const [board, deal] of deals) {
-      await repo.setDeal(trx, tournament.id, board, deal);
+      await repo.setDeal(trx, tournament.id, board, deal, analyses.get(board) ?? null);
     }
     await queueDeals(
       trx,
@@ -463,7 +469,11 @@ export async function eventResults(db: Db, tournament: TournamentRow, options: {
       dealer: board.dealer,
       vulnerability: board.vulnerability,
       deal: board.deal,
-      analysis: (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) || null,
+      // The solver's analysis; until it is there (or without a solver), the one the deal's PBN import carried.
+      analysis:
+        (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) ||
+        board.importedAnalysis ||
+        null,
       lines: results.flatMap((r, i) =>
         r.boardNo !== board.boardNo
           ? []
