@@ -21,6 +21,9 @@ import {
   scorecardRows,
   scoringLabel,
 } from './format';
+import { againstDoubleDummy } from './analysis';
+import analysisClasses from './analysis.module.css';
+import { AnalysisPanel, DoubleDummyDifference } from './analysis-panel';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
 import { Contract } from './suit';
@@ -226,7 +229,19 @@ function Scorecard({ results, standing, onClose, isMine }: { results: EventResul
   );
 }
 
-function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: boolean; twoWinners: boolean; mine: ReadonlySet<string> }) {
+function Traveller({
+  board,
+  imps,
+  twoWinners,
+  mine,
+  analysisAvailable,
+}: {
+  board: Board;
+  imps: boolean;
+  twoWinners: boolean;
+  mine: ReadonlySet<string>;
+  analysisAvailable: boolean;
+}) {
   const meta = dealerText(board.dealer, board.vulnerability);
   const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
   const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
@@ -239,7 +254,12 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
       <div className={classes.boardBody}>
         <p className={classes.boardMeta}>{meta}</p>
         {top === null ? null : <p className={classes.boardMeta}>Top on this board: {formatPoints(top, false)} matchpoints</p>}
-        {board.deal ? <HandDiagram board={board.board} deal={board.deal} caption={meta} /> : null}
+        {board.deal ? (
+          <div className={analysisClasses.dealAndAnalysis}>
+            <HandDiagram board={board.board} deal={board.deal} caption={meta} />
+            <AnalysisPanel board={board.board} analysis={board.analysis} available={analysisAvailable} />
+          </div>
+        ) : null}
         {lines.length === 0 ? (
           <Text size="sm">No results for this board yet.</Text>
         ) : (
@@ -255,6 +275,11 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                   <th scope="col" className={classes.num}>
                     Tricks
                   </th>
+                  {board.analysis ? (
+                    <th scope="col" className={classes.num}>
+                      <abbr title="Tricks against double dummy: over (+) or under (−) what the declarer makes with best play">DD</abbr>
+                    </th>
+                  ) : null}
                   <th scope="col" className={classes.num}>
                     NS score
                   </th>
@@ -285,6 +310,11 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                     </td>
                     <td>{line.declarer ?? '–'}</td>
                     <td className={classes.num}>{line.tricks ?? '–'}</td>
+                    {board.analysis ? (
+                      <td className={`${classes.num} ${analysisClasses.dd}`}>
+                        <DoubleDummyDifference difference={againstDoubleDummy(line, board.analysis)} />
+                      </td>
+                    ) : null}
                     <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
                     <td className={classes.num}>{line.adjusted ? '–' : formatScore(-line.nsScore)}</td>
                     <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
@@ -429,10 +459,24 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
         <Title order={2} id="travellers-heading" mb="sm">
           Travellers
         </Title>
+        {results.analysisAvailable ? null : (
+          <Text size="sm" c="dimmed" mb="sm">
+            Double-dummy analysis is not available on this server.
+          </Text>
+        )}
         {results.boards.length === 0 ? (
           <Text>No boards have been played yet.</Text>
         ) : (
-          results.boards.map((board) => <Traveller key={board.board} board={board} imps={imps} twoWinners={twoWinners} mine={mine} />)
+          results.boards.map((board) => (
+            <Traveller
+              key={board.board}
+              board={board}
+              imps={imps}
+              twoWinners={twoWinners}
+              mine={mine}
+              analysisAvailable={results.analysisAvailable}
+            />
+          ))
         )}
       </section>
     </Stack>
