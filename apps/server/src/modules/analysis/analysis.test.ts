@@ -5,7 +5,7 @@ import { parsePbn, readAnalysisTags } from '@bridge/engine';
 import type { EventResults } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../test/build-test-app.ts';
-import { buildClient, buildTournament, clientOf } from '../../../test/factories.ts';
+import { buildClient, buildCompletedEvent, buildTournament, clientOf } from '../../../test/factories.ts';
 import { SolverPool } from './solver-pool.ts';
 
 // Double-dummy analysis through the API, with the real DDS library in real solver processes.
@@ -38,6 +38,32 @@ describe('double-dummy analysis of the deals of an event', () => {
     const pars = await reference.pars(results.boards.map((b, i) => ({ tricks: tables[i]!, dealer: b.dealer, vulnerability: b.vulnerability })));
     expect(results.boards.map((b) => b.analysis)).toEqual(results.boards.map((_, i) => ({ tricks: tables[i], par: pars[i] })));
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: true, analysis: true });
+  });
+
+  it("keeps a complete event's results out of caches while its analysis is on its way", async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      const off = await buildApp({ config: testConfig(), database, logger: false });
+      await off.ready();
+      const { key, organiser } = await buildCompletedEvent(off);
+      expect((await organiser.get(`/api/v1/tournaments/${key}/results`)).headers['cache-control']).toBe('public, max-age=60');
+      await off.close();
+      // A server with the solver: the deals are pending until it is through.
+      const on = await buildApp({ config: testConfig(withSolver), database, logger: false });
+      await on.ready();
+      await on.analysis.start();
+      const client = clientOf(on, organiser.user, organiser.cookie);
+      const pending = await client.get(`/api/v1/tournaments/${key}/results`);
+      // Asked at once, while the solver works through the event's deals (seconds of work).
+      expect(pending.json().result.boards.some((b: { analysis: unknown }) => !b.analysis)).toBe(true);
+      expect(pending.headers['cache-control']).toBe('no-store');
+      await on.analysis.idle();
+      expect((await client.get(`/api/v1/tournaments/${key}/results`)).headers['cache-control']).toBe('public, max-age=60');
+      await on.close();
+    } finally {
+      await database.close();
+      await drop();
+    }
   });
 
   it('solves a deal once, whichever events deal it: a second event, or another board number, only takes its par', async () => {

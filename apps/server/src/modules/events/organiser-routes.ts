@@ -73,8 +73,11 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
 
   route(app, endpoints.events.results, { config: { policy: readEvent } }, async (request, reply) => {
     const t = readEvent.subject(request);
-    reply.header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store');
-    return { result: await tournaments.eventResults(db, t, { analysisAvailable: app.analysis.available }) };
+    const result = await tournaments.eventResults(db, t, { analysisAvailable: app.analysis.available });
+    // A complete event's results change no more, but for double-dummy analysis still on its way.
+    const analysing = result.analysisAvailable && result.boards.some((board) => board.deal && !board.analysis);
+    reply.header('cache-control', t.status === 'complete' && !analysing ? 'public, max-age=60' : 'no-store');
+    return { result };
   });
 
   route(app, endpoints.events.pbnFile, { config: { policy: readEvent } }, async (request, reply) => {
