@@ -8,8 +8,8 @@ import type { SolverPool } from './solver-pool.ts';
 
 /** A deal the solver failed on this many times is left out of the line (its error stays in `analysis_queue`). */
 const MAX_ATTEMPTS = 3;
-/** Deals taken from the line at a time: a few jobs for each solver process. */
-const BATCH = 24;
+/** Deals taken from the line at a time: a whole event's set usually, so every solver process has work to its end. */
+const BATCH = 64;
 /** Another instance may have put deals in line: looked at this often while idle. */
 const POLL_MS = 30_000;
 

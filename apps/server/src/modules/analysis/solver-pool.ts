@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DoubleDummyTricks, ParResult } from '@bridge/api';
@@ -7,8 +8,10 @@ import type { FromSolver, ParQuestion, ToSolver } from './solver-protocol.ts';
 const ENTRY = fileURLToPath(new URL('./solver-process.ts', import.meta.url));
 /** The server's package folder: `--import tsx` resolves from the working directory, wherever the server was started. */
 const SERVER_DIR = path.resolve(path.dirname(ENTRY), '../../..');
-/** Deals per job: small enough that the processes share a set evenly, large enough for DDS to batch its strains. */
-export const DEALS_PER_JOB = 4;
+/** Deals per job: small, so the processes share a set evenly to its last deal (a deal takes 5 to 600 ms). */
+export const DEALS_PER_JOB = 2;
+/** The solvers' scheduling priority (nice): below the server's, so requests keep their pace during analysis. */
+const SOLVER_NICENESS = 10;
 /** How long a stopping process may finish its job before it is killed. */
 const STOP_TIMEOUT_MS = 5000;
 
@@ -120,6 +123,14 @@ export class SolverPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let settle: (ok: boolean) => void = () => undefined;
+    // Analysis is background work: the server's requests come first when both want the cores.
+    if (child.pid) {
+      try {
+        os.setPriority(child.pid, SOLVER_NICENESS);
+      } catch {
+        // not allowed here: the solver runs at the server's priority
+      }
+    }
     const worker: Worker = { child, job: undefined, killed: false, ready: new Promise<boolean>((resolve) => (settle = resolve)) };
     this.workers.add(worker);
     child.on('message', (message: FromSolver) => {
