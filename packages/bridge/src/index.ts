@@ -12,3 +12,4 @@ export * from './random-deal.ts';
 export * from './event.ts';
 export * from './pbn-export.ts';
 export * from './usebio.ts';
+export * from './par.ts';
