@@ -95,7 +95,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
   const analysis = new AnalysisRunner(database.db, {
-    pool: config.analysis.workers > 0 ? new SolverPool({ size: config.analysis.workers, libraryPath: config.analysis.library, log: app.log }) : undefined,
+    pool:
+      config.analysis.workers > 0 ? new SolverPool({ size: config.analysis.workers, libraryPath: config.analysis.library, log: app.log }) : undefined,
     log: app.log,
   });
   app.decorate('analysis', analysis);

@@ -13,3 +13,4 @@ export * from './event.ts';
 export * from './pbn-export.ts';
 export * from './pbn-analysis.ts';
 export * from './usebio.ts';
+export * from './par.ts';

@@ -10,6 +10,7 @@ import {
   readAnalysisTags,
   scoreEvent,
   vulnerabilityOf,
+  type Seat,
   type Vulnerability,
 } from '@bridge/engine';
 import {
@@ -21,6 +22,7 @@ import {
   type DealAnalysis,
   type EventResults,
   type AdminParticipant,
+  type DealAnalysis,
   type PastEvent,
   type PostResultBody,
   type ScoreData,
@@ -497,6 +499,44 @@ export async function eventResults(db: Db, tournament: TournamentRow, options: {
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
     pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,
     analysisAvailable: options.analysisAvailable,
+  };
+}
+
+/** One board of the hand records: its deal (null when not known) and its analysis (null while pending). */
+export interface HandRecordBoard {
+  board: number;
+  dealer: Seat;
+  vulnerability: Vulnerability;
+  deal: string | null;
+  analysis: DealAnalysis | null;
+}
+
+export interface HandRecords {
+  key: string;
+  name: string;
+  /** The day the event was played (created). */
+  date: Date;
+  boards: HandRecordBoard[];
+}
+
+/** What the hand records print: every board of the event in order, with its deal and double-dummy analysis. */
+export async function handRecords(db: Db, tournament: TournamentRow): Promise<HandRecords> {
+  const boards = await repo.listBoards(db, tournament.id);
+  const analyses = await findAnalyses(
+    db,
+    boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
+  );
+  return {
+    key: tournament.key,
+    name: tournament.typeName,
+    date: tournament.createdAt,
+    boards: boards.map((b) => ({
+      board: b.boardNo,
+      dealer: b.dealer,
+      vulnerability: b.vulnerability,
+      deal: b.deal,
+      analysis: (b.deal && analyses.get(analysisKey({ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }))) || null,
+    })),
   };
 }
 

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useEventResults, useMyPairs } from '../api/results';
+import { handRecordsHref, useEventResults, useMyPairs } from '../api/results';
 import {
   boardTop,
   dealerText,
@@ -423,6 +423,11 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
           <Button component="a" href={results.pbnUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
             Download PBN
           </Button>
+          {results.boards.some((board) => board.deal) ? (
+            <Button component="a" href={handRecordsHref(results.key)} target="_blank" variant="default" leftSection={<DownloadIcon size={18} />}>
+              Hand records (PDF)
+            </Button>
+          ) : null}
         </Group>
       </header>
 
