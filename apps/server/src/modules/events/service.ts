@@ -22,7 +22,6 @@ import {
   type DealAnalysis,
   type EventResults,
   type AdminParticipant,
-  type DealAnalysis,
   type PastEvent,
   type PostResultBody,
   type ScoreData,

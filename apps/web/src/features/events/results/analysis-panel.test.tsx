@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
-import { againstDoubleDummy, parseParContract } from './analysis';
+import { againstDoubleDummy } from './analysis';
 import { ResultsPage } from './results-page';
 import { buildEventResults } from './test-fixture';
 
@@ -62,13 +62,6 @@ describe('the double-dummy analysis on the results page', () => {
 });
 
 describe('the analysis helpers', () => {
-  it("reads DDS's par texts", () => {
-    expect(parseParContract('4S-N')).toEqual({ level: 4, strain: 'S', doubled: false, by: 'N', delta: 0 });
-    expect(parseParContract('3N-NS+1')).toEqual({ level: 3, strain: 'NT', doubled: false, by: 'NS', delta: 1 });
-    expect(parseParContract('5H*-EW-2')).toEqual({ level: 5, strain: 'H', doubled: true, by: 'EW', delta: -2 });
-    expect(parseParContract('pass')).toBeNull();
-  });
-
   it('compares only played contracts with a declarer and tricks', () => {
     const analysis = buildEventResults().boards[0]!.analysis;
     const line = { contract: { level: 4, strain: 'S' as const, doubled: 0 }, declarer: 'S' as const, tricks: 12, adjusted: null };

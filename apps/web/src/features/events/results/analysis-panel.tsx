@@ -1,7 +1,8 @@
 import type { DealAnalysis } from '@bridge/api';
 import { seatNameOfLetter } from '@bridge/api';
 import { formatScore, MINUS } from './format';
-import { GRID_HANDS, GRID_STRAINS, makeableLevel, parseParContract, type Strain } from './analysis';
+import { makeableLevel, parseParContract } from '@bridge/engine';
+import { GRID_HANDS, GRID_STRAINS, type Strain } from './analysis';
 import classes from './analysis.module.css';
 import { SuitSymbol } from './suit';
 
@@ -14,9 +15,13 @@ function StrainLabel({ strain }: { strain: Strain }) {
 
 /** "4♠ by N", "3NT+1 by NS", "5♥× by EW −2": one par contract as results pages write it. */
 function ParContractText({ text }: { text: string }) {
-  const par = parseParContract(text);
-  if (!par) return <span>{text}</span>;
-  const by = sideNames[par.by] ?? seatNameOfLetter[par.by as keyof typeof seatNameOfLetter];
+  let par;
+  try {
+    par = parseParContract(text);
+  } catch {
+    return <span>{text}</span>;
+  }
+  const by = sideNames[par.seats] ?? seatNameOfLetter[par.seats as keyof typeof seatNameOfLetter];
   return (
     <span>
       {par.level}
@@ -27,13 +32,13 @@ function ParContractText({ text }: { text: string }) {
           <span className={classes.srOnly}> doubled</span>
         </>
       ) : null}
-      {par.delta > 0 ? `+${par.delta}` : null}
-      <span aria-hidden="true"> by {par.by}</span>
+      {par.overtricks > 0 ? `+${par.overtricks}` : null}
+      <span aria-hidden="true"> by {par.seats}</span>
       <span className={classes.srOnly}> by {by}</span>
-      {par.delta < 0 ? (
+      {par.overtricks < 0 ? (
         <>
-          <span aria-hidden="true"> {`${MINUS}${-par.delta}`}</span>
-          <span className={classes.srOnly}>, going down {-par.delta}</span>
+          <span aria-hidden="true"> {`${MINUS}${-par.overtricks}`}</span>
+          <span className={classes.srOnly}>, going down {-par.overtricks}</span>
         </>
       ) : null}
     </span>
