@@ -103,6 +103,54 @@ describe('organiser API -> public results in Chromium', () => {
     await page.close();
   });
 
+  it("shows each board's double-dummy grid, par and each line against double dummy, at 1280 and 390 px", async () => {
+    // The analysis runs in the background: the results answer it once the solver is through.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/v1/tournaments/${key}/results`).then((r) => r.json())).result.boards.every(
+            (b: { analysis: unknown }) => b.analysis,
+          ),
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
+      .toBe(true);
+    const { result } = await fetch(`${server.url}/api/v1/tournaments/${key}/results`).then((r) => r.json());
+    const board1 = result.boards.find((b: { board: number }) => b.board === 1);
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/results/${key}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Thursday Club Pairs' }).isVisible()).toBe(true);
+    await page.locator('summary', { hasText: /^Board 1$/ }).click();
+    const grid = page.getByRole('table', { name: /Double-dummy makeable contracts of board 1/ });
+    await expect.poll(() => grid.isVisible()).toBe(true);
+    // Row North, column no trumps: the level North makes in no trumps, or a dash.
+    const northNoTrumps = board1.analysis.tricks.N.NT as number;
+    expect((await grid.getByRole('row').nth(1).getByRole('cell').nth(4).innerText()).split('\n')[0]).toBe(
+      northNoTrumps >= 7 ? String(northNoTrumps - 6) : '–',
+    );
+    expect(await page.getByText(/^Par /).first().innerText()).toMatch(
+      board1.analysis.par.contracts.length ? /^Par [\s\S]* by (N|E|S|W|NS|EW)[\s\S]*, [+−]?\d+/ : /^Par 0 \(passed out\)$/,
+    );
+    // Every line was 3NT by South: the DD column compares its tricks with South's in no trumps.
+    const traveller = page.getByRole('table', { name: 'Traveller of board 1' });
+    const dd = await traveller.getByRole('row').nth(1).getByRole('cell').nth(9).innerText();
+    const line = board1.lines.sort((a: { nsPair: number }, b: { nsPair: number }) => a.nsPair - b.nsPair)[0];
+    const difference = line.tricks - board1.analysis.tricks.S.NT;
+    expect(dd).toBe(difference === 0 ? '=' : difference > 0 ? `+${difference}` : `−${-difference}`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await grid.scrollIntoViewIfNeeded();
+      expect(await grid.isVisible(), `grid at ${width} px`).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth), `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), `results page with analysis at ${width} px`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows a clear message for an unknown event', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.url}/results/nosuchevent`);

@@ -4,9 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '@bridge/api';
+import { signIn } from './support/api.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The processes a process started (Linux: /proc/{pid}/task/{pid}/children). */
+const childrenOf = (pid: number) => fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 describe('the server process', () => {
   it('on SIGTERM answers the requests already in flight, then exits 0', async () => {
@@ -32,6 +45,33 @@ describe('the server process', () => {
     expect(statuses).toContain(200);
     expect(server.logs()).not.toMatch(/unhandled error|driver has already been destroyed/);
     expect(server.logs()).toMatch(/closing: finishing open requests/);
+  });
+
+  it('on SIGTERM in the middle of double-dummy analysis, stops its solver processes cleanly and exits 0', async () => {
+    const server = await startServer({ ADMIN_EMAIL: 'admin@bridge.test', ADMIN_PASSWORD: 'admin password 1', LOG_LEVEL: 'info' });
+    await expect.poll(async () => (await (await fetch(`${server.url}/api/health`)).json()).analysis, { timeout: 30_000 }).toBe(true);
+    const admin = await signIn(server.url, 'admin@bridge.test', 'admin password 1', endpoints.users.adminLogin);
+    // 8 tables, 7 rounds of 3 boards: 24 random deals, seconds of solving on two cores.
+    await admin.call(endpoints.events.create, {
+      body: {
+        tables: 8,
+        boardsPerRound: 3,
+        gameDetails: {
+          type: 1,
+          typeName: 'Stopped Mid-Analysis',
+          players: 32,
+          rounds: 7,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+        },
+      },
+    });
+    const children = childrenOf(server.pid); // the solvers and the video signalling process
+    expect(children.length).toBeGreaterThan(1);
+    expect(await server.stop()).toBe(0);
+    expect(server.logs()).not.toMatch(/solver process died|did not stop in time|SIGSEGV/);
+    for (const pid of children) expect(isRunning(pid), `child process ${pid}`).toBe(false);
   });
 
   it('refuses a second start on the same data folder at once, saying which server holds it; starts again once it is stopped', async () => {

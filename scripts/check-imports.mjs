@@ -27,6 +27,7 @@ const subdirs = (dir) =>
 // prettier-ignore
 const MODULE_LAYERS = {
   audits: 0,
+  analysis: 0,
   insights: 0,
   contact: 0,
   events: 1,

@@ -25,7 +25,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** `extraNodeArgs`: Node options for the server, after tsx's (a bench's preloaded probe in TypeScript, say). */
+export async function startBenchServer(env: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<BenchServer> {
   const dbName = `bridge_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: benchDatabaseUrl });
   await admin.connect();
@@ -37,7 +38,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   // BENCH_SERVER_ARGS adds Node options to the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
   // under the bench's load (Node refuses those options in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...extraNodeArgs, 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -19,6 +19,8 @@ const freePort = () =>
 
 export interface RunningServer {
   url: string;
+  /** The server's process id. */
+  pid: number;
   logs: () => string;
   /** Sends SIGTERM, waits for the process to end, removes its data; answers the exit code. */
   stop(): Promise<number | null>;
@@ -67,6 +69,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   }
   return {
     url,
+    pid: child.pid!,
     logs: () => output,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -42,6 +42,8 @@ import { siteMapRoutes } from './modules/seo/routes.ts';
 import { consoleRoutes } from './modules/events/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
+import { AnalysisRunner } from './modules/analysis/service.ts';
+import { SolverPool } from './modules/analysis/solver-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Disable, role change, deletion, sessions ended: told here after the change, heard on every instance. */
     userAccess: UserAccessEvents;
+    /** Double-dummy analysis in the background (modules/analysis). */
+    analysis: AnalysisRunner;
   }
 }
 
@@ -90,6 +94,15 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.close());
+  const analysis = new AnalysisRunner(database.db, {
+    pool:
+      config.analysis.workers > 0 ? new SolverPool({ size: config.analysis.workers, libraryPath: config.analysis.library, log: app.log }) : undefined,
+    log: app.log,
+  });
+  app.decorate('analysis', analysis);
+  // Not awaited: the first solver process starts beside the server; health says once it is there.
+  app.addHook('onReady', async () => void analysis.start().catch((err: unknown) => app.log.error({ err }, 'the double-dummy solver did not start')));
+  app.addHook('onClose', async () => analysis.close());
 
   // External plugins first, then ours, then routes (Fastify's recommended loading order).
   await app.register(inFlightPlugin);
@@ -156,7 +169,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   const ctx = { db: database.db, config, mailer, attempts };
-  await app.register(healthRoutes, { prefix: '/api', database });
+  await app.register(healthRoutes, { prefix: '/api', database, analysis });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
   await app.register(eventAdminRoutes, { prefix: '/api/admin/v1' });

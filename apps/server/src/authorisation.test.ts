@@ -188,6 +188,20 @@ const ROWS: Row[] = [
   { route: `GET ${T}/:key/results`, note: 'complete', subject: completedEvent, url: (s) => `${T}/${s.key}/results`, expect: ALL_200 },
   { route: `GET ${T}/:key/pbn`, note: 'in play', subject: activeEvent, url: (s) => `${T}/${s.key}/pbn`, expect: OWNER_OR_ADMIN },
   { route: `GET ${T}/:key/pbn`, note: 'complete', subject: completedEvent, url: (s) => `${T}/${s.key}/pbn`, expect: ALL_200 },
+  {
+    route: `GET ${T}/:key/hand-records.pdf`,
+    note: 'in play',
+    subject: activeEvent,
+    url: (s) => `${T}/${s.key}/hand-records.pdf`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    route: `GET ${T}/:key/hand-records.pdf`,
+    note: 'complete',
+    subject: completedEvent,
+    url: (s) => `${T}/${s.key}/hand-records.pdf`,
+    expect: ALL_200,
+  },
   { route: `GET ${T}/files/download/:xmlToken`, subject: completedEvent, url: (s) => `${T}/files/download/${s.xmlToken}`, expect: ALL_200 },
 
   // The user API.

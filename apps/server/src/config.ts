@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { VIDEO_SOCKETS_PER_USER } from '@bridge/api';
@@ -93,6 +94,9 @@ const EnvSchema = z
     VIDEO_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     // Open signalling sockets per user across the instances (docs/decisions/028); a load bench raises it.
     VIDEO_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(VIDEO_SOCKETS_PER_USER),
+    // Double-dummy solver processes (0 turns analysis off); at most the machine's cores.
+    ANALYSIS_WORKERS: z.coerce.number().int().min(0).max(availableParallelism()).default(availableParallelism()),
+    DDS_LIBRARY: z.string().default('libdds.so.0'),
   })
   .refine((env) => !env.TURN_URLS.length || Boolean(env.TURN_SECRET), {
     path: ['TURN_SECRET'],
@@ -152,6 +156,8 @@ export interface Config {
   sessionCacheMs: number;
   /** Video chat: relay and STUN addresses, and how often a silent socket is checked. */
   video: { turnUrls: string[]; turnSecret: string | undefined; stunUrls: string[]; heartbeatMs: number; socketsPerUser: number };
+  /** Double-dummy analysis: solver processes (0: off) and the DDS library to load (Debian's libdds0). */
+  analysis: { workers: number; library: string };
 }
 
 export class ConfigError extends Error {}
@@ -207,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heartbeatMs: e.VIDEO_HEARTBEAT_MS,
       socketsPerUser: e.VIDEO_SOCKETS_PER_USER,
     },
+    analysis: { workers: e.ANALYSIS_WORKERS, library: e.DDS_LIBRARY },
   };
 }

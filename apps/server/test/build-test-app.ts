@@ -65,6 +65,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests change the database behind the app's back (to expire a token, disable a user); the session cache
     // has its own tests.
     sessionCacheMs: 0,
+    // No solver processes unless a test asks for them (modules/analysis has the tests that do).
+    analysis: { workers: 0, library: base.analysis.library },
     ...overrides,
   };
 }

@@ -208,12 +208,24 @@ export const PairStandingSchema = z.object({
 });
 export type PairStanding = z.infer<typeof PairStandingSchema>;
 
+const StrainTricksSchema = z.object({ C: z.number(), D: z.number(), H: z.number(), S: z.number(), NT: z.number() });
+/** Tricks each hand takes as declarer in each strain, with perfect play on all sides (double dummy). */
+export const DoubleDummyTricksSchema = z.object({ N: StrainTricksSchema, E: StrainTricksSchema, S: StrainTricksSchema, W: StrainTricksSchema });
+export type DoubleDummyTricks = z.infer<typeof DoubleDummyTricksSchema>;
+/** Par: `score` from North-South's side (negative when East-West gain); `contracts` as DDS writes them (`4S-N`, `4H-EW`, `3NX-NS-2`); none for a passed-out par of 0. */
+export const ParResultSchema = z.object({ score: z.number(), contracts: z.array(z.string()) });
+export type ParResult = z.infer<typeof ParResultSchema>;
+export const DealAnalysisSchema = z.object({ tricks: DoubleDummyTricksSchema, par: ParResultSchema });
+export type DealAnalysis = z.infer<typeof DealAnalysisSchema>;
+
 export const BoardResultsSchema = z.object({
   board: z.number(),
   dealer: SeatLetterSchema,
   vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
   /** PBN deal string from North (`N:AKQ.T98.765.432 ...`), or null when not known. */
   deal: z.string().nullable(),
+  /** The deal's double-dummy analysis; null while it is pending, without a deal, or on a server without the solver. */
+  analysis: DealAnalysisSchema.nullable(),
   lines: z.array(ResultLineSchema),
 });
 
@@ -233,6 +245,8 @@ export const EventResultsSchema = z.object({
   /** Relative download addresses. */
   xmlUrl: z.string().nullable(),
   pbnUrl: z.string(),
+  /** Whether this server analyses deals double dummy (false: the solver library is not installed or is turned off). */
+  analysisAvailable: z.boolean(),
 });
 export type EventResults = z.infer<typeof EventResultsSchema>;
 export const EventResultsResponse = resultOf(EventResultsSchema);

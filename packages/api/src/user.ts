@@ -100,4 +100,5 @@ export const UpdateUserBody = z
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 export const UpdateUserResponse = resultOf(z.object({ message: z.string(), user: UserSchema.nullable() }));
 
-export const HealthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean() });
+/** `analysis`: whether the double-dummy solver loaded (it is optional: the platform works without it). */
+export const HealthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean(), analysis: z.boolean() });

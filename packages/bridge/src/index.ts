@@ -11,4 +11,6 @@ export * from './movements.ts';
 export * from './random-deal.ts';
 export * from './event.ts';
 export * from './pbn-export.ts';
+export * from './pbn-analysis.ts';
 export * from './usebio.ts';
+export * from './par.ts';

@@ -1,6 +1,7 @@
 import { formatDeal, type Deal } from './deal.ts';
 import { DEFAULT_ADJUSTED_PERCENTAGES, type Adjustment } from './matchpoints.ts';
 import { formatContract } from './pbn.ts';
+import { OPTIMUM_RESULT_TABLE_TAG, optimumResultLines, parContractTag, type DealAnalysisTags } from './pbn-analysis.ts';
 import type { Contract, Seat, Vulnerability } from './types.ts';
 
 /** One played board (or an unplayed deal) to write as a PBN game. */
@@ -28,6 +29,8 @@ export interface PbnExportGame {
   table?: number | null;
   nsPair?: number | null;
   ewPair?: number | null;
+  /** The deal's double-dummy analysis: the `OptimumResultTable`, `OptimumScore` and `ParContract` tags. */
+  analysis?: DealAnalysisTags | null;
 }
 
 /**
@@ -70,14 +73,22 @@ export function exportPbn(games: readonly PbnExportGame[], options: { adjustedPe
       ['Contract', !adjusted && game.contract ? formatContract(game.contract) : ''],
       ['Result', adjusted || passedOut || game.tricks == null ? '' : String(game.tricks)],
     ];
-    const supplemental: [string, string][] = [];
+    // Sorted by name; a table tag carries its lines after it.
+    const supplemental: [string, string, string[]?][] = [];
+    if (game.analysis) {
+      supplemental.push(['OptimumResultTable', '', optimumResultLines(game.analysis.tricks)]);
+      supplemental.push(['OptimumScore', `NS ${game.analysis.par.score}`]);
+    }
     if (game.ewPair != null) supplemental.push(['PairEW', String(game.ewPair)]);
     if (game.nsPair != null) supplemental.push(['PairNS', String(game.nsPair)]);
+    if (game.analysis) supplemental.push(['ParContract', parContractTag(game.analysis.par.contracts)]);
     if (game.round != null) supplemental.push(['Round', String(game.round)]);
     if (!adjusted && game.nsScore != null) supplemental.push(['Score', `NS ${game.nsScore}`]);
     if (adjusted) supplemental.push(['ScorePercentage', `NS ${percentages[adjusted.ns]} EW ${percentages[adjusted.ew]}`]);
     if (game.table != null) supplemental.push(['Table', String(game.table)]);
-    return [...tags, ...supplemental].map(([name, value]) => `[${name} ${pbnString(value)}]`).join('\n');
+    return [...tags, ...supplemental]
+      .map(([name, value, lines]) => (lines ? [OPTIMUM_RESULT_TABLE_TAG, ...lines].join('\n') : `[${name} ${pbnString(value)}]`))
+      .join('\n');
   });
   return `% PBN 2.1\n% EXPORT\n${blocks.join('\n\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { DealAnalysis, DoubleDummyTricks } from '@bridge/api';
 
 /** Database tables as TypeScript sees them: snake_case in SQL, camelCase here (CamelCasePlugin). */
 export interface Database {
@@ -14,6 +15,9 @@ export interface Database {
   boards: BoardsTable;
   boardResults: BoardResultsTable;
   pairScores: PairScoresTable;
+  dealAnalyses: DealAnalysesTable;
+  dealPars: DealParsTable;
+  analysisQueue: AnalysisQueueTable;
 }
 
 export interface TournamentsTable {
@@ -60,6 +64,8 @@ export interface BoardsTable {
   dealIndex: string | null;
   dealer: 'N' | 'E' | 'S' | 'W';
   vulnerability: 'None' | 'NS' | 'EW' | 'All';
+  /** The analysis the deal's PBN import carried, shown while the solver's is not there. JSON text in, parsed out. */
+  importedAnalysis: ColumnType<DealAnalysis | null, string | null | undefined, string | null>;
 }
 
 export interface BoardResultsTable {
@@ -193,4 +199,33 @@ export interface AuditLogTable {
   outcome: 'success' | 'failure';
   ip: string | null;
   details: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
+/** A deal's double-dummy table (modules/analysis), keyed by the SHA-256 of its PBN string from North. */
+export interface DealAnalysesTable {
+  dealHash: string;
+  deal: string;
+  /** Written as JSON text, read back parsed (jsonb). */
+  tricks: ColumnType<DoubleDummyTricks, string, string>;
+  solvedAt: Generated<Date>;
+}
+
+/** A solved deal's par for one dealer and vulnerability. */
+export interface DealParsTable {
+  dealHash: string;
+  dealer: 'N' | 'E' | 'S' | 'W';
+  vulnerability: 'None' | 'NS' | 'EW' | 'All';
+  score: number;
+  contracts: ColumnType<string[], string, string>;
+}
+
+/** A deal (with its dealer and vulnerability) waiting for the solver. */
+export interface AnalysisQueueTable {
+  dealHash: string;
+  dealer: 'N' | 'E' | 'S' | 'W';
+  vulnerability: 'None' | 'NS' | 'EW' | 'All';
+  deal: string;
+  queuedAt: Generated<Date>;
+  attempts: Generated<number>;
+  lastError: string | null;
 }

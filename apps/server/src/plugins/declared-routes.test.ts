@@ -28,12 +28,12 @@ describe('declared routes: every /api and /ws route is served from packages/api'
   it('starts with routes served from their declarations, and with the exceptions given', async () => {
     const app = await server();
     await app.register(async (scope) => {
-      route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true }));
+      route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true, analysis: false }));
       scope.get('/api/docs/json', async () => 'hi');
       scope.get('/robots.txt', async () => 'hi');
     });
     await app.ready();
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: true });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: true, analysis: false });
     await app.close();
   });
 
@@ -41,7 +41,7 @@ describe('declared routes: every /api and /ws route is served from packages/api'
     const app = await server();
     await app.register(
       async (scope) => {
-        route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true }));
+        route(scope, endpoints.health.check, {}, async () => ({ status: 'ok' as const, database: true, analysis: false }));
       },
       { prefix: '/api' },
     );

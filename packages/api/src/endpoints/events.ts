@@ -61,6 +61,8 @@ export const events = {
   results: endpoint({ method: 'GET', path: `${T}/:key/results`, params: KeyParams, response: EventResultsResponse }),
   /** The PBN file of the event's deals and results. */
   pbnFile: endpoint({ method: 'GET', path: `${T}/:key/pbn`, params: KeyParams, answer: 'file' }),
+  /** The hand records as clubs print them: a PDF of six boards to an A4 page, with the double-dummy grid and par. */
+  handRecordsPdf: endpoint({ method: 'GET', path: `${T}/:key/hand-records.pdf`, params: KeyParams, answer: 'file' }),
   /** The USEBIO XML file of a completed event, by the token its completion gave. */
   usebioFile: endpoint({ method: 'GET', path: `${T}/files/download/:xmlToken`, params: XmlTokenParams, answer: 'file' }),
 

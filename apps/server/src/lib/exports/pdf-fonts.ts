@@ -15,6 +15,8 @@ export interface PdfFaces {
   /** Tried in order: a cell is written in the first one that has a glyph for each of its characters. */
   regular: PdfFace[];
   bold: PdfFace[];
+  /** Symbols Noto Sans lacks, the card suits ♠♥♦♣ among them (one weight: drawn with the regular and the bold). */
+  symbols: PdfFace;
 }
 
 // Google Fonts' build of Noto Sans holds Latin with its extensions, Greek, Cyrillic and Devanagari (with the
@@ -26,6 +28,9 @@ const FAMILIES = [
     bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
   },
 ];
+
+// Noto Sans has no card suits; Noto Sans Symbols 2 (the same publisher's package) has them.
+const SYMBOLS = { name: 'NotoSansSymbols2', file: '@expo-google-fonts/noto-sans-symbols-2/400Regular/NotoSansSymbols2_400Regular.ttf' };
 
 const require = createRequire(import.meta.url);
 
@@ -46,6 +51,7 @@ export function pdfFaces(): Promise<PdfFaces> {
     .then((fonts) => ({
       regular: FAMILIES.map((f) => load(fonts, f.name, f.regular)),
       bold: FAMILIES.map((f) => load(fonts, `${f.name}-Bold`, f.bold)),
+      symbols: load(fonts, SYMBOLS.name, SYMBOLS.file),
     }))
     .catch((error: unknown) => {
       faces = undefined; // the next export tries again rather than failing for good
@@ -88,6 +94,25 @@ export function faceFor(list: PdfFace[], text: string): { face: PdfFace; text: s
     if (missing < bestMissing) [best, bestMissing] = [face, missing];
   }
   return { face: best, text: chars.map((c) => (covers(best, c) ? c : '?')).join('') };
+}
+
+/**
+ * `text` cut into runs, each written in the first face of `list` that has its characters, for lines that mix
+ * scripts or symbols no one face holds all of ('Par: 4♠ by N' in Noto Sans and Noto Sans Symbols 2). A character
+ * that no face has becomes '?' in the first face.
+ */
+export function runsFor(list: PdfFace[], text: string): { face: PdfFace; text: string }[] {
+  if (PLAIN.test(text) && coversAscii(list[0]!)) return text ? [{ face: list[0]!, text }] : [];
+  const runs: { face: PdfFace; text: string }[] = [];
+  for (const char of text) {
+    const found = list.find((face) => covers(face, char));
+    const face = found ?? list[0]!;
+    const written = found ? char : '?';
+    const last = runs.at(-1);
+    if (last?.face === face) last.text += written;
+    else runs.push({ face, text: written });
+  }
+  return runs;
 }
 
 /**

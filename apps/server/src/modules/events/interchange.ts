@@ -11,6 +11,7 @@ import {
 } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
+import { analysisKey, findAnalyses } from '../analysis/service.ts';
 import { planEvent, type EventPlan } from './movement.ts';
 import * as repo from './repo.ts';
 
@@ -150,6 +151,8 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
     repo.listSeatNames(db, tournament.id),
   ]);
   const playersAt = seatsOf(planEvent(tournament), participants);
+  const dealt = boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : []));
+  const analyses = await findAnalyses(db, dealt);
   const games = boards.flatMap((board) => {
     const base = {
       event: tournament.typeName,
@@ -160,6 +163,10 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
       vulnerability: board.vulnerability as Vulnerability,
       deal: board.deal ? parseDeal(board.deal) : null,
       scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
+      // The solver's analysis, or the one the deal's PBN import carried: OptimumResultTable, OptimumScore, ParContract.
+      analysis:
+        (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) ||
+        board.importedAnalysis,
     };
     const played = results.filter((r) => r.boardNo === board.boardNo);
     if (played.length === 0) return [base];

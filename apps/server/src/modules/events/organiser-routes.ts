@@ -3,6 +3,7 @@ import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { handRecordsPdf } from './hand-records-pdf.ts';
 import { eventPbn, usebioXml } from './interchange.ts';
 import { changeEvent, createEvent, readEvent } from './policy.ts';
 import { detailsJson } from './presenter.ts';
@@ -73,8 +74,11 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
 
   route(app, endpoints.events.results, { config: { policy: readEvent } }, async (request, reply) => {
     const t = readEvent.subject(request);
-    reply.header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store');
-    return { result: await tournaments.eventResults(db, t) };
+    const result = await tournaments.eventResults(db, t, { analysisAvailable: app.analysis.available });
+    // A complete event's results change no more, but for double-dummy analysis still on its way.
+    const analysing = result.analysisAvailable && result.boards.some((board) => board.deal && !board.analysis);
+    reply.header('cache-control', t.status === 'complete' && !analysing ? 'public, max-age=60' : 'no-store');
+    return { result };
   });
 
   route(app, endpoints.events.pbnFile, { config: { policy: readEvent } }, async (request, reply) => {
@@ -83,5 +87,15 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
       .type('application/x-pbn; charset=utf-8')
       .header('content-disposition', `attachment; filename="${t.key}.pbn"`)
       .send(await eventPbn(db, t));
+  });
+
+  route(app, endpoints.events.handRecordsPdf, { config: { policy: readEvent } }, async (request, reply) => {
+    const t = readEvent.subject(request);
+    const pdf = await handRecordsPdf(await tournaments.handRecords(db, t));
+    return reply
+      .type('application/pdf')
+      .header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store')
+      .header('content-disposition', `inline; filename="${t.key}-hand-records.pdf"`)
+      .send(pdf);
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { EventType, type EventFilters, type ParticipantFilters } from '@bridge/api';
+import { EventType, type DealAnalysis, type EventFilters, type ParticipantFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type {
@@ -348,10 +348,16 @@ export const findAccountsByEmail = (trx: Db, emails: string[]) =>
 export const insertParticipants = (trx: Db, rows: Insertable<ParticipantsTable>[]) => trx.insertInto('participants').values(rows).execute();
 
 /** Sets one board's deal; answers how many boards changed (0 when the event does not play it). */
-export async function setDeal(trx: Db, tournamentId: string, boardNo: number, deal: string): Promise<number> {
+export async function setDeal(
+  trx: Db,
+  tournamentId: string,
+  boardNo: number,
+  deal: string,
+  importedAnalysis: DealAnalysis | null = null,
+): Promise<number> {
   const updated = await trx
     .updateTable('boards')
-    .set({ deal, dealIndex: null })
+    .set({ deal, dealIndex: null, importedAnalysis: importedAnalysis && JSON.stringify(importedAnalysis) })
     .where('tournamentId', '=', tournamentId)
     .where('boardNo', '=', boardNo)
     .executeTakeFirst();

@@ -7,8 +7,10 @@ import {
   parsePbn,
   pbnBoardNumbers,
   randomDeal,
+  readAnalysisTags,
   scoreEvent,
   vulnerabilityOf,
+  type Seat,
   type Vulnerability,
 } from '@bridge/engine';
 import {
@@ -17,6 +19,7 @@ import {
   ParticipantFilters,
   seatNameOfSide,
   type CreateTournamentBody,
+  type DealAnalysis,
   type EventResults,
   type AdminParticipant,
   type PastEvent,
@@ -31,6 +34,7 @@ import type { WeeklyCounts } from '../../db/weekly.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { recordAudit } from '../audits/service.ts';
+import { announceQueuedDeals, findAnalyses, analysisKey, queueDeals } from '../analysis/service.ts';
 import { seatPair } from './history.ts';
 import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
 import { planEvent } from './movement.ts';
@@ -104,7 +108,7 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       `In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`,
     );
   }
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const tournament = await repo.insertEvent(trx, {
       key: newEventKey(),
       organiserId: organiser.id,
@@ -136,6 +140,10 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       };
     });
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
+    await queueDeals(
+      trx,
+      boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
+    );
     await recordAudit(trx, {
       action: 'tournament.create',
       outcome: 'success',
@@ -146,6 +154,8 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
     });
     return tournament;
   });
+  announceQueuedDeals();
+  return created;
 }
 
 // The changes below trust their caller: the route's policy (event.change, policy.ts) allowed this user on this event.
@@ -234,7 +244,9 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     await lockActiveEvent(trx, tournament, 'deals');
     const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
     if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
+    await queueDeals(trx, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
   });
+  announceQueuedDeals();
 }
 
 /**
@@ -253,12 +265,16 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     throw badRequest(error instanceof Error ? error.message : 'This is not a PBN file');
   }
   const deals = new Map<number, string>();
+  const analyses = new Map<number, DealAnalysis>();
   for (const [i, game] of games.entries()) {
     const board = numbers[i]!;
     const text = game.get('Deal')?.value.trim();
     if (!text || text === '?') continue;
     try {
       deals.set(board, formatDeal(parseDeal(text)));
+      // The file's own double-dummy analysis, kept with the board (a malformed one refuses the file like a bad deal).
+      const analysis = readAnalysisTags(game);
+      if (analysis) analyses.set(board, { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } });
     } catch (error) {
       throw badRequest(`Board ${board}: ${error instanceof Error ? error.message : 'invalid deal'}`);
     }
@@ -270,8 +286,12 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
     for (const [board, deal] of deals) {
-      await repo.setDeal(trx, tournament.id, board, deal);
+      await repo.setDeal(trx, tournament.id, board, deal, analyses.get(board) ?? null);
     }
+    await queueDeals(
+      trx,
+      [...deals].map(([board, deal]) => ({ deal, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board) })),
+    );
     await recordAudit(trx, {
       action: 'tournament.import_deals',
       outcome: 'success',
@@ -281,6 +301,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
       details: { boards: deals.size },
     });
   });
+  announceQueuedDeals();
   return deals.size;
 }
 
@@ -409,13 +430,15 @@ export async function recentEvents(db: Db, limit = 20) {
 }
 
 /** The results of an event as the results page shows them: computed from the posted lines, live or final. */
-export async function eventResults(db: Db, tournament: TournamentRow): Promise<EventResults> {
+export async function eventResults(db: Db, tournament: TournamentRow, options: { analysisAvailable: boolean }): Promise<EventResults> {
   const plan = planEvent(tournament);
   const [boards, results, participants] = await Promise.all([
     repo.listBoards(db, tournament.id),
     repo.listResultsInOrder(db, tournament.id),
     repo.listSeatNames(db, tournament.id),
   ]);
+  const dealt = boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : []));
+  const analyses = await findAnalyses(db, dealt);
   const method = scoringMethodOf(tournament);
   const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
   const namesOf = pairNames(plan, participants);
@@ -447,6 +470,11 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
       dealer: board.dealer,
       vulnerability: board.vulnerability,
       deal: board.deal,
+      // The solver's analysis; until it is there (or without a solver), the one the deal's PBN import carried.
+      analysis:
+        (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) ||
+        board.importedAnalysis ||
+        null,
       lines: results.flatMap((r, i) =>
         r.boardNo !== board.boardNo
           ? []
@@ -469,6 +497,45 @@ export async function eventResults(db: Db, tournament: TournamentRow): Promise<E
     })),
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
     pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,
+    analysisAvailable: options.analysisAvailable,
+  };
+}
+
+/** One board of the hand records: its deal (null when not known) and its analysis (null while pending). */
+export interface HandRecordBoard {
+  board: number;
+  dealer: Seat;
+  vulnerability: Vulnerability;
+  deal: string | null;
+  analysis: DealAnalysis | null;
+}
+
+export interface HandRecords {
+  key: string;
+  name: string;
+  /** The day the event was played (created). */
+  date: Date;
+  boards: HandRecordBoard[];
+}
+
+/** What the hand records print: every board of the event in order, with its deal and double-dummy analysis. */
+export async function handRecords(db: Db, tournament: TournamentRow): Promise<HandRecords> {
+  const boards = await repo.listBoards(db, tournament.id);
+  const analyses = await findAnalyses(
+    db,
+    boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
+  );
+  return {
+    key: tournament.key,
+    name: tournament.typeName,
+    date: tournament.createdAt,
+    boards: boards.map((b) => ({
+      board: b.boardNo,
+      dealer: b.dealer,
+      vulnerability: b.vulnerability,
+      deal: b.deal,
+      analysis: (b.deal && analyses.get(analysisKey({ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }))) || null,
+    })),
   };
 }
 

@@ -17,7 +17,7 @@ describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: true });
+    expect(response.json()).toEqual({ status: 'ok', database: true, analysis: false });
   });
 
   it('sends the security headers on every answer', async () => {
@@ -72,7 +72,7 @@ describe('health runs a real query', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } })).statusCode).toBe(500);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode, table).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable', database: false });
+      expect(health.json()).toEqual({ status: 'unavailable', database: false, analysis: false });
       await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(t.database.db);
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } })).statusCode).toBe(200);
@@ -107,7 +107,7 @@ describe.runIf(!usingPostgres)('PGlite left answering every query with no rows',
       expect(broken).toBe(true);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable', database: false });
+      expect(health.json()).toEqual({ status: 'unavailable', database: false, analysis: false });
     } finally {
       await t.close();
     }
@@ -170,7 +170,7 @@ describe.runIf(usingPostgres)('database outage (PostgreSQL)', () => {
       await proxy.cut();
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ status: 'unavailable', database: false });
+      expect(health.json()).toEqual({ status: 'unavailable', database: false, analysis: false });
       const me = await app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } });
       expect(me.statusCode).toBe(503);
       expect(me.json()).toEqual({ error: messages.serviceUnavailable, code: 'service_unavailable' });

@@ -1,4 +1,4 @@
-import { eventEndpoints } from '@bridge/api';
+import { eventEndpoints, urlOf } from '@bridge/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiCall } from '../../../lib/api-client';
@@ -15,6 +15,9 @@ export const eventResultsQueryOptions = (key: string) =>
   });
 
 export const useEventResults = (key: string) => useQuery(eventResultsQueryOptions(key));
+
+/** The event's hand records, a PDF the browser shows. */
+export const handRecordsHref = (key: string) => urlOf(eventEndpoints.handRecordsPdf, { key });
 
 const NO_PAIRS: ReadonlySet<string> = new Set();
 

@@ -32,7 +32,7 @@ export const dealerText = (dealer: Seat, vulnerability: EventResults['boards'][n
   `Dealer ${seatNameOfLetter[dealer]}, Vulnerable: ${vulnerabilityNames[vulnerability]}`;
 
 // A typographic minus: the same width as the plus sign, so signed columns line up.
-const MINUS = '\u2212';
+export const MINUS = '\u2212';
 
 const signed = (value: number, digits: number): string => {
   const text = Math.abs(value).toFixed(digits);

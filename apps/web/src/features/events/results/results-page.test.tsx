@@ -21,6 +21,8 @@ describe('ResultsPage', () => {
     expect(screen.queryByText('Live results')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download XML' }).getAttribute('href')).toBe('/api/v1/tournaments/SPRING26/results.xml');
     expect(screen.getByRole('link', { name: 'Download PBN' }).hasAttribute('download')).toBe(true);
+    // Board 1 has a deal: the hand records are printed.
+    expect(screen.getByRole('link', { name: 'Hand records (PDF)' }).getAttribute('href')).toBe('/api/v1/tournaments/SPRING26/hand-records.pdf');
 
     const ns = screen.getByRole('table', { name: 'North-South' });
     const ew = screen.getByRole('table', { name: 'East-West' });
@@ -65,6 +67,15 @@ describe('ResultsPage', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['NS', 'EW', 'Contract', 'By', 'NS score', 'EW score', 'NS points', 'EW points', 'Tricks']);
     expect(within(screen.getByRole('table', { name: 'Traveller of board 2' })).getByText('Passed out')).toBeTruthy();
+  });
+
+  it('offers no hand records while no board has a deal', async () => {
+    const base = buildEventResults();
+    serve({ result: { ...base, boards: base.boards.map((board) => ({ ...board, deal: null })) } });
+    renderResults();
+
+    expect(await screen.findByRole('link', { name: 'Download PBN' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Hand records (PDF)' })).toBeNull();
   });
 
   it("shows a pair's scorecard from its own side", async () => {

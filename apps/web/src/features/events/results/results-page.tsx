@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { useEventResults, useMyPairs } from '../api/results';
+import { handRecordsHref, useEventResults, useMyPairs } from '../api/results';
 import {
   boardTop,
   dealerText,
@@ -21,6 +21,9 @@ import {
   scorecardRows,
   scoringLabel,
 } from './format';
+import { againstDoubleDummy } from './analysis';
+import analysisClasses from './analysis.module.css';
+import { AnalysisPanel, DoubleDummyDifference } from './analysis-panel';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
 import { Contract } from './suit';
@@ -226,7 +229,19 @@ function Scorecard({ results, standing, onClose, isMine }: { results: EventResul
   );
 }
 
-function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: boolean; twoWinners: boolean; mine: ReadonlySet<string> }) {
+function Traveller({
+  board,
+  imps,
+  twoWinners,
+  mine,
+  analysisAvailable,
+}: {
+  board: Board;
+  imps: boolean;
+  twoWinners: boolean;
+  mine: ReadonlySet<string>;
+  analysisAvailable: boolean;
+}) {
   const meta = dealerText(board.dealer, board.vulnerability);
   const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
   const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
@@ -239,7 +254,12 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
       <div className={classes.boardBody}>
         <p className={classes.boardMeta}>{meta}</p>
         {top === null ? null : <p className={classes.boardMeta}>Top on this board: {formatPoints(top, false)} matchpoints</p>}
-        {board.deal ? <HandDiagram board={board.board} deal={board.deal} caption={meta} /> : null}
+        {board.deal ? (
+          <div className={analysisClasses.dealAndAnalysis}>
+            <HandDiagram board={board.board} deal={board.deal} caption={meta} />
+            <AnalysisPanel board={board.board} analysis={board.analysis} available={analysisAvailable} />
+          </div>
+        ) : null}
         {lines.length === 0 ? (
           <Text size="sm">No results for this board yet.</Text>
         ) : (
@@ -268,6 +288,11 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                   <th scope="col" className={classes.num}>
                     Tricks
                   </th>
+                  {board.analysis ? (
+                    <th scope="col" className={classes.num}>
+                      <abbr title="Tricks against double dummy: over (+) or under (−) what the declarer makes with best play">DD</abbr>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -290,6 +315,11 @@ function Traveller({ board, imps, twoWinners, mine }: { board: Board; imps: bool
                     <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
                     <td className={classes.num}>{formatPoints(line.ew, imps)}</td>
                     <td className={classes.num}>{line.tricks ?? '–'}</td>
+                    {board.analysis ? (
+                      <td className={`${classes.num} ${analysisClasses.dd}`}>
+                        <DoubleDummyDifference difference={againstDoubleDummy(line, board.analysis)} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -394,6 +424,11 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
           <Button component="a" href={results.pbnUrl} download variant="default" leftSection={<DownloadIcon size={18} />}>
             Download PBN
           </Button>
+          {results.boards.some((board) => board.deal) ? (
+            <Button component="a" href={handRecordsHref(results.key)} target="_blank" variant="default" leftSection={<DownloadIcon size={18} />}>
+              Hand records (PDF)
+            </Button>
+          ) : null}
         </Group>
       </header>
 
@@ -430,10 +465,24 @@ function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlyS
         <Title order={2} id="travellers-heading" mb="sm">
           Travellers
         </Title>
+        {results.analysisAvailable ? null : (
+          <Text size="sm" c="dimmed" mb="sm">
+            Double-dummy analysis is not available on this server.
+          </Text>
+        )}
         {results.boards.length === 0 ? (
           <Text>No boards have been played yet.</Text>
         ) : (
-          results.boards.map((board) => <Traveller key={board.board} board={board} imps={imps} twoWinners={twoWinners} mine={mine} />)
+          results.boards.map((board) => (
+            <Traveller
+              key={board.board}
+              board={board}
+              imps={imps}
+              twoWinners={twoWinners}
+              mine={mine}
+              analysisAvailable={results.analysisAvailable}
+            />
+          ))
         )}
       </section>
     </Stack>

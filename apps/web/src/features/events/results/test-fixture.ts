@@ -53,6 +53,16 @@ export const buildEventResults = (overrides: Partial<EventResults> = {}): EventR
         dealer: 'N',
         vulnerability: 'None',
         deal: 'N:AKQ2.KJ5.A73.K84 JT98.QT97.64.QJ2 7.A84.KQJ5.AT963 6543.632.T982.75',
+        // As DDS solves this deal: North-South take 12 tricks in every strain but hearts (11).
+        analysis: {
+          tricks: {
+            N: { C: 12, D: 12, H: 11, S: 12, NT: 12 },
+            E: { C: 1, D: 1, H: 2, S: 1, NT: 1 },
+            S: { C: 12, D: 12, H: 11, S: 12, NT: 12 },
+            W: { C: 1, D: 1, H: 2, S: 1, NT: 1 },
+          },
+          par: { score: 990, contracts: ['6N-NS'] },
+        },
         lines: [
           line({ round: 1, table: 1, nsPair: 1, ewPair: 1, contract: [3, 'NT', 0], declarer: 'N', tricks: 10, nsScore: 430, ns: 2, ew: 0 }),
           line({ round: 1, table: 2, nsPair: 2, ewPair: 2, contract: [3, 'NT', 0], declarer: 'S', tricks: 9, nsScore: 400, ns: 1, ew: 1 }),
@@ -64,6 +74,7 @@ export const buildEventResults = (overrides: Partial<EventResults> = {}): EventR
         dealer: 'E',
         vulnerability: 'NS',
         deal: null,
+        analysis: null,
         lines: [
           line({ round: 2, table: 1, nsPair: 1, ewPair: 3, contract: [0, null, 0], declarer: null, tricks: null, nsScore: 0, ns: 1, ew: 1 }),
           line({ round: 2, table: 2, nsPair: 2, ewPair: 1, contract: [2, 'H', 1], declarer: 'E', tricks: 7, nsScore: 100, ns: 2, ew: 0 }),
@@ -73,5 +84,6 @@ export const buildEventResults = (overrides: Partial<EventResults> = {}): EventR
     ],
     xmlUrl: '/api/v1/tournaments/SPRING26/results.xml',
     pbnUrl: '/api/v1/tournaments/SPRING26/results.pbn',
+    analysisAvailable: true,
     ...overrides,
   });

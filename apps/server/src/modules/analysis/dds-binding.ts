@@ -1,0 +1,133 @@
+import koffi from 'koffi';
+import type { DealAnalysis, DoubleDummyTricks, ParResult } from '@bridge/api';
+
+/**
+ * The double-dummy solver DDS (Bo Haglund and Soren Hein, Apache-2.0), as Debian's `libdds0` ships it, called
+ * through koffi. Only the solver processes load it (solver-process.ts): the library's own finaliser crashes the
+ * process that loaded it at exit (docs/decisions/049), so that process leaves through `exitWithoutFinalisers`.
+ */
+
+/** DDS's limits (dll.h): CalcAllTablesPBN takes at most MAXNOOFTABLES deals when all five strains are asked. */
+const MAX_TABLES = 40;
+const STRAINS = 5;
+const RETURN_NO_FAULT = 1;
+
+/** DDS's order in `resTable[strain][hand]`: spades, hearts, diamonds, clubs, no trumps; hands N, E, S, W. */
+const DDS_STRAINS = ['S', 'H', 'D', 'C', 'NT'] as const;
+const DDS_HANDS = ['N', 'E', 'S', 'W'] as const;
+const DEALERS = { N: 0, E: 1, S: 2, W: 3 } as const;
+const VULNERABILITIES = { None: 0, All: 1, NS: 2, EW: 3 } as const;
+
+export type Dealer = keyof typeof DEALERS;
+export type Vulnerability = keyof typeof VULNERABILITIES;
+
+export interface DdsLibrary {
+  /**
+   * The double-dummy table of each deal (PBN deal strings, "N:AKQ.x.x.x ..."), in order. Solved on a thread of
+   * koffi's, so the process still hears the server (a stop) while the library works.
+   */
+  calcTables(deals: readonly string[]): Promise<DoubleDummyTricks[]>;
+  /** The par of a table for a dealer and vulnerability, from North-South's side. */
+  dealerPar(tricks: DoubleDummyTricks, dealer: Dealer, vulnerability: Vulnerability): ParResult;
+}
+
+export class DdsError extends Error {}
+
+/** Loads the library; throws when it is not installed (`apt-get install libdds0`) or lacks the functions used. */
+export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
+  const lib = koffi.load(libraryPath);
+  // Names unique to this binding: koffi's type names are global to the process.
+  const tableDeal = koffi.struct('BridgeDdTableDealPBN', { cards: koffi.array('char', 80) });
+  const tableDeals = koffi.struct('BridgeDdTableDealsPBN', { noOfTables: 'int', deals: koffi.array(tableDeal, MAX_TABLES * STRAINS) });
+  const tableResults = koffi.struct('BridgeDdTableResults', { resTable: koffi.array('int', STRAINS * 4) });
+  const tablesRes = koffi.struct('BridgeDdTablesRes', { noOfBoards: 'int', results: koffi.array(tableResults, MAX_TABLES * STRAINS) });
+  const parResults = koffi.struct('BridgeParResults', { parScore: koffi.array('uint8', 32), parContractsString: koffi.array('uint8', 256) });
+  const allParResults = koffi.struct('BridgeAllParResults', { presults: koffi.array(parResults, MAX_TABLES) });
+  const parResultsDealer = koffi.struct('BridgeParResultsDealer', { number: 'int', score: 'int', contracts: koffi.array('uint8', 100) });
+
+  const setMaxThreads = lib.func('void SetMaxThreads(int userThreads)');
+  const calcAllTablesPBN = lib.func('CalcAllTablesPBN', 'int', [
+    koffi.pointer(tableDeals),
+    'int',
+    koffi.pointer('int'),
+    koffi.out(koffi.pointer(tablesRes)),
+    koffi.out(koffi.pointer(allParResults)),
+  ]);
+  const dealerParFn = lib.func('DealerPar', 'int', [koffi.pointer(tableResults), koffi.out(koffi.pointer(parResultsDealer)), 'int', 'int']);
+  const errorMessage = lib.func('void ErrorMessage(int code, _Out_ uint8 *line)');
+
+  const fail = (call: string, code: number): never => {
+    const line = new Uint8Array(80);
+    errorMessage(code, line);
+    throw new DdsError(`${call}: ${cString(line)} (${code})`);
+  };
+
+  setMaxThreads(threads);
+  const noFilter = [0, 0, 0, 0, 0];
+  const emptyDeal = { cards: '' };
+
+  return {
+    async calcTables(deals) {
+      const tables: DoubleDummyTricks[] = [];
+      for (let start = 0; start < deals.length; start += MAX_TABLES) {
+        const chunk = deals.slice(start, start + MAX_TABLES);
+        const input = {
+          noOfTables: chunk.length,
+          deals: Array.from({ length: MAX_TABLES * STRAINS }, (_, i) => (i < chunk.length ? { cards: chunk[i] } : emptyDeal)),
+        };
+        const results: { results?: { resTable: ArrayLike<number> }[] } = {};
+        const code = await new Promise<number>((resolve, reject) =>
+          calcAllTablesPBN.async(input, -1, noFilter, results, {}, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),
+        );
+        if (code !== RETURN_NO_FAULT) fail('CalcAllTablesPBN', code);
+        for (let i = 0; i < chunk.length; i++) tables.push(tricksOf(results.results![i]!.resTable));
+      }
+      return tables;
+    },
+    dealerPar(tricks, dealer, vulnerability) {
+      const out: { number?: number; score?: number; contracts?: ArrayLike<number> } = {};
+      const code = dealerParFn({ resTable: resTableOf(tricks) }, out, DEALERS[dealer], VULNERABILITIES[vulnerability]) as number;
+      if (code !== RETURN_NO_FAULT) fail('DealerPar', code);
+      const bytes = Uint8Array.from(out.contracts!);
+      const contracts = Array.from({ length: out.number! }, (_, i) => cString(bytes.subarray(i * 10, i * 10 + 10)));
+      // DealerPar writes "pass" for a deal nobody can make: par is then 0 and there is no contract.
+      return { score: out.score!, contracts: contracts.filter((text) => text.toLowerCase() !== 'pass') };
+    },
+  };
+}
+
+/** DDS's flat `resTable` (strain-major, hands N E S W) as `{ N: { C, D, H, S, NT }, ... }`. */
+export function tricksOf(resTable: ArrayLike<number>): DoubleDummyTricks {
+  const table = {} as Record<(typeof DDS_HANDS)[number], Record<(typeof DDS_STRAINS)[number], number>>;
+  DDS_HANDS.forEach((hand, h) => {
+    const row = {} as Record<(typeof DDS_STRAINS)[number], number>;
+    for (const strain of ['C', 'D', 'H', 'S', 'NT'] as const) row[strain] = resTable[DDS_STRAINS.indexOf(strain) * 4 + h]!;
+    table[hand] = row;
+  });
+  return table;
+}
+
+/** The inverse of `tricksOf`: DealerPar reads the table in DDS's layout. */
+export function resTableOf(tricks: DoubleDummyTricks): number[] {
+  const flat: number[] = [];
+  for (const strain of DDS_STRAINS) for (const hand of DDS_HANDS) flat.push(tricks[hand][strain]);
+  return flat;
+}
+
+const cString = (bytes: Uint8Array) => {
+  const end = bytes.indexOf(0);
+  return Buffer.from(end === -1 ? bytes : bytes.subarray(0, end)).toString('latin1');
+};
+
+/**
+ * Ends the process without running the finalisers of the libraries it loaded: libdds's own runs after the
+ * destructors of its globals and reads freed memory, a segmentation fault at every exit (docs/decisions/049).
+ */
+export function exitWithoutFinalisers(code: number): never {
+  const libc = koffi.load('libc.so.6');
+  const exit = libc.func('void _exit(int status)');
+  exit(code);
+  throw new Error('unreachable');
+}
+
+export type { DealAnalysis };

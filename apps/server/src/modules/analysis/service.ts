@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { DealAnalysis } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import * as repo from './repo.ts';
+import type { Dealer, QueuedDeal, Vulnerability } from './repo.ts';
+import type { SolverPool } from './solver-pool.ts';
+
+/** A deal the solver failed on this many times is left out of the line (its error stays in `analysis_queue`). */
+const MAX_ATTEMPTS = 3;
+/** Deals taken from the line at a time: a whole event's set usually, so every solver process has work to its end. */
+const BATCH = 64;
+/** Another instance may have put deals in line: looked at this often while idle. */
+const POLL_MS = 30_000;
+
+export interface BoardDeal {
+  /** PBN deal string from North, as the events store it (`formatDeal`). */
+  deal: string;
+  dealer: Dealer;
+  vulnerability: Vulnerability;
+}
+
+/** The key of a deal's analysis: the same deal in any event is solved once. */
+export const dealHashOf = (deal: string) => createHash('sha256').update(deal, 'utf8').digest('hex');
+
+const queued = new EventEmitter();
+
+/**
+ * Puts boards' deals in line for analysis. Called in the transaction that writes the boards, so the line holds
+ * exactly the deals that were committed; call `announceQueuedDeals` once it has committed.
+ */
+export async function queueDeals(trx: Db, boards: readonly BoardDeal[]): Promise<void> {
+  const unique = new Map<string, QueuedDeal>();
+  for (const board of boards) {
+    const dealHash = dealHashOf(board.deal);
+    unique.set(`${dealHash}/${board.dealer}/${board.vulnerability}`, {
+      dealHash,
+      dealer: board.dealer,
+      vulnerability: board.vulnerability,
+      deal: board.deal,
+    });
+  }
+  await repo.enqueue(trx, [...unique.values()]);
+}
+
+/** Wakes this instance's runner after deals were put in line and committed. */
+export const announceQueuedDeals = () => queued.emit('deals');
+
+/** The analysis of each board that has one, keyed as `analysisKey` says; boards still pending have none. */
+export async function findAnalyses(db: Db, boards: readonly BoardDeal[]): Promise<Map<string, DealAnalysis>> {
+  const rows = await repo.findAnalyses(
+    db,
+    boards.map((b) => ({ dealHash: dealHashOf(b.deal), dealer: b.dealer, vulnerability: b.vulnerability })),
+  );
+  return new Map(
+    rows.map((row) => [
+      `${row.dealHash}/${row.dealer}/${row.vulnerability}`,
+      { tricks: row.tricks, par: { score: row.score, contracts: row.contracts } },
+    ]),
+  );
+}
+
+export const analysisKey = (board: BoardDeal) => `${dealHashOf(board.deal)}/${board.dealer}/${board.vulnerability}`;
+
+export interface AnalysisRunnerOptions {
+  /** The solver processes; undefined when analysis is turned off (ANALYSIS_WORKERS=0). */
+  pool: SolverPool | undefined;
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+/**
+ * Works through the line of deals in the background: solves the tables not yet known, computes each board's par,
+ * and stores both with the deal's removal from the line in one transaction. A restart starts again from the line.
+ */
+export class AnalysisRunner {
+  /** What this runner did since it started: tables solved by the library, pars computed (each deal solved once). */
+  readonly stats = { tablesSolved: 0, parsComputed: 0 };
+  private started: Promise<void> | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private readonly onQueued = () => this.wake();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: AnalysisRunnerOptions,
+  ) {}
+
+  /** Whether this server analyses deals: the solver loaded. */
+  get available(): boolean {
+    return this.options.pool?.state === 'available';
+  }
+
+  /** Starts the solver and a first pass over the line; resolves once the solver answered whether it is there. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      if (!this.options.pool || !(await this.options.pool.start()) || this.closed) return;
+      queued.on('deals', this.onQueued);
+      this.pollTimer = setInterval(() => this.wake(), POLL_MS);
+      this.pollTimer.unref();
+      this.wake();
+    })();
+    return this.started;
+  }
+
+  /** Starts a pass over the line, or asks the pass under way for another one. */
+  wake(): void {
+    if (this.closed || !this.available) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Resolves once the line holds nothing this runner can take (for tests and the bench). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    queued.off('deals', this.onQueued);
+    clearInterval(this.pollTimer);
+    await this.options.pool?.close();
+    await this.running?.catch(() => undefined);
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const batch = await repo.nextInQueue(this.db, BATCH, MAX_ATTEMPTS);
+      if (!batch.length) return;
+      try {
+        await this.solve(batch);
+      } catch (error) {
+        if (this.closed) return;
+        const message = error instanceof Error ? error.message : String(error);
+        this.options.log.error({ err: error, deals: batch.length }, 'double-dummy analysis failed; the deals stay in line');
+        await this.solveOneByOne(batch, message);
+      }
+    }
+  }
+
+  /** After a batch failed: each deal alone, so one deal the solver cannot take is counted against itself only. */
+  private async solveOneByOne(batch: readonly QueuedDeal[], batchError: string): Promise<void> {
+    for (const deal of batch) {
+      if (this.closed) return;
+      try {
+        await this.solve([deal]);
+      } catch (error) {
+        await repo.recordFailure(this.db, [deal], error instanceof Error ? error.message : batchError);
+      }
+    }
+  }
+
+  private async solve(batch: readonly QueuedDeal[]): Promise<void> {
+    const pool = this.options.pool!;
+    const known = await repo.findTables(
+      this.db,
+      batch.map((d) => d.dealHash),
+    );
+    const unsolved = [...new Map(batch.filter((d) => !known.has(d.dealHash)).map((d) => [d.dealHash, d.deal])).entries()];
+    const tables = await pool.tables(unsolved.map(([, deal]) => deal));
+    unsolved.forEach(([dealHash], i) => known.set(dealHash, tables[i]!));
+    const missingPars = await repo.findMissingPars(this.db, batch);
+    const pars = await pool.pars(missingPars.map((d) => ({ tricks: known.get(d.dealHash)!, dealer: d.dealer, vulnerability: d.vulnerability })));
+    this.stats.tablesSolved += tables.length;
+    this.stats.parsComputed += pars.length;
+    await repo.storeSolved(
+      this.db,
+      batch,
+      missingPars.map((d, i) => ({ ...d, tricks: known.get(d.dealHash)!, par: pars[i]! })),
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import type { DoubleDummyTricks, ParResult } from '@bridge/api';
+import type { Dealer, Vulnerability } from './dds-binding.ts';
+
+/** One board's par to compute from a solved table. */
+export interface ParQuestion {
+  tricks: DoubleDummyTricks;
+  dealer: Dealer;
+  vulnerability: Vulnerability;
+}
+
+/** From the server to a solver process. */
+export type ToSolver =
+  | { type: 'tables'; id: number; deals: string[] }
+  | { type: 'pars'; id: number; questions: ParQuestion[] }
+  /** Leave now (between two jobs: a job under way ends first). */
+  | { type: 'stop' };
+
+/** From a solver process to the server. */
+export type FromSolver =
+  | { type: 'ready' }
+  /** The library did not load: the process then leaves at once. */
+  | { type: 'unavailable'; reason: string }
+  | { type: 'tables'; id: number; tables: DoubleDummyTricks[] }
+  | { type: 'pars'; id: number; pars: ParResult[] }
+  | { type: 'failed'; id: number; message: string };
