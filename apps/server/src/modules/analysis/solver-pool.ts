@@ -64,6 +64,8 @@ export class SolverPool {
   start(): Promise<boolean> {
     this.firstStart ??= this.spawn().ready.then((ok) => {
       if (this.stateValue === 'starting') this.stateValue = ok ? 'available' : 'unavailable';
+      // The others start now, not with the first deals: a process takes a second or two to start.
+      if (ok) while (this.workers.size < this.options.size) this.spawn();
       return ok;
     });
     return this.firstStart;
