@@ -60,12 +60,13 @@ describe('ResultsPage', () => {
     expect(within(traveller).getAllByText('3NT')).toHaveLength(2);
     expect(within(traveller).getByText('430')).toBeTruthy();
     expect(within(traveller).getByText('−430')).toBeTruthy();
-    // The scores follow the contract and tricks come last, so a phone's traveller shows the NS score unscrolled.
+    // The scores follow the contract and tricks come last (then the tricks against double dummy, where the deal
+    // is analysed), so a phone's traveller shows the NS score unscrolled.
     expect(
       within(traveller)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['NS', 'EW', 'Contract', 'By', 'NS score', 'EW score', 'NS points', 'EW points', 'Tricks']);
+    ).toEqual(['NS', 'EW', 'Contract', 'By', 'NS score', 'EW score', 'NS points', 'EW points', 'Tricks', 'DD']);
     expect(within(screen.getByRole('table', { name: 'Traveller of board 2' })).getByText('Passed out')).toBeTruthy();
   });
 
