@@ -75,6 +75,12 @@ describe('the DDS solver pool', () => {
     });
   });
 
+  it("analyses many deals at once: each table with its par for the board's dealer and vulnerability", async () => {
+    const analyses = await pool.analyseDeals(oracle.map((deal) => ({ deal: deal.deal, dealer: deal.dealer, vulnerability: deal.vulnerable })));
+    expect(analyses.map((a) => oracleDigits(a.tricks))).toEqual(oracle.map((deal) => deal.doubleDummyTricks_NSEW_x_NTSHDC));
+    expect(analyses.map((a) => `NS ${a.par.score > 0 ? '+' : ''}${a.par.score}`)).toEqual(oracle.map((deal) => deal.optimumScore));
+  });
+
   it('answers a par of 0 and no contract when nobody can make anything (passed out)', async () => {
     const six = row(6, 6, 6, 6, 6);
     expect(await pool.pars([{ tricks: { N: six, E: six, S: six, W: six }, dealer: 'N', vulnerability: 'None' }])).toEqual([

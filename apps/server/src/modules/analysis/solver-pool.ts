@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DoubleDummyTricks, ParResult } from '@bridge/api';
+import type { DealAnalysis, DoubleDummyTricks, ParResult } from '@bridge/api';
 import type { FromSolver, ParQuestion, ToSolver } from './solver-protocol.ts';
 
 const ENTRY = fileURLToPath(new URL('./solver-process.ts', import.meta.url));
@@ -84,6 +84,18 @@ export class SolverPool {
     if (!questions.length) return [];
     const answer = await this.submit({ type: 'pars', id: this.nextId++, questions: [...questions] });
     return answer.type === 'pars' ? answer.pars : [];
+  }
+
+  /**
+   * Each deal's double-dummy table and its par for the board's dealer and vulnerability: `CalcAllTablesPBN` in
+   * jobs shared out among the processes, then `DealerPar`.
+   */
+  async analyseDeals(
+    deals: readonly { deal: string; dealer: ParQuestion['dealer']; vulnerability: ParQuestion['vulnerability'] }[],
+  ): Promise<DealAnalysis[]> {
+    const tables = await this.tables(deals.map((d) => d.deal));
+    const pars = await this.pars(deals.map((d, i) => ({ tricks: tables[i]!, dealer: d.dealer, vulnerability: d.vulnerability })));
+    return tables.map((tricks, i) => ({ tricks, par: pars[i]! }));
   }
 
   async close(): Promise<void> {
