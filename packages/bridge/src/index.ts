@@ -14,3 +14,4 @@ export * from './pbn-export.ts';
 export * from './pbn-analysis.ts';
 export * from './usebio.ts';
 export * from './par.ts';
+export * from './movement-proposals.ts';
