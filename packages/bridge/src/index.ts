@@ -15,3 +15,4 @@ export * from './pbn-analysis.ts';
 export * from './usebio.ts';
 export * from './par.ts';
 export * from './movement-proposals.ts';
+export * from './movement-upload.ts';
