@@ -89,6 +89,14 @@ describe('proposeMovements', () => {
     expect(p.description).toMatch(/stopped after/);
   });
 
+  it('a Mitchell stopped early is offered with a skip only', () => {
+    for (const pairs of [32, 40, 60]) {
+      const ids = proposeMovements(pairs).map((p) => p.id);
+      expect(ids.some((id) => id.startsWith('mitchell-skip-'))).toBe(true);
+      expect(ids.some((id) => id.includes('share-and-relay'))).toBe(false);
+    }
+  });
+
   it('takes the club pace into account', () => {
     const slow = proposeMovements(14, { minutesPerBoard: 8 })[0]!;
     expect(slow.minutes).toBe(slow.totalBoards * 8 + slow.rounds * MINUTES_TO_MOVE);

@@ -88,7 +88,7 @@ export function proposeMovements(pairs: number, options: ProposalOptions = {}): 
       const base = sitOut ? mitchellWithSitOut(tables, method) : mitchell(tables, method);
       const suffix = method === 'share-and-relay' ? ', share-and-relay' : '';
       const choices = mitchellChoices(base);
-      // Stopped early, the methods differ only in rounds never reached: the skip alone is proposed.
+      // Stopped early, the relay's extra round is never reached: the skip alone is proposed.
       if (method === 'share-and-relay' && choices.some(({ movement }) => movement !== base)) continue;
       for (const { movement, boardsPerRound } of choices) propose(`mitchell-${method}`, `Mitchell${suffix}`, movement, boardsPerRound);
       const first = choices[0];
