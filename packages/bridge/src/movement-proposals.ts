@@ -15,6 +15,7 @@ import {
   type Movement,
 } from './movements.ts';
 
+/** One movement offered for a number of pairs, with the figures the director chooses by. */
 export interface MovementProposal {
   id: string;
   name: string;
@@ -29,6 +30,7 @@ export interface MovementProposal {
   winners: 1 | 2;
 }
 
+/** The club's settings for the proposals. */
 export interface ProposalOptions {
   /** The club's pace; 7.5 minutes a board unless given. */
   minutesPerBoard?: number;

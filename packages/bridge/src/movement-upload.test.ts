@@ -66,18 +66,32 @@ describe('malformed tables name their lines', () => {
     ]);
   });
   it.each([
-    ['{"rows": [{"round": 1, "table": 1, "ns": 1, "ew": "two", "set": 1}]}', "Row 1: 'ew' is not a pair number"],
+    ['{"rows": [{"round": 1, "table": 1, "ns": 1, "ew": "two", "set": 1}]}', "Line 1 (row 1): 'ew' is not a pair number"],
     [
       '{"rows": [{"round": 1, "table": 1, "ns": 1, "ew": 2, "set": 1}, {"round": 1.5, "table": 2, "ns": 3, "ew": 4, "set": 2}]}',
-      "Row 2: 'round' is not a round number",
+      "Line 1 (row 2): 'round' is not a round number",
     ],
-    ['{"rows": [{"round": 1, "table": 1, "ns": 1, "ew": 2}]}', "Row 1: 'set' is not a board set number"],
-    ['{"rows": [[1, 1, 1, 2, 1]]}', 'Row 1: not an object with round, table, ns, ew and set'],
+    ['{"rows": [{"round": 1, "table": 1, "ns": 1, "ew": 2}]}', "Line 1 (row 1): 'set' is not a board set number"],
+    ['{"rows": [[1, 1, 1, 2, 1]]}', 'Line 1 (row 1): not an object with round, table, ns, ew and set'],
     ['{"kind": "teams", "rows": [{"round": 1, "table": 1, "ns": 1, "ew": 2, "set": 1}]}', '"kind" is "mitchell" or "howell", not "teams"'],
     ['{"round": 1}', 'The JSON must be an object with a "rows" list'],
     ['{"rows": []}', 'The table has no rows'],
   ])('JSON %#: %s', (text, problem) => {
     expect(refusal(text, 'json')).toContain(problem);
+  });
+  it('a malformed JSON row is named by the line it starts on', () => {
+    const rows = [
+      { round: 1, table: 1, ns: 1, ew: 2, set: 1 },
+      { round: 1, table: 2, ns: 3, ew: 4, set: 2, note: 'a "quoted" [note], {with} brackets' },
+      { round: 1, table: 1, ns: 5, ew: 'x', set: 3 },
+      { round: 1, table: 1, ns: 5, ew: 6, set: 3 },
+    ];
+    const text = JSON.stringify({ kind: 'howell', rows }, null, 2);
+    // Pretty-printed: the list opens on line 3 and each row takes 7 lines (8 for the one with a note).
+    expect(refusal(text, 'json')).toEqual([
+      "Line 19 (row 3): 'ew' is not a pair number",
+      'Line 26 (row 4): round 1, table 1 is already given on line 4 (row 1)',
+    ]);
   });
   it('JSON that cannot be parsed says so', () => {
     expect(refusal('{"rows": [', 'json')[0]).toMatch(/^The JSON cannot be read: /);

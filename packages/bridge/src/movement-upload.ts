@@ -6,6 +6,7 @@
  */
 import type { Movement, MovementRow } from './movements.ts';
 
+/** The formats a movement table is uploaded in (docs/movement-format.md). */
 export type MovementTableFormat = 'csv' | 'json';
 
 /** A movement table that cannot be read or breaks the rules; `problems` lists every one, in plain words. */
@@ -94,6 +95,41 @@ function readCsv(text: string): ReadRows {
   return out;
 }
 
+/**
+ * The line on which each element of the top-level "rows" list starts, so a malformed row is named by its line
+ * as in CSV. The text is known to parse as JSON, so strings hold no line breaks.
+ */
+function rowLines(text: string): number[] {
+  const lines: number[] = [];
+  let depth = 0;
+  let line = 1;
+  let key = '';
+  let inRows = false;
+  let expectRow = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    if (/\s/.test(c)) continue;
+    if (inRows && expectRow && depth === 2) {
+      lines.push(line);
+      expectRow = false;
+    }
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (depth === 1) key = text.slice(i + 1, end);
+      i = end;
+    } else if (c === '[' || c === '{') {
+      depth++;
+      if (c === '[' && depth === 2 && key === 'rows') inRows = expectRow = true;
+    } else if (c === ']' || c === '}') {
+      if (depth === 2) inRows = false;
+      depth--;
+    } else if (c === ',' && inRows && depth === 2) expectRow = true;
+  }
+  return lines;
+}
+
 function readJson(text: string): ReadRows {
   const out: ReadRows = { kind: 'howell', rows: [], problems: [] };
   let data: unknown;
@@ -110,15 +146,16 @@ function readJson(text: string): ReadRows {
   const { kind, rows } = data as { kind?: unknown; rows: unknown[] };
   if (kind === 'mitchell' || kind === 'howell') out.kind = kind;
   else if (kind !== undefined) out.problems.push(`"kind" is "mitchell" or "howell", not ${JSON.stringify(kind)}`);
+  const lines = rowLines(text);
   rows.forEach((value, index) => {
-    const where = `Row ${index + 1}`;
+    const where = `Line ${lines[index] ?? '?'} (row ${index + 1})`;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       out.problems.push(`${where}: not an object with round, table, ns, ew and set`);
       return;
     }
     const row = readRow(value as Record<Column, unknown>);
     if (Array.isArray(row)) out.problems.push(...row.map((problem) => `${where}: ${problem}`));
-    else out.rows.push({ row, where: `row ${index + 1}` });
+    else out.rows.push({ row, where: `line ${lines[index] ?? '?'} (row ${index + 1})` });
   });
   return out;
 }
