@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkUploadedMovement, MovementTableError, readMovementTable, uploadMovement, writeMovementTable } from './movement-upload.ts';
 import { barometer, mitchell, mitchellWithSitOut, movementProblems, publishedHowell } from './movements.ts';
@@ -173,5 +176,43 @@ describe('built-in movements written as a table read back the same and pass', ()
       expect(m.phantomPair).toBe(built.phantomPair);
       expect(movementProblems(m)).toEqual([]);
     }
+  });
+});
+
+describe('published movement files (fixtures/movements, YAML) uploaded as CSV', () => {
+  const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/movements');
+  /** The YAML's hands as a CSV table: each distinct list of boards is one board set, numbered by its first board. */
+  const yamlToCsv = (yaml: string) => {
+    const hands = yaml
+      .split(/^- /m)
+      .slice(1)
+      .map((hand) => ({
+        round: Number(/round: (\d+)/.exec(hand)![1]),
+        table: Number(/table: (\d+)/.exec(hand)![1]),
+        ns: Number(/ns: (\d+)/.exec(hand)?.[1] ?? 0),
+        ew: Number(/ew: (\d+)/.exec(hand)?.[1] ?? 0),
+        boards: [...hand.matchAll(/^ {2}- (\d+)$/gm)].map((m) => Number(m[1])).join(' '),
+      }));
+    const lists = [...new Set(hands.map((h) => h.boards))].sort((a, b) => Number(a.split(' ')[0]) - Number(b.split(' ')[0]));
+    return csv(...hands.map((h) => [h.round, h.table, h.ns, h.ew, lists.indexOf(h.boards) + 1].join(',')));
+  };
+  const files = fs.readdirSync(folder).filter((name) => name.endsWith('.yaml') && !name.includes('Relay'));
+  it.each(files)('%s is accepted, every pair of the file seated', (name) => {
+    const yaml = fs.readFileSync(path.join(folder, name), 'utf8');
+    const m = uploadMovement(yamlToCsv(yaml), 'csv');
+    expect(m.rounds).toBeGreaterThan(1);
+    // Files for an odd number of pairs leave the sit-out's table out rather than naming a phantom.
+    expect(new Set(m.rows.flatMap((r) => [r.ns, r.ew])).size).toBe(Number(/numberTeams: (\d+)/.exec(yaml)![1]));
+  });
+  it.each(['15', '20', '25', '30'].map((boards) => `Movement.Howell06T3B${boards}Relay.yaml`))(
+    '%s, whose relay holds a set aside, is accepted',
+    (name) => {
+      expect(movementProblems(uploadMovement(yamlToCsv(fs.readFileSync(path.join(folder, name), 'utf8')), 'csv'))).toEqual([]);
+    },
+  );
+  it('the 10-pair Howell with a relay shares a set between tables 1 and 2 each round, which an upload refuses by name', () => {
+    const problems = refusal(yamlToCsv(fs.readFileSync(path.join(folder, 'Movement.Howell10T5B24Relay.yaml'), 'utf8')));
+    expect(problems).toHaveLength(8);
+    for (const [i, problem] of problems.entries()) expect(problem).toBe(`Round ${i + 1}: board set ${i + 1} is at table 1 and table 2`);
   });
 });
