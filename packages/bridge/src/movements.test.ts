@@ -180,6 +180,10 @@ describe('three-quarter Howell', () => {
     expect(m.description).toMatch(/not every pair meets every other/);
     expect(movementProblems(m)).toEqual([]);
   });
+  it('says when its boards are duplicated (generated beyond 14 pairs)', () => {
+    expect(threeQuarterHowell(16).description).toContain('boards duplicated');
+    expect(threeQuarterHowell(14).description).not.toContain('boards duplicated');
+  });
   it('the meetings rule flags the same rows when they are not marked incomplete', () => {
     expect(movementProblems({ ...threeQuarterHowell(10), complete: undefined }).join('\n')).toMatch(/meet 0 times/);
   });

@@ -278,7 +278,11 @@ export function arrowSwitchMitchell(base: Movement, switchedRounds?: number[]): 
 export function threeQuarterHowell(pairs: number): Movement {
   const base = pairs <= 14 ? publishedHowell(pairs) : howell(pairs);
   const m = stopAfterRound(base, Math.round((base.rounds * 3) / 4));
-  return { ...m, description: `Three-quarter Howell, ${pairs} pairs, ${m.rounds} of ${base.rounds} rounds: not every pair meets every other` };
+  const boards = base.sharedSets && pairs > 14 ? ', boards duplicated' : '';
+  return {
+    ...m,
+    description: `Three-quarter Howell, ${pairs} pairs, ${m.rounds} of ${base.rounds} rounds${boards}: not every pair meets every other`,
+  };
 }
 
 /**
