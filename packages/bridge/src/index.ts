@@ -14,3 +14,5 @@ export * from './pbn-export.ts';
 export * from './pbn-analysis.ts';
 export * from './usebio.ts';
 export * from './par.ts';
+export * from './movement-proposals.ts';
+export * from './movement-upload.ts';

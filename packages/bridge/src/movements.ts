@@ -19,15 +19,23 @@ export interface Movement {
   rounds: number;
   /** Number of board sets in play. */
   sets: number;
-  /** Mitchell: NS and EW ranked apart (2). Howell: one ranking (1). */
+  /**
+   * Mitchell: NS and EW ranked apart (2), pairs numbered 1..T on each side; an arrow-switch Mitchell ranks all
+   * pairs together (1) and numbers them 1..2T (stationary pair t is t, moving pair e is T+e). Howell: one (1).
+   */
   winners: 1 | 2;
   rows: MovementRow[];
   /** Sets played at more than one table in a round: Mitchell's shared table, or Howell with duplicated boards. */
   sharedSets: boolean;
-  /** Howell with an odd number of pairs: the pair number that stands for "sits out". */
+  /**
+   * An odd number of pairs: the pair number that stands for "sits out". In a two-winner Mitchell it is an EW
+   * number (the moving pair T's place), since NS and EW numbers overlap.
+   */
   phantomPair?: number;
   /** Howell: how often each pair meets each other (2 in the 4-pair table of 6 rounds); default 1. */
   meetings?: number;
+  /** Howell stopped before its end (three-quarter Howell): pairs meet at most `meetings` times, not all. */
+  complete?: boolean;
   description: string;
 }
 
@@ -154,12 +162,17 @@ export function publishedHowell(pairs: number): Movement {
 /**
  * Checks a movement against the rules every movement keeps (BRIDGE.md): each pair at most once a round and
  * each table once a round; no pair plays a set twice; a set at one table a round unless sets are shared;
- * Mitchell: an EW pair meets an NS pair at most once; Howell: every pair meets every other exactly once.
+ * Mitchell: an EW pair meets an NS pair at most once; Howell: every pair meets every other exactly once (at most
+ * once when stopped early); every set in play is played at two tables at least, so its results are compared.
  * Answers the broken rules (empty when sound).
  */
 export function movementProblems(movement: Movement): string[] {
   const problems: string[] = [];
-  const pairKey = (side: 'ns' | 'ew', pair: number) => (movement.kind === 'mitchell' ? `${side}${pair}` : `p${pair}`);
+  const sidesApart = movement.kind === 'mitchell' && movement.winners === 2;
+  const pairKey = (side: 'ns' | 'ew', pair: number) => (sidesApart ? `${side}${pair}` : `p${pair}`);
+  const isPhantom = (row: MovementRow) =>
+    movement.phantomPair !== undefined && (row.ew === movement.phantomPair || (!sidesApart && row.ns === movement.phantomPair));
+  const tablesPlaying = new Map<number, number>();
   const setsPlayed = new Map<string, Set<number>>();
   const met = new Map<string, number>();
   for (let round = 1; round <= movement.rounds; round++) {
@@ -175,14 +188,14 @@ export function movementProblems(movement: Movement): string[] {
         if (seatedPairs.has(key)) problems.push(`round ${round}: pair ${key} plays twice`);
         seatedPairs.add(key);
         const sets = setsPlayed.get(key) ?? new Set<number>();
-        const phantom = movement.phantomPair !== undefined && (row.ns === movement.phantomPair || row.ew === movement.phantomPair);
-        if (!phantom) {
+        if (!isPhantom(row)) {
           if (sets.has(row.set)) problems.push(`round ${round}: pair ${key} plays set ${row.set} again`);
           sets.add(row.set);
         }
         setsPlayed.set(key, sets);
       }
-      const meeting = movement.kind === 'mitchell' ? `ns${row.ns}-ew${row.ew}` : [row.ns, row.ew].sort((a, b) => a - b).join('-');
+      if (!isPhantom(row)) tablesPlaying.set(row.set, (tablesPlaying.get(row.set) ?? 0) + 1);
+      const meeting = sidesApart ? `ns${row.ns}-ew${row.ew}` : [row.ns, row.ew].sort((a, b) => a - b).join('-');
       met.set(meeting, (met.get(meeting) ?? 0) + 1);
     }
     if (tables.size !== movement.tables) problems.push(`round ${round}: ${tables.size} tables in play, expected ${movement.tables}`);
@@ -198,12 +211,90 @@ export function movementProblems(movement: Movement): string[] {
     for (let a = 1; a <= pairs; a++)
       for (let b = a + 1; b <= pairs; b++) {
         const count = met.get(`${a}-${b}`) ?? 0;
-        if (count !== meetings) problems.push(`pairs ${a} and ${b} meet ${count} times`);
+        if (movement.complete === false ? count > meetings : count !== meetings) problems.push(`pairs ${a} and ${b} meet ${count} times`);
       }
   }
+  // Every board is compared: each set in play is played at two tables at least.
+  for (const [set, count] of tablesPlaying) if (count < 2) problems.push(`set ${set} is played at ${count} table only, never compared`);
   return problems;
 }
 
 /** The boards of a set, with k boards a round. */
 export const boardsOfSet = (set: number, boardsPerRound: number): number[] =>
   Array.from({ length: boardsPerRound }, (_, i) => (set - 1) * boardsPerRound + i + 1);
+
+/**
+ * A two-winner Mitchell for an odd number of pairs: the moving EW pair T is missing, so the NS pair it would meet
+ * sits out each round (a different one each round) and the set at that table rests.
+ */
+export function mitchellWithSitOut(tables: number, evenMethod: EvenMitchellMethod = 'skip'): Movement {
+  const m = mitchell(tables, evenMethod);
+  return { ...m, phantomPair: tables, description: `${m.description}; ${2 * tables - 1} pairs, the NS pair that would meet EW ${tables} sits out` };
+}
+
+/** The first `rounds` rounds of a movement: a Mitchell or Howell too long for one session, stopped early. */
+export function stopAfterRound(movement: Movement, rounds: number): Movement {
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > movement.rounds)
+    throw new RangeError(`Can stop after round 1 to ${movement.rounds}, not ${rounds}`);
+  if (rounds === movement.rounds) return movement;
+  const rows = movement.rows.filter((row) => row.round <= rounds);
+  return {
+    ...movement,
+    rounds,
+    rows,
+    sets: new Set(rows.map((row) => row.set)).size,
+    ...(movement.kind === 'howell' ? { complete: false } : {}),
+    description: `${movement.description}, stopped after ${rounds} of its ${movement.rounds} rounds`,
+  };
+}
+
+/**
+ * An arrow-switch Mitchell: one winner. Pairs are numbered 1..2T (stationary pair t is t, moving pair e is T+e)
+ * and in the switched rounds (every second round unless given) the stationary pairs sit East-West, so every
+ * board is played in both directions by the same field.
+ */
+export function arrowSwitchMitchell(base: Movement, switchedRounds?: number[]): Movement {
+  if (base.kind !== 'mitchell' || base.winners !== 2) throw new RangeError('An arrow switch turns a two-winner Mitchell into one');
+  const t = base.tables;
+  const switched = new Set(switchedRounds ?? Array.from({ length: Math.floor(base.rounds / 2) }, (_, i) => 2 * (i + 1)));
+  const rows = base.rows.map((row) => {
+    const [stationary, moving] = [row.ns, t + row.ew];
+    return switched.has(row.round) ? { ...row, ns: moving, ew: stationary } : { ...row, ns: stationary, ew: moving };
+  });
+  const list = [...switched].sort((a, b) => a - b);
+  return {
+    ...base,
+    winners: 1,
+    rows,
+    phantomPair: base.phantomPair === undefined ? undefined : t + base.phantomPair,
+    description: `${base.description}; arrow switch in round${list.length === 1 ? '' : 's'} ${list.join(', ')}, one winner`,
+  };
+}
+
+/**
+ * A three-quarter Howell: the Howell (the standard table up to 14 pairs, generated beyond) stopped after about
+ * three quarters of its rounds. Not every pair meets every other, so it is marked incomplete.
+ */
+export function threeQuarterHowell(pairs: number): Movement {
+  const base = pairs <= 14 ? publishedHowell(pairs) : howell(pairs);
+  const m = stopAfterRound(base, Math.round((base.rounds * 3) / 4));
+  const boards = base.sharedSets && pairs > 14 ? ', boards duplicated' : '';
+  return {
+    ...m,
+    description: `Three-quarter Howell, ${pairs} pairs, ${m.rounds} of ${base.rounds} rounds${boards}: not every pair meets every other`,
+  };
+}
+
+/**
+ * A barometer: the pairing of a movement, with every table playing the same set each round (the boards
+ * duplicated), so the results of a round come in together. Sets are shared by design.
+ */
+export function barometer(base: Movement): Movement {
+  return {
+    ...base,
+    rows: base.rows.map((row) => ({ ...row, set: row.round })),
+    sets: base.rounds,
+    sharedSets: true,
+    description: `Barometer on the pairing of ${base.description}: every table plays the same boards each round`,
+  };
+}
