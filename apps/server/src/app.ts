@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
 import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
-import { UserAccessEvents } from './lib/user-access.ts';
+import { Announcements } from './lib/announcements.ts';
 import { Mailer } from './mail/mailer.ts';
 import { declaredRoutesPlugin } from './plugins/declared-routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -51,7 +51,9 @@ declare module 'fastify' {
     database: DatabaseHandle;
     mailer: Mailer;
     /** Disable, role change, deletion, sessions ended: told here after the change, heard on every instance. */
-    userAccess: UserAccessEvents;
+    userAccess: Announcements;
+    /** An event's results, round or clock changed (by key): told here after the change, heard on every instance. */
+    eventChanges: Announcements;
     /** Double-dummy analysis in the background (modules/analysis). */
     analysis: AnalysisRunner;
   }
@@ -132,11 +134,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     },
   });
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  const userAccess = new UserAccessEvents(redis, app.log);
+  const userAccess = new Announcements('user-access', redis, app.log);
+  const eventChanges = new Announcements('event-changes', redis, app.log);
   app.decorate('userAccess', userAccess);
-  app.addHook('onReady', async () => userAccess.subscribed);
+  app.decorate('eventChanges', eventChanges);
+  app.addHook('onReady', async () => {
+    await Promise.all([userAccess.subscribed, eventChanges.subscribed]);
+  });
   app.addHook('onClose', async () => {
     userAccess.close();
+    eventChanges.close();
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {

@@ -68,7 +68,10 @@ export const ParticipantInputSchema = z
     side: z.number().int().min(-1).max(99),
     isBot: z.boolean().default(false),
   })
-  .refine((p) => (p.isBot ? Boolean(p.names) : Boolean(p.email)), { message: 'A player needs an account email; a bot needs a name' });
+  // A guest (a player without an account, shown on the results by name) is seated by name alone.
+  .refine((p) => (p.isBot ? Boolean(p.names) : Boolean(p.email || p.names)), {
+    message: 'A player needs an account email or a name; a bot needs a name',
+  });
 export const AddParticipantsBody = z.object({
   participants: z
     .array(ParticipantInputSchema)

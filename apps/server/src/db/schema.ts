@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DealAnalysis, DoubleDummyTricks } from '@bridge/api';
+import type { Movement } from '@bridge/engine';
 
 /** Database tables as TypeScript sees them: snake_case in SQL, camelCase here (CamelCasePlugin). */
 export interface Database {
@@ -18,6 +19,10 @@ export interface Database {
   dealAnalyses: DealAnalysesTable;
   dealPars: DealParsTable;
   analysisQueue: AnalysisQueueTable;
+  tableCodes: TableCodesTable;
+  tableSessions: TableSessionsTable;
+  tableEntries: TableEntriesTable;
+  boardsNotPlayed: BoardsNotPlayedTable;
 }
 
 export interface TournamentsTable {
@@ -41,7 +46,24 @@ export interface TournamentsTable {
   resultId: string | null;
   createdAt: CreatedAt;
   completedAt: Date | null;
+  /** The engine's Movement chosen in the wizard or uploaded (JSON text in, parsed out); null: from movementType and tables. */
+  movement: ColumnType<StoredMovement | null, string | null | undefined, string | null>;
+  /** The movement's name as the director chose it ("Arrow-switch Mitchell", "Uploaded movement"). */
+  movementName: ColumnType<string | null, string | null | undefined, string | null>;
+  startsAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** numeric(4,1): read as a string by the drivers. */
+  minutesPerBoard: ColumnType<string, number | string | undefined, number | string>;
+  showTravellers: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Null while in preparation. */
+  startedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  currentRound: ColumnType<number, number | undefined, number>;
+  /** The round clock runs since this time; null when paused or not started. */
+  roundStartedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The clock's time before its last pause. */
+  roundElapsedMs: ColumnType<number, number | undefined, number>;
 }
+/** A movement as stored: the engine's Movement. */
+export type StoredMovement = Movement;
 export type TournamentRow = Selectable<TournamentsTable>;
 
 export interface ParticipantsTable {
@@ -84,6 +106,10 @@ export interface BoardResultsTable {
   nsScore: number;
   adjustedNs: 'A+' | 'A' | 'A-' | null;
   adjustedEw: 'A+' | 'A' | 'A-' | null;
+  /** A table's entry waits for East-West's confirmation; the organiser's and director's lines are confirmed. */
+  status: ColumnType<'entered' | 'confirmed', 'entered' | 'confirmed' | undefined, 'entered' | 'confirmed'>;
+  /** The opening lead, `SA`, `HT`; optional. */
+  lead: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   editedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -228,4 +254,38 @@ export interface AnalysisQueueTable {
   queuedAt: Generated<Date>;
   attempts: Generated<number>;
   lastError: string | null;
+}
+
+/** A table's six-digit code, typed once on a phone to open that table (modules/tables). */
+export interface TableCodesTable {
+  tournamentId: string;
+  tableNo: number;
+  code: string;
+}
+
+/** A phone's hold on one table: the SHA-256 of its cookie's token. */
+export interface TableSessionsTable {
+  tokenHash: string;
+  tournamentId: string;
+  tableNo: number;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+}
+
+/** Each table entry by the key its phone gave it, with its answer, so the same entry again changes nothing. */
+export interface TableEntriesTable {
+  tournamentId: string;
+  entryId: string;
+  tableNo: number;
+  boardNo: number;
+  nsScore: number;
+  createdAt: CreatedAt;
+}
+
+/** A board the director marked as not played at a table in a round. */
+export interface BoardsNotPlayedTable {
+  tournamentId: string;
+  round: number;
+  tableNo: number;
+  boardNo: number;
 }

@@ -3,12 +3,14 @@ import { audits } from './audits.ts';
 import { contact } from './contact.ts';
 import { contactInbox } from './contact-inbox.ts';
 import { dashboard } from './dashboard.ts';
+import { directing } from './directing.ts';
 import { downloads } from './downloads.ts';
 import { events } from './events.ts';
 import { dataExports } from './exports.ts';
 import { health } from './health.ts';
 import { insights } from './insights.ts';
 import { seo } from './seo.ts';
+import { tables } from './tables.ts';
 import { users } from './users.ts';
 import { video } from './video.ts';
 
@@ -19,18 +21,20 @@ export {
   contact as contactEndpoints,
   contactInbox as contactInboxEndpoints,
   dashboard as dashboardEndpoints,
+  directing as directingEndpoints,
   downloads as downloadEndpoints,
   events as eventEndpoints,
   dataExports as exportEndpoints,
   health as healthEndpoints,
   insights as insightEndpoints,
   seo as seoEndpoints,
+  tables as tableEndpoints,
   users as userEndpoints,
   video as videoEndpoints,
 };
 
 /** Every HTTP endpoint the server serves, by domain: `endpoints.events.postResult`. */
-export const endpoints = { events, users, insights, audits, contact, dashboard, downloads, video, health, seo, exports: dataExports };
+export const endpoints = { events, directing, tables, users, insights, audits, contact, dashboard, downloads, video, health, seo, exports: dataExports };
 
 /** Every declaration with its domain and name (`events.postResult`), for tables and checks. */
 export function listEndpoints(): { name: string; endpoint: Endpoint }[] {

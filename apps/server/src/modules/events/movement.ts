@@ -10,12 +10,15 @@ export interface EventPlan {
   boardsOf(row: MovementRow): number[];
 }
 
+type PlanShape = Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'> & { movement?: TournamentRow['movement'] };
+
 /**
- * The movement an event plays, from its table count and game details (BRIDGE.md numbering): Mitchell NS pairs
- * 1..T and EW pairs 1..T (a skip when T is even); Howell with 2T pairs from the published tables where they
- * exist, generated beyond.
+ * The movement an event plays: the one stored with it (chosen in the director's wizard or uploaded), else from its
+ * table count and game details (BRIDGE.md numbering): Mitchell NS pairs 1..T and EW pairs 1..T (a skip when T is
+ * even); Howell with 2T pairs from the published tables where they exist, generated beyond.
  */
-export function planEvent(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'>): EventPlan {
+export function planEvent(t: PlanShape): EventPlan {
+  if (t.movement) return planOf(t.movement, t.rounds, t.boardsPerRound);
   // Every result posted needs the plan, and a generated Howell is costly to build: plans are pure functions of
   // these four values, so they are kept (a few hundred distinct shapes at most; the oldest go first).
   const cacheKey = `${t.movementType}:${t.tables}:${t.rounds}:${t.boardsPerRound}`;
@@ -33,7 +36,7 @@ export function planEvent(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPe
 const PLAN_CACHE_SIZE = 256;
 const planCache = new Map<string, EventPlan>();
 
-function buildPlan(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound' | 'movementType'>): EventPlan {
+function buildPlan(t: PlanShape): EventPlan {
   let movement: Movement;
   if (t.movementType === 'Mitchell') {
     if (t.tables < 2) throw badRequest('A Mitchell needs at least 2 tables');
@@ -43,9 +46,13 @@ function buildPlan(t: Pick<TournamentRow, 'tables' | 'rounds' | 'boardsPerRound'
     if (pairs < 4) throw badRequest('A Howell needs at least 2 tables');
     movement = pairs <= 14 ? publishedHowell(pairs) : howell(pairs);
   }
-  if (t.rounds > movement.rounds) throw badRequest(`This movement has ${movement.rounds} rounds; ${t.rounds} were asked for`);
-  const rows = movement.rows.filter((row) => row.round <= t.rounds);
-  const boardsOf = (row: MovementRow) => boardsOfSet(row.set, t.boardsPerRound);
+  return planOf(movement, t.rounds, t.boardsPerRound);
+}
+
+function planOf(movement: Movement, rounds: number, boardsPerRound: number): EventPlan {
+  if (rounds > movement.rounds) throw badRequest(`This movement has ${movement.rounds} rounds; ${rounds} were asked for`);
+  const rows = movement.rows.filter((row) => row.round <= rounds);
+  const boardsOf = (row: MovementRow) => boardsOfSet(row.set, boardsPerRound);
   const boards = [...new Set(rows.flatMap(boardsOf))].sort((a, b) => a - b);
   return { movement, rows, boards, boardsOf };
 }

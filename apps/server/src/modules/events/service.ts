@@ -188,7 +188,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
   try {
     return await db.transaction().execute(async (trx) => {
       await lockActiveEvent(trx, tournament, 'players');
-      const emails = [...new Set(participants.flatMap((p) => (p.isBot ? [] : [p.email!])))];
+      const emails = [...new Set(participants.flatMap((p) => (p.isBot || !p.email ? [] : [p.email])))];
       const accounts = new Map<string, { id: string; names: string }>();
       await insertInBatches(
         emails.map((email) => ({ email })),
@@ -201,12 +201,14 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
         },
       );
       const rows = participants.map((p) => {
-        const account = p.isBot ? undefined : accounts.get(p.email!);
+        // A guest has a name and no email: no account, shown on the results by that name.
+        const email = p.isBot ? undefined : p.email;
+        const account = email ? accounts.get(email) : undefined;
         return {
           tournamentId: tournament.id,
           userId: account?.id ?? null,
-          names: p.names || account?.names || (p.isBot ? '' : p.email!.split('@')[0]!),
-          email: p.isBot ? null : p.email!,
+          names: p.names || account?.names || (email ? email.split('@')[0]! : ''),
+          email: email ?? null,
           tableNo: p.table,
           side: p.side,
           isBot: p.isBot,

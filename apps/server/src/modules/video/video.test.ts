@@ -442,6 +442,9 @@ async function copyEvent(from: TestApp, to: TestApp, key: string) {
   const userIds = [...new Set([tournament.organiserId, ...seats.map((s) => s.userId).filter((id): id is string => Boolean(id))])];
   const users = await from.database.db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
   await to.database.db.insertInto('users').values(users).execute();
-  await to.database.db.insertInto('tournaments').values(tournament).execute();
+  await to.database.db
+    .insertInto('tournaments')
+    .values({ ...tournament, movement: tournament.movement && JSON.stringify(tournament.movement) })
+    .execute();
   await to.database.db.insertInto('participants').values(seats).execute();
 }
