@@ -58,7 +58,21 @@ export const paths = {
         `${consoleBase}/solitaire/solitaire-events/solitaire-past-events/${encodeURIComponent(key)}/${tab}`,
     },
     profile: { path: `${consoleBase}/profile`, getHref: () => `${consoleBase}/profile` },
+    /** Directing: the user's events by phase (every event for an admin), and the New event button. */
+    direct: { path: `${consoleBase}/direct`, getHref: () => `${consoleBase}/direct` },
+    /** The new-event wizard, one step a screen. */
+    directNew: { path: `${consoleBase}/direct/new`, getHref: () => `${consoleBase}/direct/new` },
+    /** An event's entries: pairs, players and guests, late entries, withdrawals and swaps before the start. */
+    directEntries: {
+      path: `${consoleBase}/direct/:key/entries`,
+      getHref: (key: string) => `${consoleBase}/direct/${encodeURIComponent(key)}/entries`,
+    },
+    /** The live view: tables by rounds, the round clock, results, the provisional ranking, Complete. */
+    directLive: { path: `${consoleBase}/direct/:key`, getHref: (key: string) => `${consoleBase}/direct/${encodeURIComponent(key)}` },
   },
+
+  /** A table's phone page: the address of the QR code on its table card. */
+  table: { path: '/t/:key/:table', getHref: (key: string, table: number) => `/t/${encodeURIComponent(key)}/${table}` },
 
   admin: {
     root: { path: '/admin', getHref: () => '/admin' },
