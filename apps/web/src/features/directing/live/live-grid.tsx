@@ -1,5 +1,6 @@
 import type { GridCell } from '@bridge/api';
 import { Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import hidden from '../../../components/visually-hidden.module.css';
 import { boardMark, markOrder, marks, type GridBoard } from './board-status';
 import classes from './live-view.module.css';
@@ -19,9 +20,32 @@ export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoar
   const cells = new Map(grid.map((cell) => [`${cell.table}-${cell.round}`, cell]));
   const tableNumbers = Array.from({ length: Math.max(tables, ...grid.map((cell) => cell.table)) }, (_, i) => i + 1);
   const roundNumbers = Array.from({ length: Math.max(rounds, ...grid.map((cell) => cell.round)) }, (_, i) => i + 1);
+  const frame = useRef<HTMLDivElement>(null);
+  const currentHeader = useRef<HTMLTableCellElement>(null);
+
+  // On a narrow screen the grid opens on the round in play, just after the tables' column: once, when it first
+  // overflows (the shell around it may still be laying out when it mounts).
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return;
+    let done = false;
+    const scroll = () => {
+      const header = currentHeader.current;
+      if (done || !header || box.scrollWidth <= box.clientWidth) return;
+      done = true;
+      const tablesColumn = box.querySelector('th[scope="row"]')?.getBoundingClientRect().width ?? 0;
+      box.scrollLeft = Math.max(0, header.offsetLeft - tablesColumn);
+    };
+    scroll();
+    if (done || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(scroll);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [currentRound]);
 
   return (
-    <div className={classes.gridFrame} tabIndex={0} role="region" aria-label="Tables by rounds">
+    <div ref={frame} className={classes.gridFrame} tabIndex={0} role="region" aria-label="Tables by rounds">
       <table className={classes.grid}>
         <caption className={hidden.srOnly}>Boards by table and round; round {currentRound} is being played</caption>
         <thead>
@@ -30,6 +54,7 @@ export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoar
             {roundNumbers.map((round) => (
               <th
                 key={round}
+                ref={round === currentRound ? currentHeader : undefined}
                 scope="col"
                 className={round === currentRound ? classes.current : undefined}
                 aria-current={round === currentRound ? 'true' : undefined}

@@ -2,6 +2,8 @@ import type { GridCell } from '@bridge/api';
 import type { Doubling, Seat, Strain } from '@bridge/engine';
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import { titleStyles } from '../../../components/modal-styles';
 import hidden from '../../../components/visually-hidden.module.css';
