@@ -105,7 +105,26 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         label: '2',
       },
     ],
-    entries: [],
+    entries: [
+      {
+        pair: 'NS1',
+        table: 1,
+        direction: 'NS',
+        players: [
+          { userId: 'u1', name: 'Ann Able', guest: false },
+          { userId: null, name: 'Bob Baker', guest: true },
+        ],
+      },
+      {
+        pair: 'EW2',
+        table: 2,
+        direction: 'EW',
+        players: [
+          { userId: 'u3', name: 'Cat Cole', guest: false },
+          { userId: 'u4', name: 'Dan Dale', guest: false },
+        ],
+      },
+    ],
     ...overrides,
   };
 }
@@ -269,7 +288,7 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const { calls } = serve();
     renderPage();
     const dialog = await openBoard(/^Board 3, late, table 1, round 2$/);
-    expect(within(dialog).getByText(/NS 1 v EW 2\. East-West vulnerable\./)).toBeTruthy();
+    expect(within(dialog).getByText('NS 1 (Ann Able & Bob Baker) v EW 2 (Cat Cole & Dan Dale). East-West vulnerable.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'North' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: '4' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'hearts' }));
@@ -474,6 +493,20 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start round 3?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next round' }));
     await waitFor(() => expect(calls).toEqual([{ method: 'POST', url: `/api/v1/direct/events/${KEY}/next-round`, body: {} }]));
+  });
+
+  it('starts a session in preparation, which cannot be completed yet', async () => {
+    const view = liveView();
+    view.event.phase = 'preparation';
+    view.event.currentRound = 0;
+    const { calls } = serve([view], { [`/api/v1/direct/events/${KEY}/start`]: [{ body: { result: { round: 1 } } }] });
+    renderPage();
+    expect(await screen.findByText('3 rounds')).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next round' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Complete' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Start the session' }));
+    await waitFor(() => expect(calls).toEqual([{ method: 'POST', url: `/api/v1/direct/events/${KEY}/start`, body: {} }]));
   });
 
   it('offers no next round in the last round', async () => {

@@ -80,7 +80,12 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
   const start = useStartSession(eventKey);
 
   const pairLabel = (side: 'NS' | 'EW', pair: number) => (event.winners === 2 ? `${side} ${pair}` : String(pair));
-  const openBoard = (cell: GridCell, board: GridBoard) => setTarget({ cell, board, pairLabel });
+  const namesByPair = new Map(view.entries.map((entry) => [entry.pair, entry.players.map((player) => player.name).join(' & ')]));
+  const pairName = (side: 'NS' | 'EW', pair: number) => {
+    const names = namesByPair.get(event.winners === 2 ? `${side}${pair}` : String(pair));
+    return names ? `${pairLabel(side, pair)} (${names})` : pairLabel(side, pair);
+  };
+  const openBoard = (cell: GridCell, board: GridBoard) => setTarget({ cell, board, pairName });
 
   const lastRound = event.currentRound >= event.rounds;
   const inPlay = event.phase === 'play';

@@ -14,7 +14,8 @@ import { boardStatusWords, type GridBoard } from './board-status';
 import classes from './live-view.module.css';
 import { draftProblems, draftScore, emptyDraft, formatNsScore, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
 
-export type BoardTarget = { cell: GridCell; board: GridBoard; pairLabel: (side: 'NS' | 'EW', pair: number) => string };
+/** The board chosen in the grid, with the pairs' labels and names as the dialog shows them (`NS 3 (Ann Able & Bob Baker)`). */
+export type BoardTarget = { cell: GridCell; board: GridBoard; pairName: (side: 'NS' | 'EW', pair: number) => string };
 
 type Field = 'declarer' | 'level' | 'strain' | 'doubled' | 'tricks' | 'adjusted' | 'notPlayed' | 'general';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -127,7 +128,7 @@ export function ResultDialog({ eventKey, target, onClose }: ResultDialogProps) {
 }
 
 function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: BoardTarget; onClose: () => void }) {
-  const { cell, board, pairLabel } = target;
+  const { cell, board, pairName } = target;
   const place = { round: cell.round, board: board.board, table: cell.table, nsPair: cell.nsPair, ewPair: cell.ewPair };
   const post = usePostResult(eventKey);
   const notPlayed = useNotPlayed(eventKey);
@@ -199,7 +200,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
     <Stack gap="md">
       <div>
         <Text>
-          {pairLabel('NS', cell.nsPair)} v {pairLabel('EW', cell.ewPair)}. {vulnerabilityText(board.board)}.
+          {pairName('NS', cell.nsPair)} v {pairName('EW', cell.ewPair)}. {vulnerabilityText(board.board)}.
         </Text>
         <Text size="sm" c="dimmed">
           Now: {boardStatusWords(board)}
