@@ -9,6 +9,7 @@ const page = {
   profile: lazyModule('../../features/users/profile-page.tsx', 'ProfilePage'),
   pastEventPreview: lazyModule('./console/event-preview-page.tsx', 'PastEventPreviewPage'),
   solitairePreview: lazyModule('./console/event-preview-page.tsx', 'SolitairePreviewPage'),
+  directLive: lazyModule('../../features/directing/live/live-view-page.tsx', 'LiveViewPage'),
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'ConsoleNotFoundPage'),
 };
 
@@ -26,6 +27,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key', ...page.solitairePreview },
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.solitairePreview },
   { path: 'profile', ...page.profile },
+  { path: 'direct/:key', ...page.directLive },
   // An unknown address inside the console keeps the console around it.
   { path: '*', ...page.notFound },
 ];
