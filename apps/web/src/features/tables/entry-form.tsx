@@ -1,6 +1,6 @@
 import type { TableResultBody } from '@bridge/api';
 import { nsScore } from '@bridge/engine';
-import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import {
@@ -271,7 +271,7 @@ export function EntryForm({
             <Field legend="Doubling">
               <div className={classes.grid3}>
                 <Choice pressed={values.doubled === 0} label="Not doubled" onClick={() => change({ doubled: 0 })}>
-                  –
+                  None
                 </Choice>
                 <Choice pressed={values.doubled === 1} label="Doubled" onClick={() => change({ doubled: 1 })}>
                   X
@@ -387,14 +387,12 @@ export function EntryForm({
           </Text>
         ) : null}
 
-        <Group grow>
-          <Button type="button" variant="default" size="lg" onClick={onCancel}>
-            Back
-          </Button>
-          <Button type="submit" size="lg" loading={sending}>
-            Send to East-West
-          </Button>
-        </Group>
+        <Button type="submit" size="lg" loading={sending}>
+          Send to East-West
+        </Button>
+        <Button type="button" variant="default" size="lg" onClick={onCancel}>
+          Back
+        </Button>
       </Stack>
     </form>
   );

@@ -161,7 +161,7 @@ function BoardRow({
       </Badge>
     );
     action = (
-      <Button size="md" onClick={onEnter} aria-label={`Enter board ${board.board}`}>
+      <Button size="md" className={classes.rowAction} onClick={onEnter} aria-label={`Enter board ${board.board}`}>
         Enter
       </Button>
     );
@@ -179,7 +179,7 @@ function BoardRow({
       </>
     );
     action = (
-      <Button size="md" variant="light" onClick={onConfirm} aria-label={`Confirm board ${board.board}`}>
+      <Button size="md" variant="light" className={classes.rowAction} onClick={onConfirm} aria-label={`Confirm board ${board.board}`}>
         Confirm
       </Button>
     );
@@ -196,7 +196,7 @@ function BoardRow({
     );
     if (showTravellers)
       action = (
-        <Button size="md" variant="default" onClick={onTraveller} aria-label={`Traveller of board ${board.board}`}>
+        <Button size="md" variant="default" className={classes.rowAction} onClick={onTraveller} aria-label={`Traveller of board ${board.board}`}>
           Traveller
         </Button>
       );
