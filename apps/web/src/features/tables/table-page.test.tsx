@@ -587,4 +587,32 @@ describe('weak Wi-Fi', () => {
     expect(storedQueue()).toHaveLength(1);
     expect(screen.getByText('Waiting to send')).toBeTruthy();
   });
+
+  it('tries a waiting entry again now and then, for Wi-Fi that drops requests without going offline', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let network = false;
+      let state = buildState();
+      serveTable(
+        () => state,
+        async (call) => {
+          if (call.url !== `${STATE_URL}/results`) return jsonResponse({ error: 'Not found' }, 404);
+          if (!network) throw new TypeError('Failed to fetch');
+          state = withBoardFive(state, 'entered');
+          return jsonResponse({ result: { score: 620 } });
+        },
+      );
+      renderTable();
+      await enterBoardFive();
+      await screen.findByText('Waiting to send');
+
+      network = true;
+      act(() => vi.advanceTimersByTime(20_000));
+      await waitFor(() => expect(posts('/results')).toHaveLength(2));
+      await waitFor(() => expect(storedQueue()).toHaveLength(0));
+      expect(await screen.findByRole('button', { name: 'Confirm board 5' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -7,6 +7,8 @@ import { enqueueEntry, flushEntries, newEntryId, queuedEntries, sendEntry, type 
 
 export type Refusal = { board: number; message: string };
 
+const RETRY_MS = 20_000;
+
 /**
  * North's entries, sent at once when the phone is online and otherwise kept on the phone: sent again when the
  * connection comes back ('online') and after the next good load of the table, each with its own key.
@@ -42,6 +44,15 @@ export function useEntrySender(eventKey: string, table: number) {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [flush]);
+
+  // Weak Wi-Fi can drop requests while the phone still says it is online, and then no 'online' event comes: while
+  // entries wait, they are tried again now and then as well.
+  const waiting = queued.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void flush(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, flush]);
 
   /** Keeps the entry on the phone, then sends it unless the phone knows it is offline. */
   const send = useCallback(
