@@ -477,6 +477,32 @@ describe('sending, confirming and rejecting', () => {
 
 const storedQueue = () => JSON.parse(window.localStorage.getItem(storageKeys.tableQueue) ?? '[]') as { entryId: string; body: { board: number } }[];
 
+describe('correcting', () => {
+  it('lets the table correct a confirmed board of the round, starting from its entry', async () => {
+    let state = buildState();
+    serveTable(
+      () => state,
+      () => {
+        state = {
+          ...state,
+          boards: state.boards.map((board) => (board.board === 7 ? { ...board, status: 'entered' as const, nsScore: 650 } : board)),
+        };
+        return jsonResponse({ result: { score: 650 } });
+      },
+    );
+    renderTable();
+    fireEvent.click(await screen.findByRole('button', { name: 'Correct board 7' }));
+
+    expect(await screen.findByRole('heading', { name: 'Board 7: North enters' })).toBeTruthy();
+    expect(within(group('Declarer')).getByRole('button', { name: 'South' }).getAttribute('aria-pressed')).toBe('true');
+    expect(scoreShown()).toBe('North-South +620');
+    press('Tricks', '1 overtrick');
+    fireEvent.click(screen.getByRole('button', { name: 'Send to East-West' }));
+    await screen.findByRole('heading', { name: 'East-West: confirm board 7' });
+    expect(posts('/results')[0]!.body).toMatchObject({ board: 7, declarer: 'S', tricks: 11, lead: 'HK' });
+  });
+});
+
 describe('weak Wi-Fi', () => {
   it('keeps an entry made offline, and sends it once with the same key when the connection is back', async () => {
     let state = buildState();

@@ -1,5 +1,4 @@
 import type { TableState } from '@bridge/api';
-import { nsScore } from '@bridge/engine';
 import { Anchor, Badge, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -133,6 +132,7 @@ function BoardRow({
   onEnter,
   onConfirm,
   onTraveller,
+  onCorrect,
 }: {
   board: TableBoard;
   queued: QueuedEntry | undefined;
@@ -140,6 +140,7 @@ function BoardRow({
   onEnter: () => void;
   onConfirm: () => void;
   onTraveller: () => void;
+  onCorrect: () => void;
 }) {
   let status: ReactNode;
   let action: ReactNode = null;
@@ -192,6 +193,10 @@ function BoardRow({
         <Text size="sm" fw={700}>
           NS {board.nsScore === null ? '–' : signedScore(board.nsScore)}
         </Text>
+        {/* Until the round ends the table may correct its own result; East-West confirm it again. */}
+        <Button size="compact-md" variant="subtle" onClick={onCorrect} aria-label={`Correct board ${board.board}`}>
+          Correct
+        </Button>
       </>
     );
     if (showTravellers)
@@ -296,19 +301,8 @@ function ConfirmView({
             lead: sent.body.lead ?? null,
           }
         : null;
-  const score =
-    board.status === 'entered' && board.nsScore !== null
-      ? board.nsScore
-      : sent
-        ? sent.score
-        : entry && entry.contract.strain
-          ? nsScore(
-              { ...entry.contract, strain: entry.contract.strain, level: entry.contract.level as 1, doubled: entry.contract.doubled as 0 },
-              entry.declarer,
-              entry.tricks ?? 0,
-              board.vulnerability,
-            )
-          : null;
+  // The server's score once it has the entry; until the state catches up, the one it answered the send with.
+  const score = board.status === 'entered' && board.nsScore !== null ? board.nsScore : (sent?.score ?? null);
   const error = confirm.error ?? reject.error;
 
   if (board.status === 'confirmed') {
@@ -579,6 +573,7 @@ function BoardsView({ state, sender, onView }: { state: TableState; sender: Retu
               onEnter={() => onView({ kind: 'enter', board: board.board })}
               onConfirm={() => onView({ kind: 'confirm', board: board.board })}
               onTraveller={() => onView({ kind: 'traveller', board: board.board })}
+              onCorrect={() => onView({ kind: 'enter', board: board.board, initial: valuesOfEntry(board.entry) })}
             />
           ))}
         </ul>
