@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mitchellWithSitOut } from '@bridge/engine';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../test/build-test-app.ts';
@@ -466,7 +466,7 @@ describe("the table's stream", () => {
     return received;
   }
 
-  it("sends a change after each entry, confirmation and director's result of the event, and ends with the server", async () => {
+  it("sends a change after each entry, confirmation and director's result of the event, a heartbeat every 25 s, and ends with the server", async () => {
     const s = await buildTestApp();
     const organiser = await buildUser(s.app, { names: 'Stella Stream' });
     const login = await s.app.inject({
@@ -480,11 +480,17 @@ describe("the table's stream", () => {
     const table2 = await phone(event, 2, s.app);
     await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = s.app.server.address() as { port: number };
+    // The stream's heartbeat on a clock of the test's own.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const stream = listen(`http://127.0.0.1:${port}${tableUrl(event.key, 1)}/stream`, table1.cookie!);
     await stream.until('retry:');
     expect(stream.status).toBe(200);
     expect(stream.type).toMatch(/^text\/event-stream/);
     expect(stream.text()).not.toContain('event: change');
+    expect(stream.text()).not.toContain(': heartbeat');
+    vi.advanceTimersByTime(25_000);
+    await stream.until(': heartbeat\n\n');
+    vi.useRealTimers();
 
     // Another table's entry changes the event too (the ranking, the traveller).
     await table2.post(`${tableUrl(event.key, 2)}/results`, entry(3));
