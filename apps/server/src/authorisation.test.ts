@@ -34,6 +34,8 @@ interface Subject {
   userId?: string;
   email?: string;
   token?: string;
+  /** Table 1's code. */
+  code?: string;
 }
 type Build = () => Promise<Subject>;
 
@@ -51,6 +53,12 @@ const activeEvent = once(seated);
 const importedEvent = once(() => seated({ handgeneratedModeAsString: 'Imported' }));
 const completedEvent = once(completed);
 const none: Build = async () => ({ key: 'none' });
+/** The active event with table 1's code, as its organiser hands it out. */
+const withTableCode = once(async () => {
+  const event = await activeEvent();
+  const codes = (await as.owner.get(`/api/v1/tournaments/${event.key}/tables`)).json().result as { code: string }[];
+  return { ...event, code: codes[0]!.code };
+});
 
 /** Fresh subjects, one per call, for a change that uses its subject up (delete, complete, a token). */
 const withResult: Build = async () => {
@@ -96,11 +104,14 @@ interface Row {
 const V1 = '/api/v1';
 const T = `${V1}/tournaments`;
 const A = '/api/admin/v1';
+const TB = `${V1}/tables`;
 const range = 'startDate=2026-01-01&endDate=2026-12-31';
 const ALL_200: Row['expect'] = [200, 200, 200, 200, 200, 200];
 const SIGNED_IN: Row['expect'] = [401, 200, 200, 200, 200, 200];
 const OWNER_OR_ADMIN: Row['expect'] = [401, 403, 403, 403, 200, 200];
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 403, 403, 200];
+/** A table's own session only: no user's session opens a table. */
+const TABLE_ONLY: Row['expect'] = [401, 401, 401, 401, 401, 401];
 const admin = (route: string, url: (s: Subject) => string, subject: Build = none, extra: Partial<Row> = {}): Row => ({
   route: `${route}`,
   url,
@@ -202,6 +213,39 @@ const ROWS: Row[] = [
     url: (s) => `${T}/${s.key}/hand-records.pdf`,
     expect: ALL_200,
   },
+  // Scoring at the table: the organiser hands out the codes; anyone with a table's code opens that table, and a
+  // table's calls take its own session alone, which no user's session is (tables/tables.test.ts: the session's
+  // bounds).
+  { route: `GET ${T}/:key/tables`, subject: activeEvent, url: (s) => `${T}/${s.key}/tables`, expect: OWNER_OR_ADMIN },
+  {
+    route: `POST ${TB}/:key/:table/open`,
+    subject: withTableCode,
+    url: (s) => `${TB}/${s.key}/1/open`,
+    payload: (s) => ({ code: s.code! }),
+    expect: ALL_200,
+  },
+  { route: `GET ${TB}/:key/:table`, subject: activeEvent, url: (s) => `${TB}/${s.key}/1`, expect: TABLE_ONLY },
+  { route: `GET ${TB}/:key/:table/stream`, subject: activeEvent, url: (s) => `${TB}/${s.key}/1/stream`, expect: TABLE_ONLY },
+  {
+    route: `POST ${TB}/:key/:table/results`,
+    subject: activeEvent,
+    url: (s) => `${TB}/${s.key}/1/results`,
+    payload: () => ({ board: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9, entryId: 'authorisation-1' }),
+    expect: TABLE_ONLY,
+  },
+  {
+    route: `POST ${TB}/:key/:table/results/:board/confirm`,
+    subject: activeEvent,
+    url: (s) => `${TB}/${s.key}/1/results/1/confirm`,
+    expect: TABLE_ONLY,
+  },
+  {
+    route: `POST ${TB}/:key/:table/results/:board/reject`,
+    subject: activeEvent,
+    url: (s) => `${TB}/${s.key}/1/results/1/reject`,
+    expect: TABLE_ONLY,
+  },
+  { route: `GET ${TB}/:key/:table/traveller/:board`, subject: activeEvent, url: (s) => `${TB}/${s.key}/1/traveller/1`, expect: TABLE_ONLY },
   { route: `GET ${T}/files/download/:xmlToken`, subject: completedEvent, url: (s) => `${T}/files/download/${s.xmlToken}`, expect: ALL_200 },
 
   // The user API.

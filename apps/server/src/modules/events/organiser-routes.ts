@@ -56,12 +56,19 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     return { result: { imported: await tournaments.importDeals(db, request.user!, changeEvent.subject(request), pbn) } };
   });
 
+  // Each change of the results is announced, so the tables' phones and the director's live view read it again.
   route(app, endpoints.events.postResult, { config: { policy: changeEvent } }, async (request) => {
-    return { result: { score: await tournaments.postResult(db, request.user!, changeEvent.subject(request), request.body, request.ip) } };
+    const event = changeEvent.subject(request);
+    const score = await tournaments.postResult(db, request.user!, event, request.body, request.ip);
+    await app.eventChanges.changed(event.key);
+    return { result: { score } };
   });
 
   route(app, endpoints.events.complete, { config: { policy: changeEvent } }, async (request) => {
-    return { result: await tournaments.completeTournament(db, request.user!, changeEvent.subject(request), request.ip) };
+    const event = changeEvent.subject(request);
+    const result = await tournaments.completeTournament(db, request.user!, event, request.ip);
+    await app.eventChanges.changed(event.key);
+    return { result };
   });
 
   route(app, endpoints.events.usebioFile, { config: { policy: 'public' } }, async (request, reply) => {

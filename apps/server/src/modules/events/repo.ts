@@ -8,6 +8,7 @@ import type {
   Database,
   PairScoresTable,
   ParticipantsTable,
+  TableEntriesTable,
   TournamentRow,
   TournamentsTable,
 } from '../../db/schema.ts';
@@ -15,7 +16,7 @@ import { weeklyCounts } from '../../db/weekly.ts';
 import { dayAfter, dayStart } from '../../lib/days.ts';
 
 // SQL of events: the only file that reads or writes the event tables (tournaments, participants, boards,
-// board_results, pair_scores). It reads `users` only to join an organiser's name and to seat accounts by email.
+// board_results, pair_scores, and the tables' entries: table_entries, boards_not_played). It reads `users` only to join an organiser's name and to seat accounts by email.
 // The admin lists are newest first and read in keyset pages (db/keyset.ts).
 
 // Events -------------------------------------------------------------------------------------------------------
@@ -381,6 +382,47 @@ export const updateResult = (trx: Db, id: string, values: Updateable<BoardResult
   trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
 
 export const insertResult = (trx: Db, values: Insertable<BoardResultsTable>) => trx.insertInto('boardResults').values(values).execute();
+
+// Scoring at the table ------------------------------------------------------------------------------------------
+
+/** The lines of one table in one round (entered or confirmed). */
+export const listTableResults = (db: Db, tournamentId: string, at: { round: number; table: number }) =>
+  db
+    .selectFrom('boardResults')
+    .selectAll()
+    .where('tournamentId', '=', tournamentId)
+    .where('round', '=', at.round)
+    .where('tableNo', '=', at.table)
+    .orderBy('boardNo')
+    .execute();
+
+/** Whether a table has a line of this board, in any round. */
+export const tableHasResult = async (db: Db, tournamentId: string, at: { board: number; table: number }): Promise<boolean> =>
+  (await db
+    .selectFrom('boardResults')
+    .select('id')
+    .where('tournamentId', '=', tournamentId)
+    .where('boardNo', '=', at.board)
+    .where('tableNo', '=', at.table)
+    .executeTakeFirst()) !== undefined;
+
+export const deleteResult = (trx: Db, id: string) => trx.deleteFrom('boardResults').where('id', '=', id).execute();
+
+/** The entry a table sent with this key, if it came before. */
+export const findTableEntry = (trx: Db, tournamentId: string, entryId: string) =>
+  trx.selectFrom('tableEntries').selectAll().where('tournamentId', '=', tournamentId).where('entryId', '=', entryId).executeTakeFirst();
+
+export const insertTableEntry = (trx: Db, values: Insertable<TableEntriesTable>) => trx.insertInto('tableEntries').values(values).execute();
+
+/** The boards the director marked as not played at a table in a round. */
+export const listBoardsNotPlayed = (db: Db, tournamentId: string, at: { round: number; table: number }) =>
+  db
+    .selectFrom('boardsNotPlayed')
+    .select('boardNo')
+    .where('tournamentId', '=', tournamentId)
+    .where('round', '=', at.round)
+    .where('tableNo', '=', at.table)
+    .execute();
 
 /** Every posted line of an event, in no particular order (scoring does not depend on it). */
 export const listResults = (db: Db, tournamentId: string) =>

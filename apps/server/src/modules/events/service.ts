@@ -23,12 +23,14 @@ import {
   type EventResults,
   type AdminParticipant,
   type PastEvent,
+  type PlayedResult,
   type PostResultBody,
+  type ResultLine,
   type ScoreData,
   type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
-import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -54,7 +56,7 @@ export async function findTournament(db: Db, key: string): Promise<repo.EventRow
 
 /** What a completed event refuses to change, in its 409 message. */
 type Frozen = 'results' | 'players' | 'deals';
-const assertActive = (tournament: TournamentRow, what: Frozen = 'results') => {
+export const assertActive = (tournament: TournamentRow, what: Frozen = 'results') => {
   if (tournament.status !== 'active') throw conflict(`This event is complete; its ${what} can no longer change`);
 };
 
@@ -307,6 +309,12 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   return deals.size;
 }
 
+/** The North-South score of a played board by Law 77 with the board's vulnerability; a passed-out board scores 0. */
+export const scoreOfPlay = (
+  play: Pick<PlayedResult, 'kind' | 'contract' | 'declarer' | 'tricks'> | { kind: 'passedOut' },
+  vulnerability: Vulnerability,
+): number => (play.kind === 'passedOut' ? 0 : nsScore(play.contract, play.declarer, play.tricks, vulnerability));
+
 /**
  * Posts one traveller line, checked against the movement and scored by Law 77 with the board's vulnerability
  * (or the director's adjusted score, which answers null).
@@ -328,12 +336,7 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
     const board = await repo.findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
     // A passed-out board and an adjusted score store no contract; only a played board has a score to compute.
-    const score =
-      body.kind === 'adjusted'
-        ? null
-        : body.kind === 'passedOut'
-          ? 0
-          : nsScore(body.contract, body.declarer, body.tricks, board.vulnerability as Vulnerability);
+    const score = body.kind === 'adjusted' ? null : scoreOfPlay(body, board.vulnerability as Vulnerability);
     const adjusted = body.kind === 'adjusted' ? body.adjusted : null;
     const played = body.kind === 'played' ? body : null;
     const values = {
@@ -347,6 +350,8 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
       nsScore: score ?? 0,
       adjustedNs: adjusted?.ns ?? null,
       adjustedEw: adjusted?.ew ?? null,
+      // The director's line needs nobody's confirmation; it also confirms a table's entry it corrects.
+      status: 'confirmed' as const,
     };
     const before = await repo.findResult(trx, tournament.id, body);
     if (before) {
@@ -431,6 +436,21 @@ export async function recentEvents(db: Db, limit = 20) {
   return { live: live.map(present), completed: completed.map(present) };
 }
 
+/** A stored line as a traveller shows it, with its matchpoints or IMPs. */
+export const presentLine = (r: BoardResultRow, scored: { ns: number; ew: number }): ResultLine => ({
+  round: r.round,
+  table: r.tableNo,
+  nsPair: r.nsPair,
+  ewPair: r.ewPair,
+  contract: { level: r.level, strain: r.strain, doubled: r.doubled },
+  declarer: r.declarer,
+  tricks: r.tricks,
+  nsScore: r.nsScore,
+  adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
+  ns: scored.ns,
+  ew: scored.ew,
+});
+
 /** The results of an event as the results page shows them: computed from the posted lines, live or final. */
 export async function eventResults(db: Db, tournament: TournamentRow, options: { analysisAvailable: boolean }): Promise<EventResults> {
   const plan = planEvent(tournament);
@@ -477,25 +497,7 @@ export async function eventResults(db: Db, tournament: TournamentRow, options: {
         (board.deal && analyses.get(analysisKey({ deal: board.deal, dealer: board.dealer, vulnerability: board.vulnerability }))) ||
         board.importedAnalysis ||
         null,
-      lines: results.flatMap((r, i) =>
-        r.boardNo !== board.boardNo
-          ? []
-          : [
-              {
-                round: r.round,
-                table: r.tableNo,
-                nsPair: r.nsPair,
-                ewPair: r.ewPair,
-                contract: { level: r.level, strain: r.strain, doubled: r.doubled },
-                declarer: r.declarer,
-                tricks: r.tricks,
-                nsScore: r.nsScore,
-                adjusted: r.adjustedNs && r.adjustedEw ? { ns: r.adjustedNs, ew: r.adjustedEw } : null,
-                ns: scored.lines[i]!.ns,
-                ew: scored.lines[i]!.ew,
-              },
-            ],
-      ),
+      lines: results.flatMap((r, i) => (r.boardNo !== board.boardNo ? [] : [presentLine(r, scored.lines[i]!)])),
     })),
     xmlUrl: tournament.xmlToken ? `/api/v1/tournaments/files/download/${tournament.xmlToken}` : null,
     pbnUrl: `/api/v1/tournaments/${tournament.key}/pbn`,

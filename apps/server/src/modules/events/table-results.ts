@@ -1,0 +1,252 @@
+import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Vulnerability } from '@bridge/engine';
+import { ErrorCode, messages, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
+import { planEvent, type EventPlan } from './movement.ts';
+import * as repo from './repo.ts';
+import { assertActive, presentLine, scoreOfPlay } from './service.ts';
+
+// Scoring at the table: what a phone holding one table sees and enters. Who may call is the tables module's
+// business (its table session); the rules of the event's results are here, beside the organiser's postResult.
+
+/** Whether the movement's phantom pair (the sit-out) is in this row. In a two-winner Mitchell it is an EW number. */
+const sitsOut = (plan: EventPlan, row: MovementRow) => {
+  const phantom = plan.movement.phantomPair;
+  if (phantom === undefined) return false;
+  return row.ew === phantom || (plan.movement.winners === 1 && row.ns === phantom);
+};
+
+const rowAt = (plan: EventPlan, round: number, table: number) => plan.rows.find((r) => r.round === round && r.table === table);
+
+/** Where this table's pairs and boards go after this round, from the movement; null after the last round. */
+export function tableMove(plan: EventPlan, row: MovementRow, rounds: number): TableState['next'] {
+  if (row.round >= rounds) return null;
+  const next = plan.rows.filter((r) => r.round === row.round + 1);
+  const phantom = plan.movement.phantomPair;
+  const twoWinners = plan.movement.winners === 2;
+  const where = (side: 'NS' | 'EW', pair: number) => {
+    // With two winners NS and EW numbers overlap: a pair keeps its side.
+    const found = twoWinners ? next.find((r) => (side === 'NS' ? r.ns === pair : r.ew === pair)) : next.find((r) => r.ns === pair || r.ew === pair);
+    if (!found) return null;
+    return { table: found.table, side: (twoWinners ? side : found.ns === pair ? 'NS' : 'EW') as 'NS' | 'EW' };
+  };
+  const phrase = (side: 'NS' | 'EW', pair: number) => {
+    const to = where(side, pair);
+    if (!to) return { table: null, text: `${side} sit out` };
+    const turn = to.side === side ? '' : ` as ${to.side}`;
+    return { table: to.table, text: to.table === row.table ? `${side} stay${turn}` : `${side} to table ${to.table}${turn}` };
+  };
+  const isPhantom = (side: 'NS' | 'EW', pair: number) => phantom !== undefined && pair === phantom && (side === 'EW' || !twoWinners);
+  const ns = isPhantom('NS', row.ns) ? null : phrase('NS', row.ns);
+  const ew = isPhantom('EW', row.ew) ? null : phrase('EW', row.ew);
+  const boardsAt = next.filter((r) => r.set === row.set).map((r) => r.table);
+  const boardsTable = boardsAt.includes(row.table) ? row.table : (boardsAt[0] ?? null);
+  const boards = boardsTable === null ? 'boards to the relay stand' : boardsTable === row.table ? 'boards stay' : `boards to table ${boardsTable}`;
+  return {
+    text: [ns?.text, ew?.text, boards].filter(Boolean).join('; '),
+    nsTable: ns?.table ?? null,
+    ewTable: ew?.table ?? null,
+    boardsTable,
+  };
+}
+
+const statusOf = (line: BoardResultRow | undefined) => line?.status ?? 'open';
+
+/** The state of one table in the event's current round (the round the director has started). */
+export async function tableState(db: Db, tournament: TournamentRow, table: number): Promise<TableState> {
+  const plan = planEvent(tournament);
+  const round = tournament.currentRound;
+  const row = rowAt(plan, round, table);
+  const [lines, notPlayed, participants] = await Promise.all([
+    repo.listTableResults(db, tournament.id, { round, table }),
+    repo.listBoardsNotPlayed(db, tournament.id, { round, table }),
+    repo.listSeatNames(db, tournament.id),
+  ]);
+  const sitOut = row ? sitsOut(plan, row) : false;
+  const skipped = new Set(notPlayed.map((b) => b.boardNo));
+  const boards = !row || sitOut ? [] : plan.boardsOf(row).filter((board) => !skipped.has(board));
+  const namesOf = pairNames(plan, participants);
+  const twoWinners = plan.movement.winners === 2;
+  const names = (side: 'NS' | 'EW', pair: number | undefined) =>
+    pair === undefined ? [] : namesOf(twoWinners ? side : null, pair).map((n) => n.name);
+  return {
+    round,
+    nsPair: row?.ns ?? 0,
+    ewPair: row?.ew ?? 0,
+    boards: boards.map((board) => {
+      const line = lines.find((l) => l.boardNo === board);
+      return {
+        board,
+        status: statusOf(line),
+        nsScore: line ? line.nsScore : null,
+        dealer: dealerOf(board),
+        vulnerability: vulnerabilityOf(board),
+        entry: line
+          ? {
+              declarer: line.declarer,
+              contract: { level: line.level, strain: line.strain, doubled: line.doubled },
+              tricks: line.tricks,
+              lead: line.lead,
+            }
+          : null,
+      };
+    }),
+    next: row ? tableMove(plan, row, tournament.rounds) : null,
+    event: {
+      key: tournament.key,
+      name: tournament.typeName,
+      rounds: tournament.rounds,
+      showTravellers: tournament.showTravellers,
+      online: tournament.liveTableEvent,
+    },
+    table,
+    names: { ns: names('NS', row?.ns), ew: names('EW', row?.ew) },
+    sitOut,
+    complete: tournament.status === 'complete',
+  };
+}
+
+/**
+ * The row of this table in the event's current round, holding this board: a table enters, confirms and rejects
+ * only the boards it plays now. After the round, only the director corrects.
+ */
+function boardOfCurrentRound(plan: EventPlan, tournament: TournamentRow, table: number, board: number) {
+  const round = tournament.currentRound;
+  const row = rowAt(plan, round, table);
+  const refuse = (message: string) => new AppError(400, ErrorCode.validationFailed, message, [{ path: 'board', message }]);
+  if (!row) throw refuse(`Table ${table} does not play in round ${round}`);
+  if (sitsOut(plan, row)) throw refuse(`Table ${table} sits out in round ${round}: it has no boards to play`);
+  if (!plan.boardsOf(row).includes(board)) {
+    const earlier = plan.rows.find((r) => r.table === table && r.round !== round && plan.boardsOf(r).includes(board));
+    throw refuse(
+      earlier && earlier.round < round
+        ? `Board ${board} was played at this table in round ${earlier.round}; round ${round} is in play now, so only the director can correct it`
+        : `Board ${board} is not played at this table in round ${round}`,
+    );
+  }
+  return row;
+}
+
+/** Locks the event for the rest of the transaction and answers it as it is now (404 once deleted). */
+async function lockEvent(trx: Db, tournament: TournamentRow): Promise<TournamentRow> {
+  const current = await repo.lockEvent(trx, tournament.id);
+  if (!current) throw notFound(messages.eventNotFound);
+  return current;
+}
+
+const confirmedMessage = (board: number) => `Board ${board} is confirmed; only the director can change it now`;
+
+/**
+ * North's entry of a board of this round, scored as the organiser's lines are (Law 77; a pass-out scores 0) and
+ * kept as 'entered' until East-West confirm it. The phone's `entryId` is remembered in the same transaction: the
+ * same key again changes nothing and answers the score it had, even if the board was entered again since.
+ */
+export async function enterTableResult(db: Db, tournament: TournamentRow, table: number, body: TableResultBody): Promise<{ score: number }> {
+  if (body.contract.level > 0 && !body.declarer) {
+    throw new AppError(400, ErrorCode.validationFailed, 'A contract needs a declarer', [
+      { path: 'declarer', message: 'A contract needs a declarer' },
+    ]);
+  }
+  return db.transaction().execute(async (trx) => {
+    const current = await lockEvent(trx, tournament);
+    const before = await repo.findTableEntry(trx, current.id, body.entryId);
+    if (before) {
+      if (before.tableNo !== table || before.boardNo !== body.board)
+        throw conflict('This entry key was used for another entry; send the entry with a new key');
+      return { score: before.nsScore };
+    }
+    assertActive(current);
+    const plan = planEvent(current);
+    const row = boardOfCurrentRound(plan, current, table, body.board);
+    const notPlayed = await repo.listBoardsNotPlayed(trx, current.id, { round: row.round, table });
+    if (notPlayed.some((b) => b.boardNo === body.board)) {
+      throw badRequest(`The director marked board ${body.board} as not played at this table`);
+    }
+    const board = await repo.findBoard(trx, current.id, body.board);
+    if (!board) throw notFound(messages.eventNotFound);
+    const passedOut = body.contract.level === 0;
+    const score = passedOut
+      ? scoreOfPlay({ kind: 'passedOut' }, board.vulnerability as Vulnerability)
+      : scoreOfPlay(
+          { kind: 'played', contract: { ...body.contract, level: body.contract.level as 1 }, declarer: body.declarer!, tricks: body.tricks },
+          board.vulnerability as Vulnerability,
+        );
+    const values = {
+      nsPair: row.ns,
+      ewPair: row.ew,
+      declarer: passedOut ? null : body.declarer!,
+      level: body.contract.level,
+      strain: passedOut ? null : body.contract.strain,
+      doubled: passedOut ? 0 : body.contract.doubled,
+      tricks: passedOut ? null : body.tricks,
+      nsScore: score,
+      adjustedNs: null,
+      adjustedEw: null,
+      status: 'entered' as const,
+      lead: passedOut ? null : (body.lead ?? null),
+    };
+    const existing = await repo.findResult(trx, current.id, { round: row.round, board: body.board, table });
+    if (existing?.status === 'confirmed') throw conflict(confirmedMessage(body.board));
+    if (existing) await repo.updateResult(trx, existing.id, { ...values, editedAt: new Date() });
+    else await repo.insertResult(trx, { tournamentId: current.id, round: row.round, boardNo: body.board, tableNo: table, ...values });
+    await repo.insertTableEntry(trx, { tournamentId: current.id, entryId: body.entryId, tableNo: table, boardNo: body.board, nsScore: score });
+    return { score };
+  });
+}
+
+/** The entered line of a board of this round, locked with its event, for East-West to confirm or reject. */
+async function enteredLine(trx: Db, tournament: TournamentRow, table: number, board: number) {
+  const current = await lockEvent(trx, tournament);
+  assertActive(current);
+  const row = boardOfCurrentRound(planEvent(current), current, table, board);
+  const line = await repo.findResult(trx, current.id, { round: row.round, board, table });
+  if (!line)
+    throw new AppError(400, ErrorCode.validationFailed, `Board ${board} has no entry yet`, [
+      { path: 'board', message: `Board ${board} has no entry yet` },
+    ]);
+  if (line.status === 'confirmed') throw conflict(`Board ${board} is confirmed already`);
+  return line;
+}
+
+/** East-West agree with North's entry: the line is confirmed, and only the director changes it from now on. */
+export async function confirmTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const line = await enteredLine(trx, tournament, table, board);
+    await repo.updateResult(trx, line.id, { status: 'confirmed' });
+  });
+}
+
+/** East-West disagree: the entry goes, and the board is open for North to enter again. */
+export async function rejectTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const line = await enteredLine(trx, tournament, table, board);
+    await repo.deleteResult(trx, line.id);
+  });
+}
+
+/**
+ * A board's traveller so far, scored as the results page scores it, once this table has entered the board and
+ * where the event shows travellers at the table.
+ */
+export async function tableTraveller(
+  db: Db,
+  tournament: TournamentRow,
+  table: number,
+  board: number,
+): Promise<{ board: number; lines: ResultLine[] }> {
+  if (!tournament.showTravellers) throw forbidden('This event does not show the travellers at the table');
+  if (!(await repo.tableHasResult(db, tournament.id, { board, table }))) {
+    throw forbidden(`Board ${board}'s traveller shows once this table has entered the board`);
+  }
+  const plan = planEvent(tournament);
+  const results = await repo.listResultsInOrder(db, tournament.id);
+  const scored = scoreEvent(results.map(travellerLineOf), {
+    method: scoringMethodOf(tournament),
+    winners: plan.movement.winners,
+    scheduledBoards: scheduledBoards(plan),
+  });
+  const lines = results.flatMap((r, i) => (r.boardNo === board ? [presentLine(r, scored.lines[i]!)] : []));
+  return { board, lines };
+}

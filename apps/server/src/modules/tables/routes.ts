@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@bridge/api';
+import type { AttemptCounter } from '../../lib/attempts.ts';
+import { route } from '../../lib/route.ts';
+import { findTournament } from '../events/service.ts';
+import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../events/table-results.ts';
+import { playTable, readTableCodes } from './policy.ts';
+import { listTableCodes, openTable, TABLE_COOKIE, TABLE_SESSION_MS, tablePath } from './service.ts';
+
+export interface TableRoutesOptions {
+  attempts: AttemptCounter;
+  /** How often an open stream says it is alive (a comment line), so proxies and phones keep it; 25 s. */
+  heartbeatMs?: number;
+}
+
+/**
+ * Scoring at the table: the organiser's list of table codes, and the calls of a phone holding one table (opened
+ * with its code; a cookie scoped to the table's path). Every change is announced on `app.eventChanges`, which the
+ * tables' streams and the director's live view hear.
+ */
+export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs = 25_000 }: TableRoutesOptions) {
+  const db = app.database.db;
+  const secure = app.config.publicUrl.startsWith('https:');
+
+  route(app, endpoints.tables.codes, { config: { policy: readTableCodes } }, async (request) => ({
+    result: await listTableCodes(db, readTableCodes.subject(request), app.config.publicUrl),
+  }));
+
+  route(app, endpoints.tables.open, { config: { policy: 'public' } }, async (request, reply) => {
+    const { key, table } = request.params;
+    const event = await findTournament(db, key);
+    const { token } = await openTable({ db, attempts }, event, table, request.body.code, request.ip);
+    reply.setCookie(TABLE_COOKIE, token, {
+      path: tablePath(event.key, table),
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      maxAge: Math.floor(TABLE_SESSION_MS / 1000),
+    });
+    return { result: { table } };
+  });
+
+  route(app, endpoints.tables.state, { config: { policy: playTable } }, async (request, reply) => {
+    const { event, table } = playTable.subject(request);
+    reply.header('cache-control', 'no-store');
+    return { result: await tableState(db, event, table) };
+  });
+
+  route(app, endpoints.tables.enter, { config: { policy: playTable } }, async (request) => {
+    const { event, table } = playTable.subject(request);
+    const result = await enterTableResult(db, event, table, request.body);
+    await app.eventChanges.changed(event.key);
+    return { result };
+  });
+
+  route(app, endpoints.tables.confirm, { config: { policy: playTable } }, async (request) => {
+    const { event, table } = playTable.subject(request);
+    await confirmTableResult(db, event, table, request.params.board);
+    await app.eventChanges.changed(event.key);
+    return { result: { confirmed: true as const } };
+  });
+
+  route(app, endpoints.tables.reject, { config: { policy: playTable } }, async (request) => {
+    const { event, table } = playTable.subject(request);
+    await rejectTableResult(db, event, table, request.params.board);
+    await app.eventChanges.changed(event.key);
+    return { result: { status: 'open' as const } };
+  });
+
+  route(app, endpoints.tables.traveller, { config: { policy: playTable } }, async (request, reply) => {
+    const { event, table } = playTable.subject(request);
+    reply.header('cache-control', 'no-store');
+    return { result: await tableTraveller(db, event, table, request.params.board) };
+  });
+
+  // Server-Sent Events: `change` whenever the event changes (on any instance), so every phone of a table reads
+  // its state again at once. Ended when the phone goes, and before the server stops.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  route(app, endpoints.tables.stream, { config: { policy: playTable } }, async (request, reply) => {
+    const { event } = playTable.subject(request);
+    const stream = new PassThrough();
+    const stopListening = app.eventChanges.on((key) => {
+      if (key === event.key) stream.write('event: change\ndata: {}\n\n');
+    });
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
+    const end = () => {
+      if (!streams.delete(end)) return;
+      stopListening();
+      clearInterval(heartbeat);
+      stream.end();
+    };
+    streams.add(end);
+    // The answer's 'close': the phone went, or the answer ended.
+    reply.raw.once('close', end);
+    // Tells the phone to come back after 3 s when the connection drops; EventSource reconnects by itself.
+    stream.write('retry: 3000\n\n');
+    return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(stream);
+  });
+}
