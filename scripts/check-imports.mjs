@@ -33,6 +33,8 @@ const MODULE_LAYERS = {
   events: 1,
   downloads: 1,
   users: 2,
+  tables: 2,
+  directing: 3,
   video: 3,
   dashboard: 3,
   health: 3,

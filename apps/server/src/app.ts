@@ -42,6 +42,7 @@ import { siteMapRoutes } from './modules/seo/routes.ts';
 import { consoleRoutes } from './modules/events/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
+import { printRoutes } from './modules/directing/print-routes.ts';
 import { AnalysisRunner } from './modules/analysis/service.ts';
 import { SolverPool } from './modules/analysis/solver-pool.ts';
 
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
+  await app.register(printRoutes, { prefix: '/api/v1' });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,
