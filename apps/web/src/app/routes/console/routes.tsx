@@ -9,6 +9,7 @@ const page = {
   profile: lazyModule('../../features/users/profile-page.tsx', 'ProfilePage'),
   pastEventPreview: lazyModule('./console/event-preview-page.tsx', 'PastEventPreviewPage'),
   solitairePreview: lazyModule('./console/event-preview-page.tsx', 'SolitairePreviewPage'),
+  directPrint: lazyModule('../../features/directing/print/print-cards-page.tsx', 'PrintCardsPage'),
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'ConsoleNotFoundPage'),
 };
 
@@ -26,6 +27,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key', ...page.solitairePreview },
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.solitairePreview },
   { path: 'profile', ...page.profile },
+  { path: 'direct/:key/print/:kind', ...page.directPrint },
   // An unknown address inside the console keeps the console around it.
   { path: '*', ...page.notFound },
 ];
