@@ -102,7 +102,7 @@ export function PrintCardsPage() {
 function Toolbar({ eventKey, kind, event, back }: { eventKey: string; kind: CardsKind; event: LiveView['event']; back: ReactNode }) {
   const other: CardsKind = kind === 'tables' ? 'pairs' : 'tables';
   return (
-    <Stack gap="sm" className={classes.toolbar}>
+    <Stack gap="sm" align="flex-start" className={classes.toolbar}>
       {back}
       <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
         {titles[kind]}: {event.name}
@@ -132,7 +132,7 @@ function CardHeading({ heading }: { heading: Heading }) {
   return (
     <div>
       <p className={classes.eventName}>{heading.name}</p>
-      {heading.when ? <p className={classes.muted}>{heading.when}</p> : null}
+      {heading.when ? <p className={classes.when}>{heading.when}</p> : null}
     </div>
   );
 }
