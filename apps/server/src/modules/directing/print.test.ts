@@ -1,7 +1,9 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { arrowSwitchMitchell, mitchellWithSitOut, uploadMovement, type Movement } from '@bridge/engine';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildApp } from '../../app.ts';
+import { buildTestApp, openTestDatabase, testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, buildTournament, buildUser, type Client } from '../../../test/factories.ts';
 import { findEvent } from '../events/service.ts';
 import { listTableCodes } from '../tables/service.ts';
@@ -193,5 +195,33 @@ describe('who may print the cards', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('Only the organiser of this event can change it');
     expect(await t.database.db.selectFrom('tableCodes').select('code').where('tournamentId', '=', event.id).execute()).toHaveLength(0);
+  });
+});
+
+describe('the table codes on the cards', () => {
+  it('never reach the log, even at its most detailed', async () => {
+    let log = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp({ config: testConfig({ logLevel: 'trace' }), database, logStream });
+    try {
+      await app.ready();
+      const owner = await buildClient(app, { names: 'Lou Logged' });
+      const event = await buildTournament(app, { organiser: owner });
+      expect((await owner.get(`${D}/${event.key}/table-cards.pdf`)).statusCode).toBe(200);
+      const codes = await listTableCodes(database.db, (await findEvent(database.db, event.key))!, app.config.publicUrl);
+      expect(log).toContain('table-cards.pdf');
+      // As a number of its own: six digits may well turn up inside a timestamp.
+      for (const { code } of codes) expect(log).not.toMatch(new RegExp(`(?<![0-9])${code}(?![0-9])`));
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+    }
   });
 });
