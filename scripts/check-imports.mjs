@@ -34,6 +34,7 @@ const MODULE_LAYERS = {
   downloads: 1,
   users: 2,
   tables: 2,
+  directing: 3,
   video: 3,
   dashboard: 3,
   health: 3,

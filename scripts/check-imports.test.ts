@@ -284,10 +284,12 @@ describe('check-imports', () => {
     },
     {
       rule: 'a server module without a layer imports no other module',
-      files: { 'apps/server/src/modules/tables/service.ts': "import { recordAudit } from '../audits/service.ts';\nexport const x = recordAudit;\n" },
+      files: {
+        'apps/server/src/modules/unlayered/service.ts': "import { recordAudit } from '../audits/service.ts';\nexport const x = recordAudit;\n",
+      },
       expected:
-        'apps/server/src/modules/tables/service.ts: imports ../audits/service.ts (modules call the services of lower domains only ' +
-        '(docs/architecture.md); tables is on layer none: add it to MODULE_LAYERS)',
+        'apps/server/src/modules/unlayered/service.ts: imports ../audits/service.ts (modules call the services of lower domains only ' +
+        '(docs/architecture.md); unlayered is on layer none: add it to MODULE_LAYERS)',
     },
   ])('fails a seeded violation: $rule', ({ files, expected }) => {
     const { status, output } = check(files);

@@ -43,6 +43,7 @@ import { consoleRoutes } from './modules/events/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { tableRoutes } from './modules/tables/routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
+import { printRoutes } from './modules/directing/print-routes.ts';
 import { AnalysisRunner } from './modules/analysis/service.ts';
 import { SolverPool } from './modules/analysis/solver-pool.ts';
 
@@ -214,6 +215,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
+  await app.register(printRoutes, { prefix: '/api/v1' });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

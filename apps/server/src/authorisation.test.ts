@@ -248,6 +248,20 @@ const ROWS: Row[] = [
   { route: `GET ${TB}/:key/:table/traveller/:board`, subject: activeEvent, url: (s) => `${TB}/${s.key}/1/traveller/1`, expect: TABLE_ONLY },
   { route: `GET ${T}/files/download/:xmlToken`, subject: completedEvent, url: (s) => `${T}/files/download/${s.xmlToken}`, expect: ALL_200 },
 
+  // The director's printed cards: the table cards carry the codes that open the tables.
+  {
+    route: `GET ${V1}/direct/events/:key/table-cards.pdf`,
+    subject: activeEvent,
+    url: (s) => `${V1}/direct/events/${s.key}/table-cards.pdf`,
+    expect: OWNER_OR_ADMIN,
+  },
+  {
+    route: `GET ${V1}/direct/events/:key/pair-guides.pdf`,
+    subject: activeEvent,
+    url: (s) => `${V1}/direct/events/${s.key}/pair-guides.pdf`,
+    expect: OWNER_OR_ADMIN,
+  },
+
   // The user API.
   { route: `GET ${V1}/user`, subject: none, url: () => `${V1}/user`, expect: SIGNED_IN },
   {

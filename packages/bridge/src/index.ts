@@ -16,3 +16,4 @@ export * from './usebio.ts';
 export * from './par.ts';
 export * from './movement-proposals.ts';
 export * from './movement-upload.ts';
+export * from './movement-schedule.ts';

@@ -69,6 +69,11 @@ export const paths = {
     },
     /** The live view: tables by rounds, the round clock, results, the provisional ranking, Complete. */
     directLive: { path: `${consoleBase}/direct/:key`, getHref: (key: string) => `${consoleBase}/direct/${encodeURIComponent(key)}` },
+    /** The printed cards laid out for the browser's Print: `tables` (table cards) or `pairs` (pair guide cards). */
+    directPrint: {
+      path: `${consoleBase}/direct/:key/print/:kind`,
+      getHref: (key: string, kind: 'tables' | 'pairs') => `${consoleBase}/direct/${encodeURIComponent(key)}/print/${kind}`,
+    },
   },
 
   /** A table's phone page: the address of the QR code on its table card. */

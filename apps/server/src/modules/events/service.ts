@@ -740,6 +740,11 @@ export const seatsOfUser = (db: Db, tournamentId: string, userId: string) => rep
 /** How many results each round of the event has in. */
 export const resultsByRound = (db: Db, tournamentId: string) => repo.countResultsByRound(db, tournamentId);
 
+/** The names of each pair of the event by its round-1 seats (`namesOf('NS', 3)`), as the printed cards show them. */
+export async function pairNamesOfEvent(db: Db, tournament: TournamentRow) {
+  return pairNames(planEvent(tournament), await repo.listAllParticipants(db, tournament.id));
+}
+
 /** The completed event whose USEBIO link carries this token. */
 export async function findEventByXmlToken(db: Db, xmlToken: string) {
   const tournament = await repo.findEventByXmlToken(db, xmlToken);

@@ -11,7 +11,7 @@ import { site } from '../../lib/site';
 import { useReleases } from './api';
 import { AndroidMark, WindowsMark } from './components/platform-icons';
 import { PageHero } from './components/page-hero';
-import { QrCodeImage } from './components/qr-code-image';
+import { QrCodeImage } from '../../components/qr-code-image';
 import { Section } from './components/section';
 import classes from './download-page.module.css';
 

@@ -10,6 +10,7 @@ const page = {
   pastEventPreview: lazyModule('./console/event-preview-page.tsx', 'PastEventPreviewPage'),
   solitairePreview: lazyModule('./console/event-preview-page.tsx', 'SolitairePreviewPage'),
   directLive: lazyModule('../../features/directing/live/live-view-page.tsx', 'LiveViewPage'),
+  directPrint: lazyModule('../../features/directing/print/print-cards-page.tsx', 'PrintCardsPage'),
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'ConsoleNotFoundPage'),
 };
 
@@ -28,6 +29,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'solitaire/solitaire-events/solitaire-past-events/:key/:tab', ...page.solitairePreview },
   { path: 'profile', ...page.profile },
   { path: 'direct/:key', ...page.directLive },
+  { path: 'direct/:key/print/:kind', ...page.directPrint },
   // An unknown address inside the console keeps the console around it.
   { path: '*', ...page.notFound },
 ];
