@@ -136,11 +136,12 @@ async function lockEvent(trx: Db, tournament: TournamentRow): Promise<Tournament
   return current;
 }
 
-const confirmedMessage = (board: number) => `Board ${board} is confirmed; only the director can change it now`;
+const adjustedMessage = (board: number) => `The director gave board ${board} an adjusted score; only the director can change it now`;
 
 /**
  * North's entry of a board of this round, scored as the organiser's lines are (Law 77; a pass-out scores 0) and
- * kept as 'entered' until East-West confirm it. The phone's `entryId` is remembered in the same transaction: the
+ * kept as 'entered' until East-West confirm it; a confirmed board of this round may be entered again, and waits for
+ * East-West again. The phone's `entryId` is remembered in the same transaction: the
  * same key again changes nothing and answers the score it had, even if the board was entered again since.
  */
 export async function enterTableResult(db: Db, tournament: TournamentRow, table: number, body: TableResultBody): Promise<{ score: number }> {
@@ -188,7 +189,9 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
       lead: passedOut ? null : (body.lead ?? null),
     };
     const existing = await repo.findResult(trx, current.id, { round: row.round, board: body.board, table });
-    if (existing?.status === 'confirmed') throw conflict(confirmedMessage(body.board));
+    // The table corrects its own results until the round ends, confirmed or not: a correction waits for East-West
+    // again. A director's adjusted score stays the director's.
+    if (existing?.adjustedNs) throw conflict(adjustedMessage(body.board));
     if (existing) await repo.updateResult(trx, existing.id, { ...values, editedAt: new Date() });
     else await repo.insertResult(trx, { tournamentId: current.id, round: row.round, boardNo: body.board, tableNo: table, ...values });
     await repo.insertTableEntry(trx, { tournamentId: current.id, entryId: body.entryId, tableNo: table, boardNo: body.board, nsScore: score });

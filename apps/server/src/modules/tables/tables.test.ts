@@ -2,7 +2,7 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { mitchellWithSitOut } from '@bridge/engine';
+import { mitchell, mitchellWithSitOut } from '@bridge/engine';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../test/build-test-app.ts';
 import { buildSeatedEvent, buildUser, clientOf, firstResult, type Client, type SeatedEvent } from '../../../test/factories.ts';
@@ -355,16 +355,31 @@ describe('entering a board', () => {
     expect(await db.selectFrom('tableEntries').select('entryId').where('tournamentId', '=', event.id).execute()).toHaveLength(3);
   });
 
-  it('cannot change a confirmed board: 409', async () => {
+  it("corrects a confirmed board of this round, which waits for East-West again; a director's adjusted score stays", async () => {
     const event = await eventWithCodes();
     const table1 = await phone(event, 1);
     await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1));
     expect((await table1.post(`${tableUrl(event.key, 1)}/results/1/confirm`)).json()).toEqual({ result: { confirmed: true } });
-    const changed = await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1, { tricks: 8 }));
-    expect(changed.statusCode).toBe(409);
-    expect(errorOf(changed)).toBe('Board 1 is confirmed; only the director can change it now');
+    expect((await table1.post(`${tableUrl(event.key, 1)}/results/1/confirm`)).statusCode).toBe(409);
     expect((await table1.post(`${tableUrl(event.key, 1)}/results/1/reject`)).statusCode).toBe(409);
-    expect(await lineOf(event, 1)).toMatchObject({ status: 'confirmed', tricks: 10 });
+    const corrected = await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1, { tricks: 8 }));
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await lineOf(event, 1)).toMatchObject({ status: 'entered', tricks: 8 });
+
+    const row = mitchell(3, 'skip').rows.find((r) => r.round === 1 && r.table === 1)!;
+    const adjusted = await as.owner.post(`/api/v1/tournaments/${event.key}/results`, {
+      round: 1,
+      board: 1,
+      table: 1,
+      nsPair: row.ns,
+      ewPair: row.ew,
+      adjusted: { ns: 'A+', ew: 'A-' },
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    const refused = await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1, { tricks: 11 }));
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toBe('The director gave board 1 an adjusted score; only the director can change it now');
+    expect(await lineOf(event, 1)).toMatchObject({ status: 'confirmed', adjustedNs: 'A+' });
   });
 
   it('refuses entries once the event is complete', async () => {
