@@ -137,7 +137,7 @@ export function NewEventPage() {
         aria-label="Steps"
       >
         {wizardSteps.map((s) => (
-          <Stepper.Step key={s.label} label={s.label} aria-label={s.label} />
+          <Stepper.Step key={s.label} label={s.label} />
         ))}
       </Stepper>
       <form

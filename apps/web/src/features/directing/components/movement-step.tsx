@@ -157,7 +157,7 @@ function Upload({ form, checked, checking, onCheck }: MovementStepProps) {
   };
   return (
     <Stack gap="md">
-      <Text size="sm">
+      <Text size="sm" component="div">
         A table with, for each round and table, the North-South pair, the East-West pair and the board set, in CSV or JSON: <MovementFormatHelp />. It
         is checked with the rules every movement keeps.
       </Text>
@@ -171,9 +171,8 @@ function Upload({ form, checked, checking, onCheck }: MovementStepProps) {
       <Textarea
         label="Movement table"
         description="The file's text, or paste it here"
-        autosize
-        minRows={4}
-        maxRows={12}
+        rows={6}
+        resize="vertical"
         spellCheck={false}
         styles={{ input: { fontFamily: 'monospace' } }}
         {...form.getInputProps('uploadText')}
