@@ -1,6 +1,7 @@
 import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Popover.layer.css';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,8 +26,10 @@ type PlayerFieldProps = {
 export function PlayerField({ label, value, onChange, error, id }: PlayerFieldProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const text = value.name;
-  const [debounced] = useDebouncedValue(text.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
-  const searching = !value.userId && debounced.length >= 2;
+  // Only what the director types is searched: the names already entered are not.
+  const [typed, setTyped] = useState('');
+  const [debounced] = useDebouncedValue(typed.trim(), PLAYER_SEARCH_DEBOUNCE_MS);
+  const searching = !value.userId && debounced.length >= 2 && typed === text;
   const search = useQuery({ ...playerSearchQueryOptions(debounced), enabled: searching });
   const found = searching ? (search.data ?? []) : [];
 
@@ -54,6 +57,7 @@ export function PlayerField({ label, value, onChange, error, id }: PlayerFieldPr
           maxLength={120}
           onChange={(event) => {
             // Any edit makes the name a guest's again until a registered player is chosen.
+            setTyped(event.currentTarget.value);
             onChange({ userId: null, name: event.currentTarget.value });
             combobox.openDropdown();
             combobox.updateSelectedOptionIndex();
@@ -68,7 +72,10 @@ export function PlayerField({ label, value, onChange, error, id }: PlayerFieldPr
                 size="sm"
                 aria-label={`Clear ${label}`}
                 onMouseDown={(event) => event.preventDefault()}
-                onClick={() => onChange({ userId: null, name: '' })}
+                onClick={() => {
+                  setTyped('');
+                  onChange({ userId: null, name: '' });
+                }}
               />
             ) : null
           }
