@@ -130,14 +130,19 @@ export function NewEventPage() {
       </div>
       <Stepper
         active={step}
-        onStepClick={(index) => index < step && setStep(index)}
+        onStepClick={(index) => {
+          if (index >= step) return;
+          form.clearErrors();
+          setStep(index);
+        }}
         allowNextStepsSelect={false}
         size="sm"
         classNames={{ stepBody: classes.stepBody, separator: classes.separator }}
         aria-label="Steps"
       >
-        {wizardSteps.map((s) => (
-          <Stepper.Step key={s.label} label={s.label} />
+        {/* Named in full: on a phone the labels are hidden and a done step shows only a tick. */}
+        {wizardSteps.map((s, index) => (
+          <Stepper.Step key={s.label} label={s.label} aria-label={`Step ${index + 1}: ${s.label}`} />
         ))}
       </Stepper>
       <form
