@@ -1,5 +1,6 @@
 import { Radio, Stack, Switch } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import '@mantine/core/styles/InlineInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/Switch.layer.css';
 import { dealsLabels, scoringLabels } from '../format';
