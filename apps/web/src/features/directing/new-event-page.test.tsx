@@ -157,8 +157,20 @@ describe('New event', () => {
     const figures = await screen.findByText(/15 boards in all/);
     expect(figures.textContent).toContain('5 pairs');
     expect(figures.textContent).toContain(formatDuration(118));
+    // The upload seats 5 pairs, not the 12 given: one press makes them agree.
+    fireEvent.click(screen.getByRole('button', { name: 'Use 5 pairs' }));
+    expect((screen.getByLabelText(/Number of pairs/) as HTMLInputElement).value).toBe('5');
+    expect(screen.queryByRole('button', { name: 'Use 5 pairs' })).toBeNull();
     next();
     await heading('Step 3 of 4');
+    next();
+    await heading('Step 4 of 4');
+    expect(screen.getByText('Uploaded movement (CSV)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Entries page')).toBeTruthy();
+    const create = calls.find((c) => c.method === 'POST' && c.url === '/api/v1/direct/events')?.body as Record<string, unknown>;
+    expect(create.pairs).toBe(5);
+    expect(create.movement).toEqual({ kind: 'upload', format: 'csv', text: 'round,table,ns,ew,set\n1,1,0,1,1', boardsPerRound: 3 });
   });
 
   it('creates the event with every choice in the body and goes to its entries', async () => {

@@ -138,7 +138,6 @@ export function NewEventPage() {
         allowNextStepsSelect={false}
         size="sm"
         classNames={{ stepBody: classes.stepBody, separator: classes.separator }}
-        aria-label="Steps"
       >
         {/* Named in full: on a phone the labels are hidden and a done step shows only a tick. */}
         {wizardSteps.map((s, index) => (

@@ -204,6 +204,16 @@ function Upload({ form, checked, checking, onCheck }: MovementStepProps) {
           {checked.sitOut ? ' · one pair sits out each round' : ''}
         </Alert>
       ) : null}
+      {checked && checked.pairs !== Number(form.getValues().pairs) ? (
+        <Group gap="sm">
+          <Text size="sm" c="orange.9">
+            This movement is for {plural(checked.pairs, 'pair')}; the event has {form.getValues().pairs}.
+          </Text>
+          <Button variant="default" size="xs" onClick={() => form.setFieldValue('pairs', checked.pairs)}>
+            Use {plural(checked.pairs, 'pair')}
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }
