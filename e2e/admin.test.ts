@@ -4,9 +4,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardsOfSet, mitchell } from '@bridge/engine';
 import { createClient, endpoints, EventType, messages, type GameDetails } from '@bridge/api';
-import { signIn, type ApiSession } from './support/api.ts';
+import { runMitchell, signIn, type ApiSession } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -25,51 +24,29 @@ let solitaireKey: string;
 let releases: string | undefined;
 
 /** The Organizer app's part through the real API: a 3-table Mitchell with two named seats; all boards or just one. */
-async function runEvent(
+const runEvent = (
   organiser: ApiSession,
   name: string,
   scoreType: GameDetails['scoreType'],
   allBoards: boolean,
   complete = true,
   type: EventType = EventType.pair,
-): Promise<string> {
-  const { key } = await organiser.call(endpoints.events.create, {
-    body: {
-      tables: 3,
-      boardsPerRound: 2,
-      gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
-    },
+) =>
+  runMitchell(organiser, {
+    name,
+    scoreType,
+    type,
+    bots: [
+      { names: 'Asha Rao', table: 3, side: 0 },
+      { names: 'Bala Iyer', table: 3, side: 2 },
+    ],
+    // Just one board: the first of round 1 at table 1.
+    play: (row, board) =>
+      allBoards || (row.round === 1 && row.table === 1 && board === row.set * 2 - 1)
+        ? { declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 }
+        : null,
+    complete,
   });
-  await organiser.call(endpoints.events.addParticipants, {
-    params: { key },
-    body: {
-      participants: [
-        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
-        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
-      ],
-    },
-  });
-  const rows = allBoards ? mitchell(3).rows : mitchell(3).rows.slice(0, 1);
-  for (const row of rows) {
-    for (const board of boardsOfSet(row.set, 2).slice(0, allBoards ? undefined : 1)) {
-      await organiser.call(endpoints.events.postResult, {
-        params: { key },
-        body: {
-          round: row.round,
-          board,
-          table: row.table,
-          nsPair: row.ns,
-          ewPair: row.ew,
-          declarer: 'S',
-          contract: { level: 3, strain: 'NT', doubled: 0 },
-          tricks: 9,
-        },
-      });
-    }
-  }
-  if (complete) await organiser.call(endpoints.events.complete, { params: { key } });
-  return key;
-}
 
 beforeAll(async () => {
   // Behind a trusted proxy, so each registration below can come from its own address (5 per address).

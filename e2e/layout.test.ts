@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { boardsOfSet, mitchell } from '@bridge/engine';
 import { createClient, endpoints, EventType, type GameDetails } from '@bridge/api';
-import { signIn, useSession, type ApiSession } from './support/api.ts';
+import { runMitchell, signIn, useSession, type ApiSession } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -29,43 +28,22 @@ let activeKey: string;
 let solitaireKey: string;
 
 /** A 3-table Mitchell as the Organizer app runs it: every board posted, suit contracts, some redoubled, in the traveller. */
-async function runEvent(name: string, scoreType: GameDetails['scoreType'], complete: boolean, type: EventType = EventType.pair): Promise<string> {
-  const { key } = await organiser.call(endpoints.events.create, {
-    body: {
-      tables: 3,
-      boardsPerRound: 2,
-      gameDetails: { type, typeName: name, players: 12, rounds: 3, movementType: 'Mitchell', scoreType, handgeneratedModeAsString: 'Random' },
-    },
+const runEvent = (name: string, scoreType: GameDetails['scoreType'], complete: boolean, type: EventType = EventType.pair) =>
+  runMitchell(organiser, {
+    name,
+    scoreType,
+    type,
+    bots: [
+      { names: 'Asha Rao-Venkataraman', table: 1, side: 0 },
+      { names: 'Bala Iyer', table: 1, side: 2 },
+    ],
+    play: (row, board) => ({
+      declarer: 'S',
+      contract: { level: 4, strain: board % 2 ? 'S' : 'H', doubled: board % 3 === 0 ? 2 : 0 },
+      tricks: 9 + row.table,
+    }),
+    complete,
   });
-  await organiser.call(endpoints.events.addParticipants, {
-    params: { key },
-    body: {
-      participants: [
-        { names: 'Asha Rao-Venkataraman', table: 1, side: 0, isBot: true },
-        { names: 'Bala Iyer', table: 1, side: 2, isBot: true },
-      ],
-    },
-  });
-  for (const row of mitchell(3).rows) {
-    for (const board of boardsOfSet(row.set, 2)) {
-      await organiser.call(endpoints.events.postResult, {
-        params: { key },
-        body: {
-          round: row.round,
-          board,
-          table: row.table,
-          nsPair: row.ns,
-          ewPair: row.ew,
-          declarer: 'S',
-          contract: { level: 4, strain: board % 2 ? 'S' : 'H', doubled: board % 3 === 0 ? 2 : 0 },
-          tricks: 9 + row.table,
-        },
-      });
-    }
-  }
-  if (complete) await organiser.call(endpoints.events.complete, { params: { key } });
-  return key;
-}
 
 beforeAll(async () => {
   // Two installers downloaded as often as each other, so the overview's chart draws two equal lines.

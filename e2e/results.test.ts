@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardsOfSet, mitchell } from '@bridge/engine';
-import { endpoints, EventType } from '@bridge/api';
-import { signIn } from './support/api.ts';
+import { runMitchell, signIn } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -11,53 +9,19 @@ let server: RunningServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let key: string;
 
-/** The Organizer app's part, through the real API: create a 3-table Mitchell, seat pairs, post every board, close it. */
+/** The Organizer app's part, through the real API: a 3-table Mitchell, two named seats, every board posted, closed. */
 async function runEvent(url: string): Promise<string> {
   const organiser = await signIn(url, ADMIN.email, ADMIN.password);
-  const { key } = await organiser.call(endpoints.events.create, {
-    body: {
-      tables: 3,
-      boardsPerRound: 2,
-      gameDetails: {
-        type: EventType.pair,
-        typeName: 'Thursday Club Pairs',
-        players: 12,
-        rounds: 3,
-        movementType: 'Mitchell',
-        scoreType: 'Match Point',
-        handgeneratedModeAsString: 'Random',
-      },
-    },
+  return runMitchell(organiser, {
+    name: 'Thursday Club Pairs',
+    bots: [
+      { names: 'Asha Rao', table: 3, side: 0 },
+      { names: 'Bala Iyer', table: 3, side: 2 },
+    ],
+    // NS at table 3 always take the most tricks, so NS pair 3 wins the North-South field.
+    play: (row) => ({ declarer: 'S', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 8 + row.table }),
+    complete: true,
   });
-  await organiser.call(endpoints.events.addParticipants, {
-    params: { key },
-    body: {
-      participants: [
-        { names: 'Asha Rao', table: 3, side: 0, isBot: true },
-        { names: 'Bala Iyer', table: 3, side: 2, isBot: true },
-      ],
-    },
-  });
-  for (const row of mitchell(3).rows) {
-    for (const board of boardsOfSet(row.set, 2)) {
-      // NS at table 3 always take the most tricks, so NS pair 3 wins the North-South field.
-      await organiser.call(endpoints.events.postResult, {
-        params: { key },
-        body: {
-          round: row.round,
-          board,
-          table: row.table,
-          nsPair: row.ns,
-          ewPair: row.ew,
-          declarer: 'S',
-          contract: { level: 3, strain: 'NT', doubled: 0 },
-          tricks: 8 + row.table,
-        },
-      });
-    }
-  }
-  await organiser.call(endpoints.events.complete, { params: { key } });
-  return key;
 }
 
 beforeAll(async () => {

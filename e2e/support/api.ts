@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
-import { createClient, endpoints, EventType, type ApiClient } from '@bridge/api';
+import { boardsOfSet, mitchell, type MovementRow } from '@bridge/engine';
+import { createClient, endpoints, EventType, type ApiClient, type GameDetails, type PostResultLine } from '@bridge/api';
 
 // The platform's API driven from the test, as the Organizer app and the admin would: accounts, events, seats,
 // through the typed client of packages/api. Each call comes from its own made-up address (the test server trusts
@@ -63,6 +64,61 @@ export async function createEvent(
     },
   });
   if (event.seats.length) await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants: event.seats } });
+  return key;
+}
+
+/** A board's result as a journey posts it: the contract, its declarer and the tricks. */
+export type PlayedBoard = Pick<PostResultLine, 'declarer' | 'contract' | 'tricks'>;
+
+export interface MitchellEvent {
+  name: string;
+  scoreType?: GameDetails['scoreType'];
+  type?: EventType;
+  /** Named seats (bots, so no account is needed): `{ names, table, side }`. */
+  bots?: { names: string; table: number; side: number }[];
+  /** Each board's result at a row of the movement; null leaves it unplayed. */
+  play: (row: MovementRow, board: number) => PlayedBoard | null;
+  /** Closes the event once the boards are posted. */
+  complete: boolean;
+}
+
+/**
+ * The Organizer app's part of a club night through the real API: a 3-table Mitchell of 3 rounds and 2 boards a
+ * round, named seats, the boards `play` gives a result posted, and the event closed when asked. Answers its key.
+ */
+export async function runMitchell(organiser: ApiSession, event: MitchellEvent): Promise<string> {
+  const { key } = await organiser.call(endpoints.events.create, {
+    body: {
+      tables: 3,
+      boardsPerRound: 2,
+      gameDetails: {
+        type: event.type ?? EventType.pair,
+        typeName: event.name,
+        players: 12,
+        rounds: 3,
+        movementType: 'Mitchell',
+        scoreType: event.scoreType ?? 'Match Point',
+        handgeneratedModeAsString: 'Random',
+      },
+    },
+  });
+  if (event.bots?.length) {
+    await organiser.call(endpoints.events.addParticipants, {
+      params: { key },
+      body: { participants: event.bots.map((bot) => ({ ...bot, isBot: true })) },
+    });
+  }
+  for (const row of mitchell(3).rows) {
+    for (const board of boardsOfSet(row.set, 2)) {
+      const played = event.play(row, board);
+      if (!played) continue;
+      await organiser.call(endpoints.events.postResult, {
+        params: { key },
+        body: { round: row.round, board, table: row.table, nsPair: row.ns, ewPair: row.ew, ...played },
+      });
+    }
+  }
+  if (event.complete) await organiser.call(endpoints.events.complete, { params: { key } });
   return key;
 }
 

@@ -27,6 +27,9 @@ const page = {
   videoChat: lazyModule('../../features/video/chat-page.tsx', 'ChatPage'),
   videoEnd: lazyModule('../../features/video/end-video-page.tsx', 'EndVideoPage'),
 
+  // A table's phone: a frame of its own (no site header), no account, never prerendered or indexed.
+  table: lazyModule('../../features/tables/table-page.tsx', 'TablePage'),
+
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'NotFoundPage'),
   videoNotFound: lazyModule('../../features/not-found/not-found-page.tsx', 'VideoNotFoundPage'),
 };
@@ -91,6 +94,7 @@ export const routes: RouteObject[] = [
             ...guard.admin,
             children: [{ ...layout.admin, children: withinLayout(adminConsoleRoutes) }],
           },
+          { path: paths.table.path, ...page.table, errorElement: <RouteError /> },
           {
             path: paths.video.root.path,
             ...layout.video,

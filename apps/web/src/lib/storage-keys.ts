@@ -11,4 +11,6 @@ export const storageKeys = {
   selectedSubItem: 'bridge.selectedSubItem',
   relayServers: 'bridge.relayServers',
   loadedAfresh: 'bridge.loadedAfresh',
+  /** A table phone's entries not yet answered by the server (made offline): sent again, with the same key, later. */
+  tableQueue: 'bridge.tableQueue',
 } as const;

@@ -80,6 +80,20 @@ export const setCookieConsent = (value: CookieConsent): void => write(storageKey
 /** Forgets the choice, so the cookie banner asks again. */
 export const clearCookieConsent = (): void => write(storageKeys.cookieConsent, null);
 
+/** A JSON value kept under `key`; null when absent or unreadable. */
+export function getStoredJson(key: StorageKey): unknown {
+  const raw = read(key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a JSON value under `key`; null forgets it. */
+export const setStoredJson = (key: StorageKey, value: unknown): void => write(key, value === null ? null : JSON.stringify(value));
+
 /** Forgets the user, the admin flag and everything picked while signed in. Cookie consent stays. */
 export function clearSession(): void {
   for (const key of [

@@ -14,7 +14,8 @@ export async function siteMapRoutes(app: FastifyInstance) {
     '</urlset>',
     '',
   ].join('\n');
-  // Account consoles, admin, video and API are private or per-user: nothing there for a search engine.
+  // Account consoles, admin, video, the tables' phone pages and API are private or per-user: nothing there for a
+  // search engine.
   const robots = [
     'User-agent: *',
     'Allow: /',
@@ -22,6 +23,7 @@ export async function siteMapRoutes(app: FastifyInstance) {
     'Disallow: /console',
     'Disallow: /admin',
     'Disallow: /video',
+    'Disallow: /t/',
     '',
     `Sitemap: ${base}/sitemap.xml`,
     '',

@@ -22,5 +22,6 @@ describe('sitemap and robots', () => {
     expect(response.body).toContain('Sitemap: https://bridge.example.org/sitemap.xml');
     expect(response.body).toMatch(/Disallow: \/admin/);
     expect(response.body).toMatch(/Disallow: \/api\//);
+    expect(response.body).toMatch(/Disallow: \/t\//);
   });
 });

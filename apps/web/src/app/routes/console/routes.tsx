@@ -12,6 +12,7 @@ const page = {
   direct: lazyModule('../../features/directing/events-page.tsx', 'DirectEventsPage'),
   directNew: lazyModule('../../features/directing/new-event-page.tsx', 'NewEventPage'),
   directEntries: lazyModule('../../features/directing/entries-page.tsx', 'EntriesPage'),
+  directLive: lazyModule('../../features/directing/live/live-view-page.tsx', 'LiveViewPage'),
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'ConsoleNotFoundPage'),
 };
 
@@ -32,6 +33,7 @@ export const consoleRoutes: RouteObject[] = [
   { path: 'direct', ...page.direct },
   { path: 'direct/new', ...page.directNew },
   { path: 'direct/:key/entries', ...page.directEntries },
+  { path: 'direct/:key', ...page.directLive },
   // An unknown address inside the console keeps the console around it.
   { path: '*', ...page.notFound },
 ];

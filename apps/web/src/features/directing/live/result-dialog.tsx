@@ -1,0 +1,376 @@
+import type { GridCell } from '@bridge/api';
+import type { Doubling, Seat, Strain } from '@bridge/engine';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/SegmentedControl.layer.css';
+import { titleStyles } from '../../../components/modal-styles';
+import hidden from '../../../components/visually-hidden.module.css';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
+import { usePostResult, useNotPlayed } from './api';
+import { boardStatusWords, type GridBoard } from './board-status';
+import classes from './live-view.module.css';
+import { draftProblems, draftScore, emptyDraft, formatNsScore, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
+
+/** The board chosen in the grid, with the pairs' labels and names as the dialog shows them (`NS 3 (Ann Able & Bob Baker)`). */
+export type BoardTarget = { cell: GridCell; board: GridBoard; pairName: (side: 'NS' | 'EW', pair: number) => string };
+
+type Field = 'declarer' | 'level' | 'strain' | 'doubled' | 'tricks' | 'adjusted' | 'notPlayed' | 'general';
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** Where a refusal belongs: the field its issue names, else the field its sentence is about. */
+function refusalErrors(error: unknown, fallback: Field): FieldErrors {
+  const errors: FieldErrors = {};
+  const fieldOfPath = (path: string): Field | null => {
+    if (path.startsWith('declarer')) return 'declarer';
+    if (path.startsWith('contract.level') || path === 'contract') return 'level';
+    if (path.startsWith('contract.strain')) return 'strain';
+    if (path.startsWith('contract.doubled')) return 'doubled';
+    if (path.startsWith('tricks')) return 'tricks';
+    if (path.startsWith('adjusted')) return 'adjusted';
+    return null;
+  };
+  if (isApiError(error) && error.issues?.length) {
+    for (const issue of error.issues) {
+      const field = fieldOfPath(issue.path) ?? fallback;
+      errors[field] ??= issue.message;
+    }
+    return errors;
+  }
+  const message = errorMessage(error);
+  if (fallback === 'declarer' || fallback === 'general') {
+    if (/declarer/i.test(message)) return { declarer: message };
+    if (/trick/i.test(message)) return { tricks: message };
+    if (/level|contract/i.test(message)) return { level: message };
+  }
+  return { [fallback]: message };
+}
+
+const seats: { value: Seat; label: string }[] = [
+  { value: 'N', label: 'North' },
+  { value: 'E', label: 'East' },
+  { value: 'S', label: 'South' },
+  { value: 'W', label: 'West' },
+];
+const strains: { value: Strain; symbol: string; name: string; red?: boolean }[] = [
+  { value: 'C', symbol: '♣', name: 'clubs' },
+  { value: 'D', symbol: '♦', name: 'diamonds', red: true },
+  { value: 'H', symbol: '♥', name: 'hearts', red: true },
+  { value: 'S', symbol: '♠', name: 'spades' },
+  { value: 'NT', symbol: 'NT', name: 'no trumps' },
+];
+const doublings: { value: Doubling; shown: string; name: string }[] = [
+  { value: 0, shown: '-', name: 'Undoubled' },
+  { value: 1, shown: 'X', name: 'Doubled' },
+  { value: 2, shown: 'XX', name: 'Redoubled' },
+];
+const adjustments = ['A+', 'A', 'A-'] as const;
+type Adjustment = (typeof adjustments)[number];
+
+/** A row of choices with a label read out for it and its error under it. */
+function ChoiceField({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (ids: { labelId: string; errorId: string }) => ReactNode;
+}) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <Text id={labelId} size="sm" fw={500} mb={4}>
+        {label}
+      </Text>
+      {children({ labelId, errorId })}
+      {error ? (
+        <Text id={errorId} size="sm" c="red.8" mt={4}>
+          {error}
+        </Text>
+      ) : null}
+    </div>
+  );
+}
+
+const hiddenName = (shown: string, name: string) => (
+  <>
+    <span aria-hidden="true">{shown}</span>
+    <span className={hidden.srOnly}>{name}</span>
+  </>
+);
+
+type ResultDialogProps = { eventKey: string; target: BoardTarget | null; onClose: () => void };
+
+/** Enter or correct a board's result, give an adjusted score, or mark the board not played. */
+export function ResultDialog({ eventKey, target, onClose }: ResultDialogProps) {
+  const title = target ? `Board ${target.board.board}, table ${target.cell.table}, round ${target.cell.round}` : '';
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={title}
+      centered
+      radius="md"
+      size="lg"
+      styles={titleStyles}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {target ? (
+        <ResultForms key={`${target.cell.round}-${target.cell.table}-${target.board.board}`} eventKey={eventKey} target={target} onClose={onClose} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: BoardTarget; onClose: () => void }) {
+  const { cell, board, pairName } = target;
+  const place = { round: cell.round, board: board.board, table: cell.table, nsPair: cell.nsPair, ewPair: cell.ewPair };
+  const post = usePostResult(eventKey);
+  const notPlayed = useNotPlayed(eventKey);
+  const [tab, setTab] = useState<string | null>(board.adjusted ? 'adjusted' : board.status === 'notPlayed' ? 'not-played' : 'result');
+  const [draft, setDraft] = useState<ResultDraft>(emptyDraft);
+  const [shownProblems, setShownProblems] = useState(false);
+  const [refusal, setRefusal] = useState<FieldErrors>({});
+  const [adjusted, setAdjusted] = useState<{ ns: Adjustment; ew: Adjustment }>(board.adjusted ?? { ns: 'A', ew: 'A' });
+
+  const change = (patch: Partial<ResultDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setRefusal({});
+  };
+  const problems = shownProblems ? draftProblems(draft) : {};
+  const errors: FieldErrors = { ...problems, ...refusal };
+  const score = draftScore(draft, board.board);
+
+  const saved = (message: string) => {
+    notifySuccess(message);
+    onClose();
+  };
+
+  const submitResult = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal({});
+    if (Object.keys(draftProblems(draft)).length > 0) {
+      setShownProblems(true);
+      return;
+    }
+    const line = draft.passedOut
+      ? { ...place, contract: { level: 0, strain: 'NT' as const, doubled: 0 as const }, tricks: 0, declarer: null }
+      : {
+          ...place,
+          declarer: draft.declarer,
+          contract: { level: draft.level!, strain: draft.strain!, doubled: draft.doubled },
+          // Known to read once the draft has no problems.
+          tricks: parseTricks(draft.tricks, draft.level)!,
+        };
+    try {
+      await post.mutateAsync(line);
+      saved(`Board ${board.board} at table ${cell.table} saved`);
+    } catch (error) {
+      setRefusal(refusalErrors(error, 'general'));
+    }
+  };
+
+  const submitAdjusted = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal({});
+    try {
+      await post.mutateAsync({ ...place, adjusted });
+      saved(`Adjusted score given on board ${board.board} at table ${cell.table}`);
+    } catch (error) {
+      setRefusal(refusalErrors(error, 'adjusted'));
+    }
+  };
+
+  const markNotPlayed = async (value: boolean) => {
+    setRefusal({});
+    try {
+      await notPlayed.mutateAsync({ round: cell.round, table: cell.table, board: board.board, notPlayed: value });
+      saved(value ? `Board ${board.board} at table ${cell.table} marked not played` : `Board ${board.board} at table ${cell.table} is to be played`);
+    } catch (error) {
+      setRefusal(refusalErrors(error, 'notPlayed'));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text>
+          {pairName('NS', cell.nsPair)} v {pairName('EW', cell.ewPair)}. {vulnerabilityText(board.board)}.
+        </Text>
+        <Text size="sm" c="dimmed">
+          Now: {boardStatusWords(board)}
+          {board.contract ? `, ${board.contract}` : ''}
+          {board.nsScore !== null ? `, ${formatNsScore(board.nsScore)}` : ''}
+          {board.adjusted ? `, adjusted NS ${board.adjusted.ns} EW ${board.adjusted.ew}` : ''}
+        </Text>
+      </div>
+      <Tabs value={tab} onChange={(value) => (setTab(value), setRefusal({}))} keepMounted={false}>
+        <Tabs.List grow>
+          <Tabs.Tab value="result">Result</Tabs.Tab>
+          <Tabs.Tab value="adjusted">Adjusted score</Tabs.Tab>
+          <Tabs.Tab value="not-played">Not played</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="result" pt="md">
+          <form onSubmit={submitResult} noValidate>
+            <Stack gap="sm">
+              <Checkbox label="Passed out" checked={draft.passedOut} onChange={(event) => change({ passedOut: event.currentTarget.checked })} />
+              {!draft.passedOut ? (
+                <>
+                  <ChoiceField label="Declarer" error={errors.declarer}>
+                    {({ labelId, errorId }) => (
+                      <SegmentedControl
+                        fullWidth
+                        aria-labelledby={labelId}
+                        aria-describedby={errors.declarer ? errorId : undefined}
+                        value={draft.declarer ?? ''}
+                        onChange={(value) => change({ declarer: value as Seat })}
+                        data={seats.map((seat) => ({ value: seat.value, label: hiddenName(seat.value, seat.label) }))}
+                      />
+                    )}
+                  </ChoiceField>
+                  <ChoiceField label="Level" error={errors.level}>
+                    {({ labelId, errorId }) => (
+                      <SegmentedControl
+                        fullWidth
+                        aria-labelledby={labelId}
+                        aria-describedby={errors.level ? errorId : undefined}
+                        value={draft.level ? String(draft.level) : ''}
+                        onChange={(value) => change({ level: Number(value) })}
+                        data={['1', '2', '3', '4', '5', '6', '7']}
+                      />
+                    )}
+                  </ChoiceField>
+                  <ChoiceField label="Strain" error={errors.strain}>
+                    {({ labelId, errorId }) => (
+                      <SegmentedControl
+                        fullWidth
+                        aria-labelledby={labelId}
+                        aria-describedby={errors.strain ? errorId : undefined}
+                        value={draft.strain ?? ''}
+                        onChange={(value) => change({ strain: value as Strain })}
+                        data={strains.map((strain) => ({
+                          value: strain.value,
+                          label: <span className={strain.red ? classes.red : undefined}>{hiddenName(strain.symbol, strain.name)}</span>,
+                        }))}
+                      />
+                    )}
+                  </ChoiceField>
+                  <ChoiceField label="Doubling" error={errors.doubled}>
+                    {({ labelId, errorId }) => (
+                      <SegmentedControl
+                        fullWidth
+                        aria-labelledby={labelId}
+                        aria-describedby={errors.doubled ? errorId : undefined}
+                        value={String(draft.doubled)}
+                        onChange={(value) => change({ doubled: Number(value) as Doubling })}
+                        data={doublings.map((doubling) => ({ value: String(doubling.value), label: hiddenName(doubling.shown, doubling.name) }))}
+                      />
+                    )}
+                  </ChoiceField>
+                  <TextInput
+                    label="Tricks"
+                    description="=, +1, -2, or the tricks taken"
+                    value={draft.tricks}
+                    onChange={(event) => change({ tricks: event.currentTarget.value })}
+                    error={errors.tricks}
+                    autoComplete="off"
+                    inputMode="text"
+                    maw={220}
+                  />
+                </>
+              ) : null}
+              <Text aria-live="polite" fw={600}>
+                {score === null ? 'Score: complete the result to see it' : `Score: ${formatNsScore(score)}`}
+              </Text>
+              {errors.general ? (
+                <Alert color="red" variant="light" role="alert">
+                  {errors.general}
+                </Alert>
+              ) : null}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={post.isPending}>
+                  Save result
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="adjusted" pt="md">
+          <form onSubmit={submitAdjusted} noValidate>
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                An artificial adjusted score in place of a result: average plus, average or average minus for each side.
+              </Text>
+              {(['ns', 'ew'] as const).map((side) => (
+                <ChoiceField key={side} label={side === 'ns' ? 'North-South' : 'East-West'}>
+                  {({ labelId }) => (
+                    <SegmentedControl
+                      aria-labelledby={labelId}
+                      value={adjusted[side]}
+                      onChange={(value) => setAdjusted((current) => ({ ...current, [side]: value as Adjustment }))}
+                      data={adjustments.map((value) => ({ value, label: hiddenName(value, adjustmentNames[value]) }))}
+                    />
+                  )}
+                </ChoiceField>
+              ))}
+              {errors.adjusted ? (
+                <Text size="sm" c="red.8" role="alert">
+                  {errors.adjusted}
+                </Text>
+              ) : null}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={post.isPending}>
+                  Give adjusted score
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="not-played" pt="md">
+          <Stack gap="sm">
+            <Text size="sm">
+              {board.status === 'notPlayed'
+                ? 'This board is marked not played at this table. It can be played again and its result entered.'
+                : 'A board not played at this table (no time, a fouled board) is left out of both pairs\u2019 scores.'}
+            </Text>
+            {errors.notPlayed ? (
+              <Text size="sm" c="red.8" role="alert">
+                {errors.notPlayed}
+              </Text>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              {board.status === 'notPlayed' ? (
+                <Button onClick={() => void markNotPlayed(false)} loading={notPlayed.isPending}>
+                  Mark as to be played
+                </Button>
+              ) : (
+                <Button color="red.8" onClick={() => void markNotPlayed(true)} loading={notPlayed.isPending}>
+                  Mark not played
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+const adjustmentNames: Record<Adjustment, string> = { 'A+': 'Average plus', A: 'Average', 'A-': 'Average minus' };

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, readClock } from './clock';
+import { draftScore, emptyDraft, parseTricks } from './result-entry';
+
+describe('parseTricks', () => {
+  it('reads tricks against the contract: = made, +1 an overtrick, -2 two down', () => {
+    expect(parseTricks('=', 4)).toBe(10);
+    expect(parseTricks('+1', 4)).toBe(11);
+    expect(parseTricks(' -2 ', 3)).toBe(7);
+    expect(parseTricks('\u22123', 7)).toBe(10);
+  });
+
+  it('reads a plain number as the tricks taken, with or without a level', () => {
+    expect(parseTricks('9', 3)).toBe(9);
+    expect(parseTricks('0', null)).toBe(0);
+    expect(parseTricks('13', null)).toBe(13);
+  });
+
+  it('refuses tricks outside 0-13, a relative result without a level, and other text', () => {
+    expect(parseTricks('14', 1)).toBeNull();
+    expect(parseTricks('+2', 6)).toBeNull();
+    expect(parseTricks('-8', 1)).toBeNull();
+    expect(parseTricks('=', null)).toBeNull();
+    expect(parseTricks('four', 4)).toBeNull();
+    expect(parseTricks('', 4)).toBeNull();
+  });
+});
+
+describe('draftScore', () => {
+  it('scores by Law 77 on the board’s vulnerability: 4S by South making on board 2 (NS vulnerable) is 620', () => {
+    expect(draftScore({ ...emptyDraft, declarer: 'S', level: 4, strain: 'S', tricks: '=' }, 2)).toBe(620);
+    expect(draftScore({ ...emptyDraft, declarer: 'S', level: 4, strain: 'S', tricks: '=' }, 1)).toBe(420);
+  });
+
+  it('is null until the result is complete, and 0 for a pass-out', () => {
+    expect(draftScore({ ...emptyDraft, declarer: 'S', level: 4, tricks: '=' }, 2)).toBeNull();
+    expect(draftScore({ ...emptyDraft, passedOut: true }, 2)).toBe(0);
+  });
+});
+
+describe('readClock', () => {
+  const clock = { running: true, elapsedMs: 60_000, roundMs: 120_000 };
+
+  it('runs a running clock on from the time it was read, and holds a paused one', () => {
+    expect(readClock(clock, 1_000, 31_000)).toEqual({ elapsedMs: 90_000, leftMs: 30_000, late: false });
+    expect(readClock({ ...clock, running: false }, 1_000, 31_000)).toEqual({ elapsedMs: 60_000, leftMs: 60_000, late: false });
+  });
+
+  it('is late once past the round’s time, not at it', () => {
+    expect(readClock(clock, 0, 60_000).late).toBe(false);
+    expect(readClock(clock, 0, 60_001).late).toBe(true);
+  });
+
+  it('formats minutes and seconds, and hours when there are any', () => {
+    expect(formatDuration(65_000)).toBe('1:05');
+    expect(formatDuration(-3_000)).toBe('0:03');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
+  });
+});
