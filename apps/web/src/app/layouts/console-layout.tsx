@@ -5,7 +5,7 @@ import { ConsoleShell, type ShellNavItem, type ShellNavSection } from '../../com
 import { FullPageLoader } from '../../components/full-page-loader';
 import { ShellLoadError } from '../../components/shell-load-error';
 import { useLogOutItem } from '../../components/sign-out-dialog';
-import { AppsIcon, BookIcon, CardsIcon, MailIcon, TrophyIcon, UserIcon } from '../../components/icons';
+import { AppsIcon, BookIcon, CardsIcon, LiveIcon, MailIcon, TrophyIcon, UserIcon } from '../../components/icons';
 import { currentUserQueryOptions } from '../../lib/auth';
 
 // The guard of this area's routes comes with its layout, not as a lazy chunk of its own: a chunk that needs
@@ -28,6 +28,7 @@ const sections: ShellNavSection[] = [
         href: paths.console.solitaire.getHref(),
         match: `${paths.console.root.getHref()}/solitaire`,
       },
+      { label: 'Directing', icon: <LiveIcon />, href: paths.console.direct.getHref() },
     ],
   },
   { label: 'Account', items: [{ label: 'Profile', icon: <UserIcon />, href: paths.console.profile.getHref() }] },
