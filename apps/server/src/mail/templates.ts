@@ -70,3 +70,14 @@ export function contactMessageMail(message: { name: string; email: string; conta
     link: null,
   };
 }
+
+/** A player's result, sent when the event they played is completed. */
+export function eventResultMail(result: { names: string; event: string; place: string; score: string; link: string }): MailContent {
+  const lines = [`Hello ${result.names},`, `The results of ${result.event} are out. You came ${result.place}, with ${result.score}.`];
+  return {
+    subject: `Your result in ${result.event}`.slice(0, 150),
+    text: `${lines.join('\n\n')}\n\nSee your pair and every board: ${result.link}\n`,
+    html: layout(`Your result in ${result.event}`, lines, { label: 'See the results', url: result.link }),
+    link: result.link,
+  };
+}

@@ -60,13 +60,17 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
   route(app, endpoints.events.postResult, { config: { policy: changeEvent } }, async (request) => {
     const event = changeEvent.subject(request);
     const score = await tournaments.postResult(db, request.user!, event, request.body, request.ip);
+    // The director's live view and the table phones read the event again.
     await app.eventChanges.changed(event.key);
     return { result: { score } };
   });
 
   route(app, endpoints.events.complete, { config: { policy: changeEvent } }, async (request) => {
     const event = changeEvent.subject(request);
-    const result = await tournaments.completeTournament(db, request.user!, event, request.ip);
+    const result = await tournaments.completeTournament(db, request.user!, event, request.ip, {
+      publicUrl: app.config.publicUrl,
+      mailer: app.mailer,
+    });
     await app.eventChanges.changed(event.key);
     return { result };
   });

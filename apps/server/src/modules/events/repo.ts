@@ -543,3 +543,45 @@ export async function countResultsByRound(db: Db, tournamentId: string): Promise
     .execute();
   return new Map(rows.map((row) => [row.round, Number(row.results)]));
 }
+
+// The director's console ---------------------------------------------------------------------------------------
+
+/** The events an organiser made (every event when `organiserId` is null: an admin), newest first. */
+export function listDirectedEvents(db: Db, organiserId: string | null, limit: number): Promise<EventRow[]> {
+  let query = eventsQuery(db).where('tournaments.type', '!=', EventType.solitaire);
+  if (organiserId !== null) query = query.where('tournaments.organiserId', '=', organiserId);
+  return query.orderBy('tournaments.createdAt', 'desc').orderBy('tournaments.id', 'desc').limit(limit).execute();
+}
+
+/** Changes an event's own columns (its round, clock or start). */
+export const updateEvent = (trx: Db, tournamentId: string, values: Updateable<TournamentsTable>) =>
+  trx.updateTable('tournaments').set(values).where('id', '=', tournamentId).execute();
+
+/** Removes every seat of an event, before its entries are written again. */
+export const deleteParticipants = (trx: Db, tournamentId: string) => trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute();
+
+export const listNotPlayed = (db: Db, tournamentId: string) =>
+  db.selectFrom('boardsNotPlayed').select(['round', 'tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).execute();
+
+export const insertNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
+  trx.insertInto('boardsNotPlayed').values(row).onConflict((oc) => oc.doNothing()).execute();
+
+export const deleteNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
+  trx
+    .deleteFrom('boardsNotPlayed')
+    .where('tournamentId', '=', row.tournamentId)
+    .where('round', '=', row.round)
+    .where('tableNo', '=', row.tableNo)
+    .where('boardNo', '=', row.boardNo)
+    .execute();
+
+/** The seated accounts of an event with their address now, for the mail its completion sends (guests and bots have none). */
+export const listSeatedAccounts = (db: Db, tournamentId: string) =>
+  db
+    .selectFrom('participants')
+    .innerJoin('users', 'users.id', 'participants.userId')
+    .select(['participants.userId', 'participants.tableNo', 'participants.side', 'users.names', 'users.email'])
+    .where('participants.tournamentId', '=', tournamentId)
+    .where('participants.isBot', '=', false)
+    .where('users.disabled', '=', false)
+    .execute();

@@ -24,13 +24,15 @@ import {
   type AdminParticipant,
   type PastEvent,
   type PlayedResult,
+  type PairStanding,
   type PostResultBody,
   type ResultLine,
   type ScoreData,
   type ScoreEntry,
 } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
-import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { BoardResultRow, TournamentRow, TournamentsTable, UserRow } from '../../db/schema.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -38,8 +40,10 @@ import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when,
 import { recordAudit } from '../audits/service.ts';
 import { announceQueuedDeals, findAnalyses, analysisKey, queueDeals } from '../analysis/service.ts';
 import { seatPair } from './history.ts';
+import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
+import { eventResultMail } from '../../mail/templates.ts';
 import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
-import { planEvent } from './movement.ts';
+import { planEvent, type EventPlan } from './movement.ts';
 import { presentActiveEvent, presentParticipant, presentPastEvent } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -55,7 +59,7 @@ export async function findTournament(db: Db, key: string): Promise<repo.EventRow
 }
 
 /** What a completed event refuses to change, in its 409 message. */
-type Frozen = 'results' | 'players' | 'deals';
+export type Frozen = 'results' | 'players' | 'deals';
 export const assertActive = (tournament: TournamentRow, what: Frozen = 'results') => {
   if (tournament.status !== 'active') throw conflict(`This event is complete; its ${what} can no longer change`);
 };
@@ -65,7 +69,7 @@ export const assertActive = (tournament: TournamentRow, what: Frozen = 'results'
  * (results, players, deals, completion) takes this lock first, so they run one after another, a change racing
  * `complete` sees the completed status, and one racing a delete finds no event (404) instead of a missing row.
  */
-async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: Frozen): Promise<TournamentRow> {
+export async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: Frozen): Promise<TournamentRow> {
   const current = await repo.lockEvent(trx, tournament.id);
   if (!current) throw notFound(messages.eventNotFound);
   assertActive(current, what);
@@ -88,7 +92,7 @@ export async function insertInBatches<T extends Record<string, unknown>>(rows: r
  * Pairs are ranked by comparing results on the same board: a plan whose boards are each played once (a 4-pair
  * Howell cut to 3 rounds, say) would rank every pair equal at 0%. A sit-out (the phantom pair) plays nothing.
  */
-function comparesABoard(plan: ReturnType<typeof planEvent>): boolean {
+function comparesABoard(plan: EventPlan): boolean {
   const phantom = plan.movement.phantomPair;
   const played = new Set<number>();
   for (const row of plan.rows) {
@@ -101,37 +105,37 @@ function comparesABoard(plan: ReturnType<typeof planEvent>): boolean {
   return false;
 }
 
-/** Creates an event with its movement; random events deal their boards now. */
-export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
-  const details = body.gameDetails;
-  const plan = planEvent({ tables: body.tables, rounds: details.rounds, boardsPerRound: body.boardsPerRound, movementType: details.movementType });
-  if (!comparesABoard(plan)) {
-    throw badRequest(
-      `In ${details.rounds} round${details.rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`,
-    );
-  }
+/** The columns of a new event its maker chooses (the key, owner and completion are the platform's). */
+export type NewEventValues = Omit<Insertable<TournamentsTable>, 'key' | 'organiserId' | 'xmlToken' | 'resultId' | 'completedAt'>;
+
+/** The refusal of a plan whose boards are each played at one table only, or nothing when some board is compared. */
+export function uncomparedPlan(plan: EventPlan, rounds: number): string | undefined {
+  if (comparesABoard(plan)) return undefined;
+  return `In ${rounds} round${rounds === 1 ? '' : 's'} this movement plays every board at one table only, so no result could be compared with another: play more rounds`;
+}
+
+/**
+ * Writes a new event with its boards in one transaction: random events deal their boards now (and put them in line
+ * for analysis), the others wait for their deals; the creation is audited with it.
+ */
+export async function insertNewEvent(
+  db: Db,
+  organiser: UserRow,
+  values: NewEventValues,
+  plan: EventPlan,
+  audit: { action: string; ip: string; details?: Record<string, unknown> },
+): Promise<TournamentRow> {
   const created = await db.transaction().execute(async (trx) => {
     const tournament = await repo.insertEvent(trx, {
+      ...values,
       key: newEventKey(),
       organiserId: organiser.id,
-      tables: body.tables,
-      boardsPerRound: body.boardsPerRound,
-      type: details.type,
-      typeName: details.typeName,
-      players: details.players,
-      rounds: details.rounds,
-      movementType: details.movementType,
-      scoreType: details.scoreType,
-      impMethod: details.scoreType === 'IMP' ? (details.impMethod ?? 'Cross') : null,
-      handMode: details.handgeneratedModeAsString,
-      liveTableEvent: details.liveTableEvent ?? false,
-      kibitzersEnabled: details.kibtzersEnabled ?? false,
       xmlToken: null,
       resultId: null,
       completedAt: null,
     });
     const boards = plan.boards.map((boardNo) => {
-      const dealt = details.handgeneratedModeAsString === 'Random' ? randomDeal() : undefined;
+      const dealt = values.handMode === 'Random' ? randomDeal() : undefined;
       return {
         tournamentId: tournament.id,
         boardNo,
@@ -147,17 +151,46 @@ export async function createTournament(db: Db, organiser: UserRow, body: CreateT
       boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
     );
     await recordAudit(trx, {
-      action: 'tournament.create',
+      action: audit.action,
       outcome: 'success',
       actorId: organiser.id,
       actorEmail: organiser.email,
       target: tournament.key,
-      ip,
+      ip: audit.ip,
+      ...(audit.details ? { details: audit.details } : {}),
     });
     return tournament;
   });
   announceQueuedDeals();
   return created;
+}
+
+/** Creates an event with its movement; random events deal their boards now. */
+export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
+  const details = body.gameDetails;
+  const plan = planEvent({ tables: body.tables, rounds: details.rounds, boardsPerRound: body.boardsPerRound, movementType: details.movementType });
+  const refusal = uncomparedPlan(plan, details.rounds);
+  if (refusal) throw badRequest(refusal);
+  return insertNewEvent(
+    db,
+    organiser,
+    {
+      tables: body.tables,
+      boardsPerRound: body.boardsPerRound,
+      type: details.type,
+      typeName: details.typeName,
+      players: details.players,
+      rounds: details.rounds,
+      movementType: details.movementType,
+      scoreType: details.scoreType,
+      impMethod: details.scoreType === 'IMP' ? (details.impMethod ?? 'Cross') : null,
+      handMode: details.handgeneratedModeAsString,
+      liveTableEvent: details.liveTableEvent ?? false,
+      kibitzersEnabled: details.kibtzersEnabled ?? false,
+    },
+    plan,
+    { action: 'tournament.create', ip },
+  );
 }
 
 // The changes below trust their caller: the route's policy (event.change, policy.ts) allowed this user on this event.
@@ -381,11 +414,83 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   });
 }
 
-/** Closes the event: pair scores and ranks computed and stored in one transaction with the status change. */
-export async function completeTournament(db: Db, user: UserRow, tournament: TournamentRow, ip: string) {
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+};
+
+/** The place as a player reads it: "3rd of 12", or "2= of 12" for a shared place. */
+export const placeText = (label: string, place: number, field: number) => `${label.endsWith('=') ? label : ordinal(place)} of ${field}`;
+
+/** The score as a player reads it: "56.25%" for matchpoints, "+12.5 IMPs" otherwise. */
+const scoreText = (pair: { percentage: number | null; total: number; factoredTotal: number | null }) => {
+  if (pair.percentage !== null) return `${(Math.round(pair.percentage * 100) / 100).toFixed(2)}%`;
+  const imps = Math.round((pair.factoredTotal ?? pair.total) * 100) / 100;
+  return `${imps > 0 ? '+' : ''}${imps} IMPs`;
+};
+
+/** A player's own pair on the results page: `/results/{key}?pair={pairKey}` (the page marks that pair). */
+export const pairResultsUrl = (publicUrl: string, key: string, pairKey: string) =>
+  `${publicUrl.replace(/\/$/, '')}/results/${encodeURIComponent(key)}?pair=${encodeURIComponent(pairKey)}`;
+
+/**
+ * Each seated account's mail with its place and score, written in the completion's transaction: guests and bots
+ * have no account, so none; a player seated twice gets one mail a pair.
+ */
+async function mailResults(
+  trx: Db,
+  tournament: TournamentRow,
+  plan: EventPlan,
+  pairs: readonly {
+    key: string;
+    direction: 'NS' | 'EW' | null;
+    place: number;
+    label: string;
+    percentage: number | null;
+    total: number;
+    factoredTotal: number | null;
+  }[],
+  publicUrl: string,
+): Promise<number> {
+  const byKey = new Map(pairs.map((p) => [p.key, p]));
+  const fieldOf = (direction: 'NS' | 'EW' | null) => pairs.filter((p) => p.direction === direction).length;
+  const sent = new Set<string>();
+  for (const seat of await repo.listSeatedAccounts(trx, tournament.id)) {
+    const pair = seatPair(plan, seat.tableNo, seat.side);
+    const scored = pair && byKey.get(pair.key);
+    if (!scored || sent.has(`${seat.email}\u0000${scored.key}`)) continue;
+    sent.add(`${seat.email}\u0000${scored.key}`);
+    await enqueueMail(
+      trx,
+      seat.email,
+      eventResultMail({
+        names: seat.names,
+        event: tournament.typeName,
+        place: placeText(scored.label, scored.place, fieldOf(scored.direction)),
+        score: scoreText(scored),
+        link: pairResultsUrl(publicUrl, tournament.key, scored.key),
+      }),
+    );
+  }
+  return sent.size;
+}
+
+/**
+ * Closes the event: pair scores and ranks computed and stored in one transaction with the status change, and each
+ * player with an account mailed their place, score and a link to their pair (`mailer` delivers after commit).
+ */
+export async function completeTournament(
+  db: Db,
+  user: UserRow,
+  tournament: TournamentRow,
+  ip: string,
+  mail?: { publicUrl: string; mailer: Pick<Mailer, 'kick'> },
+) {
   assertActive(tournament);
   const plan = planEvent(tournament);
-  return db.transaction().execute(async (trx) => {
+  const completed = await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'results');
     const results = await repo.listResults(trx, tournament.id);
     if (results.length === 0) throw badRequest('No results have been posted for this event');
@@ -408,7 +513,9 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
     const xmlToken = randomBytes(24).toString('base64url');
     const resultId = randomBytes(10).toString('hex');
     await repo.markComplete(trx, tournament.id, { xmlToken, resultId, completedAt: new Date() });
+    const mailed = mail ? await mailResults(trx, tournament, plan, scored.pairs, mail.publicUrl) : 0;
     await recordAudit(trx, {
+      ...(mailed ? { details: { mailed } } : {}),
       action: 'tournament.complete',
       outcome: 'success',
       actorId: user.id,
@@ -418,6 +525,8 @@ export async function completeTournament(db: Db, user: UserRow, tournament: Tour
     });
     return { xmlToken, resultId };
   });
+  mail?.mailer.kick();
+  return completed;
 }
 
 /** Events in play and the latest completed ones, for the public `/tournaments` page. */
@@ -451,6 +560,38 @@ export const presentLine = (r: BoardResultRow, scored: { ns: number; ew: number 
   ew: scored.ew,
 });
 
+/**
+ * The pairs' standings from the lines posted so far, with their players' names: the results page's ranking and the
+ * director's provisional one. `scored.lines` follow `results`' order.
+ */
+export function standingsOf(
+  tournament: TournamentRow,
+  plan: EventPlan,
+  results: readonly BoardResultRow[],
+  seats: readonly { tableNo: number; side: number; names: string }[],
+): { scored: ReturnType<typeof scoreEvent>; pairs: PairStanding[] } {
+  const scored = scoreEvent(results.map(travellerLineOf), {
+    method: scoringMethodOf(tournament),
+    winners: plan.movement.winners,
+    scheduledBoards: scheduledBoards(plan),
+  });
+  const namesOf = pairNames(plan, seats);
+  const pairs = scored.pairs.map((p) => ({
+    key: p.key,
+    direction: p.direction,
+    pair: p.pair,
+    names: namesOf(p.direction, p.pair).map((n) => n.name),
+    boards: p.boards,
+    total: p.total,
+    factoredTotal: p.factoredTotal,
+    tops: p.tops,
+    percentage: p.percentage,
+    place: p.place,
+    label: p.label,
+  }));
+  return { scored, pairs };
+}
+
 /** The results of an event as the results page shows them: computed from the posted lines, live or final. */
 export async function eventResults(db: Db, tournament: TournamentRow, options: { analysisAvailable: boolean }): Promise<EventResults> {
   const plan = planEvent(tournament);
@@ -462,8 +603,7 @@ export async function eventResults(db: Db, tournament: TournamentRow, options: {
   const dealt = boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : []));
   const analyses = await findAnalyses(db, dealt);
   const method = scoringMethodOf(tournament);
-  const scored = scoreEvent(results.map(travellerLineOf), { method, winners: plan.movement.winners, scheduledBoards: scheduledBoards(plan) });
-  const namesOf = pairNames(plan, participants);
+  const { scored, pairs } = standingsOf(tournament, plan, results, participants);
   return {
     key: tournament.key,
     name: tournament.typeName,
@@ -474,19 +614,7 @@ export async function eventResults(db: Db, tournament: TournamentRow, options: {
     status: tournament.status,
     createdAt: tournament.createdAt.toISOString(),
     completedAt: tournament.completedAt?.toISOString() ?? null,
-    pairs: scored.pairs.map((p) => ({
-      key: p.key,
-      direction: p.direction,
-      pair: p.pair,
-      names: namesOf(p.direction, p.pair).map((n) => n.name),
-      boards: p.boards,
-      total: p.total,
-      factoredTotal: p.factoredTotal,
-      tops: p.tops,
-      percentage: p.percentage,
-      place: p.place,
-      label: p.label,
-    })),
+    pairs,
     boards: boards.map((board) => ({
       board: board.boardNo,
       dealer: board.dealer,

@@ -113,3 +113,26 @@ export async function findUserAccess(db: Db, userId: string): Promise<{ role: Ro
   ]);
   return { role: user && !user.disabled ? user.role : null, sessions: sessions.map((s) => s.idHash) };
 }
+
+// Players for the director's entries ------------------------------------------------------------------------------
+
+/** Verified accounts in use whose name, email or BFI number contains the text (name first), at most `limit`. */
+export const searchPlayers = (db: Db, text: string, limit: number) => {
+  const pattern = containsPattern(text);
+  return db
+    .selectFrom('users')
+    .select(['id', 'names', 'email', 'bfiId'])
+    .where('emailVerified', '=', true)
+    .where('disabled', '=', false)
+    .where((eb) => eb.or([eb('names', 'ilike', pattern), eb('email', 'ilike', pattern), eb('bfiId', 'ilike', pattern)]))
+    .orderBy('names')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+};
+
+/** These accounts' names and addresses (the ones that exist), to seat their owners. */
+export const findPlayers = (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('users').select(['id', 'names', 'email', 'emailVerified', 'disabled']).where('id', 'in', ids).execute();

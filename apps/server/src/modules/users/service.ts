@@ -559,3 +559,37 @@ export const sessionUser = (db: Db, idHash: string) => repo.findLiveSessionUser(
 
 /** A user's role (null when the account is gone or disabled) and unexpired sessions: what a video socket may still do. */
 export const userAccess = (db: Db, userId: string) => repo.findUserAccess(db, userId);
+
+// Players for the director's entries ------------------------------------------------------------------------------
+
+/** A registered player as a director finds them: never their phone; their address only when it was typed in full. */
+export interface FoundPlayer {
+  userId: string;
+  name: string;
+  bfiId: string | null;
+  email: string | null;
+}
+
+/** At most this many players answer one search. */
+export const PLAYER_SEARCH_LIMIT = 10;
+
+/**
+ * Verified accounts in use found by name, email or BFI number. The address is shown only to someone who typed it
+ * exactly, so the search cannot be used to collect addresses.
+ */
+export async function searchPlayers(db: Db, text: string): Promise<FoundPlayer[]> {
+  const q = text.trim();
+  const rows = await repo.searchPlayers(db, q, PLAYER_SEARCH_LIMIT);
+  return rows.map((row) => ({
+    userId: row.id,
+    name: row.names,
+    bfiId: row.bfiId,
+    email: row.email.toLowerCase() === q.toLowerCase() ? row.email : null,
+  }));
+}
+
+/** Accounts that may be entered in an event (verified, in use), by id, with the name and address to seat them by. */
+export async function playersByIds(db: Db, ids: readonly string[]): Promise<Map<string, { id: string; names: string; email: string }>> {
+  const rows = await repo.findPlayers(db, [...new Set(ids)]);
+  return new Map(rows.filter((row) => row.emailVerified && !row.disabled).map((row) => [row.id, { id: row.id, names: row.names, email: row.email }]));
+}
