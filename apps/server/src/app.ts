@@ -44,6 +44,7 @@ import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { tableRoutes } from './modules/tables/routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
 import { printRoutes } from './modules/directing/print-routes.ts';
+import { directingRoutes } from './modules/directing/routes.ts';
 import { AnalysisRunner } from './modules/analysis/service.ts';
 import { SolverPool } from './modules/analysis/solver-pool.ts';
 
@@ -216,6 +217,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
   await app.register(printRoutes, { prefix: '/api/v1' });
+  await app.register(directingRoutes, { prefix: '/api/v1', limits: config.rateLimits, heartbeatMs: config.liveHeartbeatMs });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

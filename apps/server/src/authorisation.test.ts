@@ -60,6 +60,31 @@ const withTableCode = once(async () => {
   return { ...event, code: codes[0]!.code };
 });
 
+/** A club session of the owner's made in the director's wizard (a 3-table Mitchell for 6 pairs), with its entries unless told. */
+const directed = async (entries = true): Promise<Subject> => {
+  const proposals = (await as.owner.get('/api/v1/direct/proposals?pairs=6')).json().result as { id: string; name: string }[];
+  const created = await as.owner.post('/api/v1/direct/events', {
+    name: 'Directed Pairs',
+    startsAt: '2026-12-01T19:30:00+00:00',
+    pairs: 6,
+    movement: { kind: 'proposal', id: proposals.find((p) => p.name === 'Mitchell')!.id },
+    scoring: 'matchpoints',
+    deals: 'random',
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const key = created.json().result.key as string;
+  if (entries) expect((await as.owner.put(`/api/v1/direct/events/${key}/entries`, guestEntries)).statusCode).toBe(200);
+  return { key };
+};
+const guestEntries = { pairs: ['NS1', 'EW1'].map((pair) => ({ pair, players: [{ name: `${pair} North` }, { name: `${pair} South` }] })) };
+const directedEvent = once(() => directed());
+/** A directed event in play: started by its owner. */
+const startedEvent = once(async () => {
+  const event = await directed();
+  expect((await as.owner.post(`/api/v1/direct/events/${event.key}/start`)).statusCode).toBe(200);
+  return event;
+});
+
 /** Fresh subjects, one per call, for a change that uses its subject up (delete, complete, a token). */
 const withResult: Build = async () => {
   const event = await seated();
@@ -96,6 +121,8 @@ interface Row {
   url: (s: Subject, who: Client) => string;
   payload?: (s: Subject, who: Client) => string | object;
   headers?: Record<string, string>;
+  /** An answer that streams until the client goes (Server-Sent Events): its status is read, then the stream let go. */
+  stream?: boolean;
   marker?: (s: Subject) => string;
   /** In the order of ROLES: anonymous, unverified, player, other organiser, owner, admin. */
   expect: [Expected, Expected, Expected, Expected, Expected, Expected];
@@ -112,6 +139,20 @@ const OWNER_OR_ADMIN: Row['expect'] = [401, 403, 403, 403, 200, 200];
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 403, 403, 200];
 /** A table's own session only: no user's session opens a table. */
 const TABLE_ONLY: Row['expect'] = [401, 401, 401, 401, 401, 401];
+const DIRECT = `${V1}/direct`;
+/** Every verified user directs; an event is directed by its organiser or an admin. */
+const VERIFIED: Row['expect'] = [401, 403, 200, 200, 200, 200];
+const DIRECTOR: Row['expect'] = [401, 403, 403, 403, 200, 200];
+/** A 3-table Mitchell as an uploaded table: NS t stays, EW moves up, boards down. */
+const MITCHELL_ROWS = [1, 2, 3].flatMap((round) =>
+  [1, 2, 3].map((table) => ({ round, table, ns: table, ew: ((table - round + 3) % 3) + 1, set: ((table + round - 2) % 3) + 1 })),
+);
+/** A fresh directed event in play, for a change that uses its rounds up. */
+const startedAgain = async () => {
+  const event = await directed();
+  expect((await as.owner.post(`/api/v1/direct/events/${event.key}/start`)).statusCode).toBe(200);
+  return event;
+};
 const admin = (route: string, url: (s: Subject) => string, subject: Build = none, extra: Partial<Row> = {}): Row => ({
   route: `${route}`,
   url,
@@ -377,6 +418,75 @@ const ROWS: Row[] = [
   admin(`PUT ${A}/users/set-role`, () => `${A}/users/set-role`, victim, { fresh: true, payload: (s) => ({ uid: s.userId!, role: 'admin' }) }),
   admin(`PUT ${A}/users/verify`, (s) => `${A}/users/verify?key=${s.userId}`, victim, { fresh: true }),
 
+  // The director's console.
+  { route: `GET ${DIRECT}/events`, subject: directedEvent, url: () => `${DIRECT}/events`, expect: [401, 403, '200-', '200-', '200+', '200+'] },
+  { route: `GET ${DIRECT}/proposals`, subject: none, url: () => `${DIRECT}/proposals?pairs=8`, expect: VERIFIED },
+  {
+    route: `POST ${DIRECT}/movements/check`,
+    subject: none,
+    url: () => `${DIRECT}/movements/check`,
+    payload: () => ({ format: 'json', text: JSON.stringify({ kind: 'mitchell', rows: MITCHELL_ROWS }), boardsPerRound: 4 }),
+    expect: VERIFIED,
+  },
+  {
+    route: `POST ${DIRECT}/events`,
+    subject: none,
+    url: () => `${DIRECT}/events`,
+    payload: () => ({
+      name: 'New Directed Pairs',
+      startsAt: '2026-12-01T19:30:00+00:00',
+      pairs: 6,
+      movement: { kind: 'upload', format: 'json', text: JSON.stringify({ kind: 'mitchell', rows: MITCHELL_ROWS }), boardsPerRound: 4 },
+      scoring: 'matchpoints',
+      deals: 'by-hand',
+    }),
+    expect: VERIFIED,
+  },
+  { route: `GET ${DIRECT}/players`, subject: none, url: () => `${DIRECT}/players?q=pat`, expect: VERIFIED },
+  { route: `GET ${DIRECT}/events/:key/entries`, subject: directedEvent, url: (s) => `${DIRECT}/events/${s.key}/entries`, expect: DIRECTOR },
+  {
+    route: `PUT ${DIRECT}/events/:key/entries`,
+    subject: directedEvent,
+    url: (s) => `${DIRECT}/events/${s.key}/entries`,
+    payload: () => guestEntries,
+    expect: DIRECTOR,
+  },
+  { route: `GET ${DIRECT}/events/:key`, subject: directedEvent, url: (s) => `${DIRECT}/events/${s.key}`, expect: DIRECTOR },
+  {
+    route: `GET ${DIRECT}/events/:key/stream`,
+    subject: directedEvent,
+    stream: true,
+    url: (s) => `${DIRECT}/events/${s.key}/stream`,
+    expect: DIRECTOR,
+  },
+  {
+    route: `POST ${DIRECT}/events/:key/start`,
+    subject: () => directed(),
+    fresh: true,
+    url: (s) => `${DIRECT}/events/${s.key}/start`,
+    expect: DIRECTOR,
+  },
+  {
+    route: `POST ${DIRECT}/events/:key/clock`,
+    subject: startedEvent,
+    url: (s) => `${DIRECT}/events/${s.key}/clock`,
+    payload: () => ({ running: false }),
+    expect: DIRECTOR,
+  },
+  {
+    route: `POST ${DIRECT}/events/:key/next-round`,
+    subject: () => startedAgain(),
+    fresh: true,
+    url: (s) => `${DIRECT}/events/${s.key}/next-round`,
+    expect: DIRECTOR,
+  },
+  {
+    route: `POST ${DIRECT}/events/:key/not-played`,
+    subject: startedEvent,
+    url: (s) => `${DIRECT}/events/${s.key}/not-played`,
+    payload: () => ({ round: 1, table: 1, board: 1, notPlayed: true }),
+    expect: DIRECTOR,
+  },
   // The admin console.
   admin(`GET ${A}/tournaments/active`, (s) => `${A}/tournaments/active?query=${s.key}`, activeEvent, { expect: [401, 403, 403, 403, 403, '200+'] }),
   admin(`GET ${A}/tournaments/complete`, (s) => `${A}/tournaments/complete?query=${s.key}`, completedEvent, {
@@ -423,6 +533,16 @@ async function call(row: Row, role: Role, subject: Subject): Promise<LightMyRequ
   if (row.route.endsWith('/user/login')) {
     const user = await credentials(who);
     payload = { email: user.email, password: user.password };
+  }
+  if (row.stream) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: row.url(subject, who),
+      headers: who.cookie ? { cookie: who.cookie } : {},
+      payloadAsStream: true,
+    });
+    response.stream().destroy();
+    return response;
   }
   return who.request(row.route.split(' ')[0] as 'GET', row.url(subject, who), payload, row.headers);
 }

@@ -158,6 +158,8 @@ export interface Config {
   video: { turnUrls: string[]; turnSecret: string | undefined; stunUrls: string[]; heartbeatMs: number; socketsPerUser: number };
   /** Double-dummy analysis: solver processes (0: off) and the DDS library to load (Debian's libdds0). */
   analysis: { workers: number; library: string };
+  /** How often the director's live stream writes a comment while nothing changes, so proxies keep it open. */
+  liveHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -214,5 +216,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       socketsPerUser: e.VIDEO_SOCKETS_PER_USER,
     },
     analysis: { workers: e.ANALYSIS_WORKERS, library: e.DDS_LIBRARY },
+    liveHeartbeatMs: 25_000,
   };
 }

@@ -63,7 +63,10 @@ export const MovementUploadSchema = z.object({
 });
 
 /** `POST /api/v1/direct/movements/check`: an upload read and checked, as the wizard shows it before Next. */
-export const CheckMovementBody = MovementUploadSchema;
+export const CheckMovementBody = MovementUploadSchema.extend({
+  /** The club's pace, for the expected duration (7.5 unless given). */
+  minutesPerBoard: MinutesPerBoardSchema,
+});
 export const CheckedMovementSchema = z.object({
   tables: z.number(),
   rounds: z.number(),

@@ -15,8 +15,7 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code: string = ErrorCode.validationFailed) => new AppError(400, code, message);
 /** A 400 whose message belongs to one field of the input (`movement.text`, `pairs.2.pair`), where the form shows it. */
-export const fieldError = (path: string, message: string) =>
-  new AppError(400, ErrorCode.validationFailed, message, [{ path, message }]);
+export const fieldError = (path: string, message: string) => new AppError(400, ErrorCode.validationFailed, message, [{ path, message }]);
 export const unauthorized = (message: string = messages.notSignedIn) => new AppError(401, ErrorCode.unauthorized, message);
 export const forbidden = (message: string = messages.forbidden) => new AppError(403, ErrorCode.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCode.notFound, message);

@@ -558,13 +558,18 @@ export const updateEvent = (trx: Db, tournamentId: string, values: Updateable<To
   trx.updateTable('tournaments').set(values).where('id', '=', tournamentId).execute();
 
 /** Removes every seat of an event, before its entries are written again. */
-export const deleteParticipants = (trx: Db, tournamentId: string) => trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute();
+export const deleteParticipants = (trx: Db, tournamentId: string) =>
+  trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute();
 
 export const listNotPlayed = (db: Db, tournamentId: string) =>
   db.selectFrom('boardsNotPlayed').select(['round', 'tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).execute();
 
 export const insertNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
-  trx.insertInto('boardsNotPlayed').values(row).onConflict((oc) => oc.doNothing()).execute();
+  trx
+    .insertInto('boardsNotPlayed')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
 export const deleteNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
   trx
