@@ -26,7 +26,12 @@ export const TableCodeSchema = z.object({ table: z.number(), code: z.string(), u
 export const TableCodesResponse = resultOf(z.array(TableCodeSchema));
 
 /** `POST /api/v1/tables/{key}/{table}/open`. */
-export const OpenTableBody = z.object({ code: z.string().trim().regex(/^[0-9]{6}$/, 'A table code is six digits') });
+export const OpenTableBody = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, 'A table code is six digits'),
+});
 export const OpenTableResponse = resultOf(z.object({ table: z.number() }));
 
 export const TableBoardSchema = z.object({
@@ -90,7 +95,11 @@ export const TableResultBody = z.object({
     .regex(/^[SHDC][AKQJT98765432]$/, 'A lead is a suit and a rank: SA, HT, D2')
     .optional(),
   /** The phone's own key for this entry: the same key again changes nothing and answers the same. */
-  entryId: z.string().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'An entry key is 8-64 letters, digits, - or _'),
+  entryId: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'An entry key is 8-64 letters, digits, - or _'),
 });
 export type TableResultBody = z.input<typeof TableResultBody>;
 /** The North-South score. */

@@ -41,7 +41,13 @@ export const directing = {
   start: endpoint({ method: 'POST', path: `${D}/events/:key/start`, params: DirectKeyParams, response: RoundResponse }),
   clock: endpoint({ method: 'POST', path: `${D}/events/:key/clock`, params: DirectKeyParams, body: ClockBody, response: ClockResponse }),
   nextRound: endpoint({ method: 'POST', path: `${D}/events/:key/next-round`, params: DirectKeyParams, response: RoundResponse }),
-  notPlayed: endpoint({ method: 'POST', path: `${D}/events/:key/not-played`, params: DirectKeyParams, body: NotPlayedBody, response: NotPlayedResponse }),
+  notPlayed: endpoint({
+    method: 'POST',
+    path: `${D}/events/:key/not-played`,
+    params: DirectKeyParams,
+    body: NotPlayedBody,
+    response: NotPlayedResponse,
+  }),
   /** The table cards: for each table its rounds' pairs and boards, its QR code and code. */
   tableCards: endpoint({ method: 'GET', path: `${D}/events/:key/table-cards.pdf`, params: DirectKeyParams, answer: 'file' }),
   /** The pair guide cards: "Round 1: table 3 NS, boards 5-8; round 2: ...". */

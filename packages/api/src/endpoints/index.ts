@@ -34,7 +34,21 @@ export {
 };
 
 /** Every HTTP endpoint the server serves, by domain: `endpoints.events.postResult`. */
-export const endpoints = { events, directing, tables, users, insights, audits, contact, dashboard, downloads, video, health, seo, exports: dataExports };
+export const endpoints = {
+  events,
+  directing,
+  tables,
+  users,
+  insights,
+  audits,
+  contact,
+  dashboard,
+  downloads,
+  video,
+  health,
+  seo,
+  exports: dataExports,
+};
 
 /** Every declaration with its domain and name (`events.postResult`), for tables and checks. */
 export function listEndpoints(): { name: string; endpoint: Endpoint }[] {
