@@ -1,7 +1,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { LiveView, MovementProposal } from '@bridge/api';
+import type { EntryView, LiveView, MovementProposal } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildTournament, buildUser, type Client, type TestUser } from '../../../test/factories.ts';
 
@@ -296,10 +296,14 @@ describe('entries', () => {
       { pair: 'NS2', players: accountPair(players[0]!, players[1]!) },
     ];
     expect((await as.owner.put(`${D}/events/${key}/entries`, { pairs: swapped })).statusCode).toBe(200);
-    const { pairs } = (await as.owner.get(`${D}/events/${key}/entries`)).json().result;
-    expect(pairs.map((p: { pair: string; players: { name: string }[] }) => [p.pair, p.players[0]!.name])).toEqual([
+    const { pairs } = (await as.owner.get(`${D}/events/${key}/entries`)).json().result as { pairs: EntryView[] };
+    expect(pairs.map((p) => [p.pair, p.players[0]?.name ?? null])).toEqual([
       ['NS1', 'Guest 2a'],
       ['NS2', 'Ann Archer'],
+      ['NS3', null],
+      ['EW1', null],
+      ['EW2', null],
+      ['EW3', null],
     ]);
   });
 
@@ -340,7 +344,8 @@ describe('entries', () => {
     const response = await as.owner.put(`${D}/events/${key}/entries`, { pairs });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues).toEqual([{ path, message }]);
-    expect((await as.owner.get(`${D}/events/${key}/entries`)).json().result.pairs.map((p: { pair: string }) => p.pair)).toEqual(['NS1']);
+    const listed = (await as.owner.get(`${D}/events/${key}/entries`)).json().result.pairs as EntryView[];
+    expect(listed.filter((p) => p.players.length > 0).map((p) => p.pair)).toEqual(['NS1']);
   });
 
   it('refuses an account that is not verified', async () => {
@@ -375,7 +380,21 @@ describe('entries', () => {
     const response = await as.owner.put(`${D}/events/${key}/entries`, { pairs: sixPairs().slice(0, 2) });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('The event has started: its entries can no longer change');
-    expect((await as.owner.get(`${D}/events/${key}/entries`)).json().result.pairs).toHaveLength(6);
+    const listed = (await as.owner.get(`${D}/events/${key}/entries`)).json().result.pairs as EntryView[];
+    expect(listed.filter((p) => p.players.length === 2)).toHaveLength(6);
+  });
+
+  it('lists every pair of the movement, the ones not entered yet without players', async () => {
+    const key = await newSession();
+    const { pairs } = (await as.owner.get(`${D}/events/${key}/entries`)).json().result as { pairs: EntryView[] };
+    expect(pairs.map((p) => [p.pair, p.players.length])).toEqual([
+      ['NS1', 0],
+      ['NS2', 0],
+      ['NS3', 0],
+      ['EW1', 0],
+      ['EW2', 0],
+      ['EW3', 0],
+    ]);
   });
 });
 

@@ -204,7 +204,7 @@ function entriesOf(plan: EventPlan, participants: { tableNo: number; side: numbe
       .filter((p) => p.tableNo === pair.seat!.table && sides.includes(p.side))
       .sort((a, b) => a.side - b.side)
       .map((p) => ({ userId: p.userId, name: p.names, guest: p.userId === null }));
-    if (players.length === 0) return [];
+    // Every pair of the movement is listed, entered or not: the entries page fills the ones without players.
     return [
       {
         pair: pair.key,
