@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../../lib/storage';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
@@ -95,6 +95,18 @@ describe('ResultsPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Close scorecard' }));
     expect(screen.queryByRole('heading', { name: 'Scorecard of pair EW 2' })).toBeNull();
+  });
+
+  it("opens the scorecard of the pair the address names (?pair=, the results mail's link), and ignores a pair it does not have", async () => {
+    serve({ result: buildEventResults() });
+    renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: '/results/SPRING26?pair=EW2' });
+    expect(await screen.findByRole('heading', { name: 'Scorecard of pair EW 2' })).toBeTruthy();
+    cleanup();
+
+    serve({ result: buildEventResults() });
+    renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: '/results/SPRING26?pair=EW99' });
+    await screen.findByRole('button', { name: 'Scorecard of pair EW 2' });
+    expect(screen.queryByRole('heading', { name: /^Scorecard of pair/ })).toBeNull();
   });
 
   it('shows one ranking and signed IMP totals in a one-winner IMP event that is still live', async () => {

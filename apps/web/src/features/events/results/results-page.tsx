@@ -1,7 +1,7 @@
 import type { EventResults, PairStanding } from '@bridge/api';
 import { Anchor, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { paths } from '../../../config/paths';
@@ -353,7 +353,12 @@ function useOpenBoardsForPrint(container: React.RefObject<HTMLElement | null>) {
 }
 
 function ResultsView({ results, mine }: { results: EventResults; mine: ReadonlySet<string> }) {
-  const [selected, setSelected] = useState<string | null>(null);
+  // `?pair=NS1` (the link in a player's results mail) opens that pair's scorecard.
+  const [searchParams] = useSearchParams();
+  const [selected, setSelected] = useState<string | null>(() => {
+    const linked = searchParams.get('pair');
+    return linked && results.pairs.some((pair) => pair.key === linked) ? linked : null;
+  });
   const travellersRef = useRef<HTMLElement>(null);
   useOpenBoardsForPrint(travellersRef);
   const imps = isImpScoring(results.scoringMethod);
