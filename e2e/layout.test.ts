@@ -154,6 +154,62 @@ describe('no sideways page scroll in Chromium', () => {
     expect(wide).toEqual([]);
   }, 240_000);
 
+  it("the director's console, its print views and a table's phone page, at 390 and 1280 px", async () => {
+    // A session in play: 8 pairs on the first movement offered, guests entered, started.
+    const proposals = await organiser.call(endpoints.directing.proposals, { query: { pairs: 8, minutesPerBoard: 7.5 } });
+    const { key } = await organiser.call(endpoints.directing.create, {
+      body: {
+        name: 'Monday Evening Pairs',
+        startsAt: new Date().toISOString(),
+        pairs: 8,
+        minutesPerBoard: 7.5,
+        movement: { kind: 'proposal', id: proposals[0]!.id },
+        scoring: 'matchpoints',
+        deals: 'random',
+      },
+    });
+    const listed = await organiser.call(endpoints.directing.entries, { params: { key } });
+    const guests = (pair: string): [{ name: string }, { name: string }] => [{ name: `Ann ${pair} Long-Surname` }, { name: `Bob ${pair}` }];
+    await organiser.call(endpoints.directing.setEntries, {
+      params: { key },
+      body: { pairs: listed.pairs.map((p) => ({ pair: p.pair, players: guests(p.pair) })) },
+    });
+    const { key: preparing } = await organiser.call(endpoints.directing.create, {
+      body: {
+        name: 'Tuesday Pairs',
+        startsAt: new Date().toISOString(),
+        pairs: 8,
+        movement: { kind: 'proposal', id: proposals[0]!.id },
+        scoring: 'cross-imps',
+        deals: 'by-hand',
+      },
+    });
+    await organiser.call(endpoints.directing.start, { params: { key } });
+    const wide = await wideScreens(organiser, [
+      '/console/direct',
+      '/console/direct/new',
+      `/console/direct/${preparing}/entries`,
+      `/console/direct/${key}/entries`,
+      `/console/direct/${key}`,
+      `/console/direct/${key}/print/tables`,
+      `/console/direct/${key}/print/pairs`,
+      `/t/${key}/1`,
+    ]);
+    expect(wide).toEqual([]);
+
+    // The table itself, opened with its code, on a phone.
+    const [first] = await organiser.call(endpoints.tables.codes, { params: { key } });
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(first!.url);
+    await page.getByLabel('Table code').fill(first!.code);
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    await page.getByRole('button', { name: 'Enter' }).first().click();
+    await page.getByRole('button', { name: 'Send to East-West' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.close();
+  }, 240_000);
+
   it("the audit log's Outcome badges show their whole word at 1280 px", async () => {
     await browser.context.clearCookies();
     await useSession(browser.context, server.url, admin);
