@@ -1,6 +1,6 @@
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EntryView, LiveView, MovementProposal } from '@bridge/api';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildTournament, buildUser, type Client, type TestUser } from '../../../test/factories.ts';
@@ -583,6 +583,29 @@ describe('the live stream', () => {
     const closing = app.close();
     await stream.ended;
     await closing;
+  });
+
+  it("tells a burst of changes as two: the first at once and one after the burst, with every table's change", async () => {
+    const app = await buildTestApp({ liveHeartbeatMs: 60_000 });
+    const owner = await buildClient(app.app);
+    const id = (await owner.get(`${D}/proposals?pairs=6`)).json().result[0].id;
+    const key = (await owner.post(`${D}/events`, sessionBody({ kind: 'proposal', id }))).json().result.key;
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    // The heartbeat on a clock of the test's own: written after the burst's last change, it marks the end of what
+    // the burst sent.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const stream = await openStream(app.app, owner, key);
+      await stream.read(': open');
+      // Twenty changes at once, of the event and of its tables: a busy club's second.
+      for (let i = 0; i < 20; i++) void app.app.eventChanges.changed(i % 2 ? key : `${key}/${(i % 3) + 1}`);
+      await expect.poll(() => stream.text().match(/event: change/g)?.length).toBe(2);
+      vi.advanceTimersByTime(60_000);
+      await stream.read(': heartbeat');
+      expect(stream.text().match(/event: change/g)).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes a heartbeat comment while nothing changes', async () => {

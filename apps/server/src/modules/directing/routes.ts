@@ -1,7 +1,7 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import { changeStreams, concernsEvent } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
 import { listDirectedEvents, listEntries, liveView, nextRound, setClock, setNotPlayed, startSession } from '../events/sessions.ts';
 import { searchPlayers } from '../users/service.ts';
@@ -59,37 +59,11 @@ export async function directingRoutes(app: FastifyInstance, { limits, heartbeatM
     return { result: await liveView(db, directEvent.subject(request)) };
   });
 
-  // Server-Sent Events: `change` each time the event is announced changed; the page then reads the live view again.
-  // Each open stream is ended when its client goes, or when the app closes (before the server waits for its
-  // connections, so a shutdown is not held open by a console left on a laptop).
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...openStreams]) end();
-  });
-  route(app, endpoints.directing.stream, { config: { policy: directEvent } }, async (request, reply) => {
-    const key = directEvent.subject(request).key;
-    const stream = new PassThrough();
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
-    heartbeat.unref();
-    const stopListening = app.eventChanges.on((subject) => {
-      if (subject === key) stream.write('event: change\ndata: {}\n\n');
-    });
-    const end = () => {
-      if (!openStreams.delete(end)) return;
-      clearInterval(heartbeat);
-      stopListening();
-      stream.end();
-    };
-    openStreams.add(end);
-    reply.raw.once('close', end);
-    // The browser reconnects after 3 s if the stream drops.
-    stream.write('retry: 3000\n: open\n\n');
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('x-accel-buffering', 'no')
-      .send(stream);
-  });
+  // Server-Sent Events: `change` when the event or any of its tables changes; the page then reads the live view again.
+  const changeStream = changeStreams(app, { heartbeatMs });
+  route(app, endpoints.directing.stream, { config: { policy: directEvent } }, async (request, reply) =>
+    changeStream(reply, concernsEvent(directEvent.subject(request).key)),
+  );
 
   route(app, endpoints.directing.start, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);

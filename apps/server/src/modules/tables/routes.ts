@@ -1,7 +1,7 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import type { AttemptCounter } from '../../lib/attempts.ts';
+import { changeStreams, concernsTable, eventSubject } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
 import { findTournament } from '../events/service.ts';
 import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../events/table-results.ts';
@@ -50,21 +50,21 @@ export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs 
   route(app, endpoints.tables.enter, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
     const result = await enterTableResult(db, event, table, request.body);
-    await app.eventChanges.changed(event.key);
+    await app.eventChanges.changed(eventSubject(event.key, table));
     return { result };
   });
 
   route(app, endpoints.tables.confirm, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
     await confirmTableResult(db, event, table, request.params.board);
-    await app.eventChanges.changed(event.key);
+    await app.eventChanges.changed(eventSubject(event.key, table));
     return { result: { confirmed: true as const } };
   });
 
   route(app, endpoints.tables.reject, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
     await rejectTableResult(db, event, table, request.params.board);
-    await app.eventChanges.changed(event.key);
+    await app.eventChanges.changed(eventSubject(event.key, table));
     return { result: { status: 'open' as const } };
   });
 
@@ -74,30 +74,11 @@ export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs 
     return { result: await tableTraveller(db, event, table, request.params.board) };
   });
 
-  // Server-Sent Events: `change` whenever the event changes (on any instance), so every phone of a table reads
-  // its state again at once. Ended when the phone goes, and before the server stops.
-  const streams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
-  });
+  // Server-Sent Events: `change` when the event (its round, clock, completion) or this table's results change, so
+  // every phone of the table reads its state again at once.
+  const changeStream = changeStreams(app, { heartbeatMs });
   route(app, endpoints.tables.stream, { config: { policy: playTable } }, async (request, reply) => {
-    const { event } = playTable.subject(request);
-    const stream = new PassThrough();
-    const stopListening = app.eventChanges.on((key) => {
-      if (key === event.key) stream.write('event: change\ndata: {}\n\n');
-    });
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), heartbeatMs);
-    const end = () => {
-      if (!streams.delete(end)) return;
-      stopListening();
-      clearInterval(heartbeat);
-      stream.end();
-    };
-    streams.add(end);
-    // The answer's 'close': the phone went, or the answer ended.
-    reply.raw.once('close', end);
-    // Tells the phone to come back after 3 s when the connection drops; EventSource reconnects by itself.
-    stream.write('retry: 3000\n\n');
-    return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no').send(stream);
+    const { event, table } = playTable.subject(request);
+    return changeStream(reply, concernsTable(event.key, table));
   });
 }

@@ -60,8 +60,10 @@ const REOPEN_MS = 5_000;
 
 /**
  * Listens to the table's stream: each `change` refreshes the table's queries, so two phones at one table show
- * the same state. The browser reconnects a dropped stream by itself; on reconnecting the state is read again,
- * since changes may have been missed meanwhile.
+ * the same state. Each time the stream opens the state is read again, since changes may have been missed before
+ * (between the first read and the stream, or while it was down). The browser reconnects a dropped stream by
+ * itself, but a connection that died quietly (a phone asleep, back on the network, a Wi-Fi change) may look open
+ * and hear nothing: coming back online or to the screen opens a fresh stream.
  */
 export function useTableStream(key: string, table: number, enabled: boolean): StreamStatus {
   const queryClient = useQueryClient();
@@ -71,17 +73,15 @@ export function useTableStream(key: string, table: number, enabled: boolean): St
     const refresh = () => void queryClient.invalidateQueries({ queryKey: tableQueryKey(key, table) });
     let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let dropped = false;
     const connect = () => {
       source = new window.EventSource(urlOf(tableEndpoints.stream, { key, table }));
       source.onopen = () => {
         setStatus('live');
-        if (dropped) refresh();
-        dropped = false;
+        // The page's first read may have come before the stream: only a read after it opened misses nothing.
+        refresh();
       };
       source.addEventListener('change', refresh);
       source.onerror = () => {
-        dropped = true;
         setStatus('reconnecting');
         // 2 is EventSource.CLOSED: the browser gave up on this one.
         if (source?.readyState === 2) {
@@ -90,10 +90,21 @@ export function useTableStream(key: string, table: number, enabled: boolean): St
         }
       };
     };
+    const reopen = () => {
+      if (document.visibilityState === 'hidden') return;
+      clearTimeout(timer);
+      source?.close();
+      setStatus('reconnecting');
+      connect();
+    };
     connect();
+    window.addEventListener('online', reopen);
+    document.addEventListener('visibilitychange', reopen);
     return () => {
       clearTimeout(timer);
       source?.close();
+      window.removeEventListener('online', reopen);
+      document.removeEventListener('visibilitychange', reopen);
     };
   }, [enabled, key, table, queryClient]);
   return status;

@@ -257,8 +257,11 @@ describe('the table screen', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(FakeEventSource.instances[0]!.url).toBe('/api/v1/tables/CLUB1/3/stream');
 
+    // Open, the stream misses nothing from here on: the state is read again, as the first read may have come before.
+    const firstLoads = calls.filter(isState).length;
     act(() => FakeEventSource.instances[0]!.open());
     expect(screen.getByText('Live')).toBeTruthy();
+    await waitFor(() => expect(calls.filter(isState).length).toBe(firstLoads + 1));
 
     // The other phone confirmed board 6.
     state = { ...state, boards: state.boards.map((board) => (board.board === 6 ? { ...board, status: 'confirmed' as const } : board)) };
@@ -273,6 +276,25 @@ describe('the table screen', () => {
     act(() => FakeEventSource.instances[0]!.open());
     expect(screen.getByText('Live')).toBeTruthy();
     await waitFor(() => expect(calls.filter(isState).length).toBe(loads + 2));
+  });
+  it('opens a fresh stream and reads the state again when the phone is back online or back on screen', async () => {
+    serveTable(() => buildState());
+    renderTable();
+    await screen.findByText('Round 3 of 7');
+    act(() => FakeEventSource.instances[0]!.open());
+    await waitFor(() => expect(calls.filter(isState).length).toBe(2));
+
+    // A stream that died quietly looks open: back on the network, the phone does not trust it.
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.instances[0]!.readyState).toBe(2);
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    act(() => FakeEventSource.instances[1]!.open());
+    await waitFor(() => expect(calls.filter(isState).length).toBe(3));
+
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(FakeEventSource.instances).toHaveLength(3);
+    expect(FakeEventSource.instances[1]!.readyState).toBe(2);
   });
 });
 
