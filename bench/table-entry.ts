@@ -33,6 +33,24 @@ async function timed<T>(samples: number[], call: () => Promise<T>): Promise<T> {
   return answer;
 }
 
+/** Reads a Server-Sent Events stream and calls `onChange` for each `change` until the signal aborts. */
+async function listenForChanges(url: string, cookie: string, signal: AbortSignal, onChange: () => void) {
+  const stream = await fetch(url, { headers: { cookie, accept: 'text/event-stream' }, signal });
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let end;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const message = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (message.includes('event: change')) onChange();
+      }
+    }
+  })().catch(() => undefined);
+}
+
 const server = await startBenchServer({ ADMIN_EMAIL: 'bench@example.org', ADMIN_PASSWORD: 'bench password' });
 try {
   const director = await signIn(server.url, 'bench@example.org', 'bench password');
@@ -107,10 +125,6 @@ try {
   const shownDelays: number[] = [];
   const shown = new Set<string>();
   const controller = new AbortController();
-  const stream = await fetch(`${server.url}/api/v1/direct/events/${key}/stream`, {
-    headers: { cookie: director.cookie, accept: 'text/event-stream' },
-    signal: controller.signal,
-  });
   let reading = Promise.resolve();
   const readView = async () => {
     const view: LiveView = await director.call(endpoints.directing.live, { params: { key } });
@@ -125,20 +139,37 @@ try {
         }
       }
   };
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffered = '';
-    for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
-      buffered += decoder.decode(chunk, { stream: true });
-      let end;
-      while ((end = buffered.indexOf('\n\n')) >= 0) {
-        const message = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        // Changes that come while a read is on its way are all seen by the next read.
-        if (message.includes('event: change')) reading = reading.then(readView);
-      }
+  // Changes that come while a read is on its way are all seen by the next read.
+  await listenForChanges(`${server.url}/api/v1/direct/events/${key}/stream`, director.cookie, controller.signal, () => {
+    reading = reading.then(readView);
+  });
+
+  // Every phone listens to its table's stream and reads the table again on each change, as the page does; the
+  // delay from North's entry sent to the other three phones showing it is noted.
+  const sent = new Map<string, number>(); // `round/table/board` -> when North's phone sent the entry
+  const phoneDelays: number[] = [];
+  for (const [index, atTable] of phones.entries()) {
+    const table = index + 1;
+    for (const phone of atTable.slice(1)) {
+      let read = Promise.resolve();
+      const seen = new Set<string>();
+      const readState = async () => {
+        const state = await phone.call(endpoints.tables.state, { params: { key, table } });
+        const now = performance.now();
+        for (const b of state.boards) {
+          const id = `${state.round}/${table}/${b.board}`;
+          const at = sent.get(id);
+          if (b.status !== 'open' && at !== undefined && !seen.has(id)) {
+            seen.add(id);
+            phoneDelays.push(now - at);
+          }
+        }
+      };
+      await listenForChanges(`${server.url}/api/v1/tables/${key}/${table}/stream`, phone.cookie, controller.signal, () => {
+        read = read.then(readState);
+      });
     }
-  })().catch(() => undefined);
+  }
 
   const entryMs: number[] = [];
   const confirmMs: number[] = [];
@@ -161,6 +192,7 @@ try {
         for (const board of state.boards) {
           await sleep(paced());
           const entryId = `r${round}t${table}b${board.board}-${Math.random().toString(36).slice(2, 10)}`;
+          sent.set(`${state.round}/${table}/${board.board}`, performance.now());
           await timed(entryMs, () =>
             north!.call(endpoints.tables.enter, {
               params: { key, table },
@@ -188,7 +220,10 @@ try {
   console.log(row('table confirm: POST .../results/{board}/confirm', confirmMs));
   console.log(row("organiser's bare POST /tournaments/{key}/results (same run)", baselineMs));
   console.log(row("entry answered -> director's grid shows it (stream + live view read)", shownDelays));
-  console.log(`boards entered ${entered.size}, shown on the grid ${shown.size}`);
+  console.log(row("entry sent -> the table's other three phones show it (stream + state read)", phoneDelays));
+  console.log(
+    `boards entered ${entered.size}, shown on the grid ${shown.size}, seen by the other phones ${phoneDelays.length} of ${entered.size * 3}`,
+  );
 } finally {
   await server.stop();
 }
