@@ -74,6 +74,8 @@ export const TableStateSchema = z.object({
   names: z.object({ ns: z.array(z.string()), ew: z.array(z.string()) }),
   /** The pair at this table sits out this round (no boards). */
   sitOut: z.boolean(),
+  /** The director has started the session: until then the table waits, and nothing can be entered. */
+  started: z.boolean(),
   /** The event is complete: nothing more to enter. */
   complete: z.boolean(),
 });

@@ -104,6 +104,7 @@ export async function tableState(db: Db, tournament: TournamentRow, table: numbe
     table,
     names: { ns: names('NS', row?.ns), ew: names('EW', row?.ew) },
     sitOut,
+    started: tournament.startedAt !== null,
     complete: tournament.status === 'complete',
   };
 }
@@ -136,6 +137,12 @@ async function lockEvent(trx: Db, tournament: TournamentRow): Promise<Tournament
   return current;
 }
 
+/** A table enters nothing before the director starts the session (and so opens round 1). */
+function assertStarted(tournament: TournamentRow) {
+  if (!tournament.startedAt) throw conflict(notStartedMessage);
+}
+export const notStartedMessage = 'The director has not started the session yet: the boards open when round 1 starts';
+
 const adjustedMessage = (board: number) => `The director gave board ${board} an adjusted score; only the director can change it now`;
 
 /**
@@ -159,6 +166,7 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
       return { score: before.nsScore };
     }
     assertActive(current);
+    assertStarted(current);
     const plan = planEvent(current);
     const row = boardOfCurrentRound(plan, current, table, body.board);
     const notPlayed = await repo.listBoardsNotPlayed(trx, current.id, { round: row.round, table });
@@ -203,6 +211,7 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
 async function enteredLine(trx: Db, tournament: TournamentRow, table: number, board: number) {
   const current = await lockEvent(trx, tournament);
   assertActive(current);
+  assertStarted(current);
   const row = boardOfCurrentRound(planEvent(current), current, table, board);
   const line = await repo.findResult(trx, current.id, { round: row.round, board, table });
   if (!line)

@@ -14,7 +14,7 @@ const db = t.app.database.db;
 const tableUrl = (key: string, table: number) => `/api/v1/tables/${key}/${table}`;
 
 /** A 3-table Mitchell of 3 rounds, 2 boards a round, four named players at table 1; its codes made. */
-async function eventWithCodes(organiser: Client = as.owner, app = t.app) {
+async function eventWithCodes(organiser: Client = as.owner, app = t.app, { start = true } = {}) {
   const north = await buildUser(app, { names: 'Nora North' });
   const east = await buildUser(app, { names: 'Ed East' });
   const south = await buildUser(app, { names: 'Sam South' });
@@ -31,6 +31,10 @@ async function eventWithCodes(organiser: Client = as.owner, app = t.app) {
   const listed = await organiser.get(`/api/v1/tournaments/${event.key}/tables`);
   expect(listed.statusCode, listed.body).toBe(200);
   const codes = new Map<number, string>((listed.json().result as { table: number; code: string }[]).map((c) => [c.table, c.code]));
+  if (start) {
+    const started = await organiser.post(`/api/v1/direct/events/${event.key}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+  }
   return { ...event, codes };
 }
 
@@ -380,6 +384,22 @@ describe('entering a board', () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toBe('The director gave board 1 an adjusted score; only the director can change it now');
     expect(await lineOf(event, 1)).toMatchObject({ status: 'confirmed', adjustedNs: 'A+' });
+  });
+
+  it('refuses entries and confirmations before the director starts the session, and changes nothing', async () => {
+    const event = await eventWithCodes(as.owner, t.app, { start: false });
+    const table1 = await phone(event, 1);
+    const state = (await table1.get(tableUrl(event.key, 1))).json().result;
+    expect(state).toMatchObject({ started: false, round: 1 });
+    const early = await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe('The director has not started the session yet: the boards open when round 1 starts');
+    expect(await lineOf(event, 1)).toBeUndefined();
+    expect((await table1.post(`${tableUrl(event.key, 1)}/results/1/confirm`)).statusCode).toBe(409);
+
+    expect((await as.owner.post(`/api/v1/direct/events/${event.key}/start`)).statusCode).toBe(200);
+    expect((await table1.get(tableUrl(event.key, 1))).json().result.started).toBe(true);
+    expect((await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1))).statusCode).toBe(200);
   });
 
   it('refuses entries once the event is complete', async () => {

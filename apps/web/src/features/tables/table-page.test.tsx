@@ -72,6 +72,7 @@ function buildState(overrides: Partial<TableState> = {}): TableState {
     table: 3,
     names: { ns: ['Ann Baker', 'Ben Carter'], ew: ['Cat Dunn', 'Dan Evans'] },
     sitOut: false,
+    started: true,
     complete: false,
     ...overrides,
   });
@@ -223,6 +224,15 @@ describe('the table screen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Sit-out this round' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Next move' })).getByText('EW to table 4; boards to table 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Enter/ })).toBeNull();
+  });
+
+  it('waits for the director before the session starts: no board to enter', async () => {
+    serveTable(() => buildState({ started: false }));
+    renderTable();
+
+    expect(await screen.findByRole('heading', { name: 'Waiting for the director' })).toBeTruthy();
+    expect(screen.getByText(/open here when the director starts it/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Enter/ })).toBeNull();
   });
 

@@ -528,6 +528,17 @@ function BoardsView({ state, sender, onView }: { state: TableState; sender: Retu
       </Paper>
     );
   }
+  if (!state.started) {
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="xs">
+          <Title order={2}>Waiting for the director</Title>
+          <Text>The session has not started yet. The boards of round {state.round} open here when the director starts it: keep this page open.</Text>
+          <Pairs state={state} />
+        </Stack>
+      </Paper>
+    );
+  }
   if (state.sitOut) {
     return (
       <Stack gap="md">
