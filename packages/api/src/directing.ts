@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resultOf } from './errors.ts';
 import { messages } from './messages.ts';
+import { EnteredResultSchema } from './tables.ts';
 import { isSingleLine } from './text.ts';
 import { AdjustedScoreSchema, EVENT_LIMITS, KeyParams, PairStandingSchema } from './tournaments.ts';
 
@@ -166,6 +167,8 @@ export const GridBoardSchema = z.object({
   nsScore: z.number().nullable(),
   adjusted: AdjustedScoreSchema.nullable(),
   contract: z.string().nullable(),
+  /** The result as entered (by the table or the director), to start a correction from; null when none. */
+  entry: EnteredResultSchema.nullable(),
 });
 export const GridCellSchema = z.object({
   round: z.number(),

@@ -34,6 +34,16 @@ export const OpenTableBody = z.object({
 });
 export const OpenTableResponse = resultOf(z.object({ table: z.number() }));
 
+/** A board's result as it was entered (level 0, no declarer and no tricks: passed out). */
+export const EnteredResultSchema = z.object({
+  declarer: SeatLetterSchema.nullable(),
+  contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']).nullable(), doubled: z.number() }),
+  tricks: z.number().nullable(),
+  lead: z.string().nullable(),
+});
+
+export type EnteredResult = z.infer<typeof EnteredResultSchema>;
+
 export const TableBoardSchema = z.object({
   board: z.number(),
   status: z.enum(['open', 'entered', 'confirmed']),
@@ -42,14 +52,7 @@ export const TableBoardSchema = z.object({
   dealer: SeatLetterSchema,
   vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
   /** The entry as made, for East-West to confirm: `4S` `X`, by `N`, 10 tricks. Null while open. */
-  entry: z
-    .object({
-      declarer: SeatLetterSchema.nullable(),
-      contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']).nullable(), doubled: z.number() }),
-      tricks: z.number().nullable(),
-      lead: z.string().nullable(),
-    })
-    .nullable(),
+  entry: EnteredResultSchema.nullable(),
 });
 
 /** Where everyone goes after this round; null after the last round. */

@@ -477,7 +477,16 @@ describe('the live view', () => {
 
     view = await live(key);
     const cell = view.grid.find((c) => c.round === 1 && c.table === 1)!;
-    expect(cell.boards[0]).toEqual({ board: b1, status: 'confirmed', late: false, nsScore: 450, adjusted: null, contract: '4S N' });
+    expect(cell.boards[0]).toEqual({
+      board: b1,
+      status: 'confirmed',
+      late: false,
+      nsScore: 450,
+      adjusted: null,
+      contract: '4S N',
+      // As entered, for the director's correction to start from.
+      entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 11, lead: null },
+    });
     expect(cell.boards[1]).toMatchObject({ board: b2, status: 'notPlayed', late: false });
     expect(view.grid.find((c) => c.round === 1 && c.table === 2)!.boards[0]).toMatchObject({ status: 'entered', nsScore: -50 });
     expect(view.grid.find((c) => c.round === 1 && c.table === 3)!.boards[0]).toMatchObject({ status: 'missing', late: false });

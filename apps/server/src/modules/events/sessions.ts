@@ -6,6 +6,7 @@ import { conflict, fieldError } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
 import { scoringMethodOf } from './interchange.ts';
 import { planEvent, type EventPlan } from './movement.ts';
+import { enteredResult } from './table-results.ts';
 import type { EventRow } from './repo.ts';
 
 /** An event with its organiser's name and address, as the routes' policies look it up. */
@@ -396,6 +397,7 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
                 nsScore: line && !adjusted ? line.nsScore : null,
                 adjusted,
                 contract: line ? contractText(line) : null,
+                entry: line && !adjusted ? enteredResult(line) : null,
               };
             }),
       };

@@ -52,6 +52,14 @@ export function tableMove(plan: EventPlan, row: MovementRow, rounds: number): Ta
   };
 }
 
+/** A line as it was entered, for a table to confirm or a director to correct. */
+export const enteredResult = (line: BoardResultRow) => ({
+  declarer: line.declarer,
+  contract: { level: line.level, strain: line.strain, doubled: line.doubled },
+  tricks: line.tricks,
+  lead: line.lead,
+});
+
 const statusOf = (line: BoardResultRow | undefined) => line?.status ?? 'open';
 
 /** The state of one table in the event's current round (the round the director has started). */
@@ -83,14 +91,7 @@ export async function tableState(db: Db, tournament: TournamentRow, table: numbe
         nsScore: line ? line.nsScore : null,
         dealer: dealerOf(board),
         vulnerability: vulnerabilityOf(board),
-        entry: line
-          ? {
-              declarer: line.declarer,
-              contract: { level: line.level, strain: line.strain, doubled: line.doubled },
-              tricks: line.tricks,
-              lead: line.lead,
-            }
-          : null,
+        entry: line ? enteredResult(line) : null,
       };
     }),
     next: row ? tableMove(plan, row, tournament.rounds) : null,

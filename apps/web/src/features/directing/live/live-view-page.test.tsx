@@ -39,8 +39,24 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 1,
         sitOut: false,
         boards: [
-          { board: 1, status: 'confirmed', late: false, nsScore: 420, adjusted: null, contract: '4S N' },
-          { board: 2, status: 'entered', late: false, nsScore: -100, adjusted: null, contract: '3NT E' },
+          {
+            board: 1,
+            status: 'confirmed',
+            late: false,
+            nsScore: 420,
+            adjusted: null,
+            contract: '4S N',
+            entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10, lead: null },
+          },
+          {
+            board: 2,
+            status: 'entered',
+            late: false,
+            nsScore: -100,
+            adjusted: null,
+            contract: '3NT E',
+            entry: { declarer: 'E', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 8, lead: null },
+          },
         ],
       },
       {
@@ -50,8 +66,16 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 2,
         sitOut: false,
         boards: [
-          { board: 3, status: 'confirmed', late: false, nsScore: 50, adjusted: null, contract: '2H W' },
-          { board: 4, status: 'notPlayed', late: false, nsScore: null, adjusted: null, contract: null },
+          {
+            board: 3,
+            status: 'confirmed',
+            late: false,
+            nsScore: 50,
+            adjusted: null,
+            contract: '2H W',
+            entry: { declarer: 'W', contract: { level: 2, strain: 'H', doubled: 0 }, tricks: 7, lead: null },
+          },
+          { board: 4, status: 'notPlayed', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
         ],
       },
       {
@@ -61,8 +85,8 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 2,
         sitOut: false,
         boards: [
-          { board: 3, status: 'missing', late: true, nsScore: null, adjusted: null, contract: null },
-          { board: 4, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null },
+          { board: 3, status: 'missing', late: true, nsScore: null, adjusted: null, contract: null, entry: null },
+          { board: 4, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
         ],
       },
       {
@@ -72,8 +96,8 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 1,
         sitOut: false,
         boards: [
-          { board: 1, status: 'confirmed', late: false, nsScore: null, adjusted: { ns: 'A+', ew: 'A-' }, contract: null },
-          { board: 2, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null },
+          { board: 1, status: 'confirmed', late: false, nsScore: null, adjusted: { ns: 'A+', ew: 'A-' }, contract: null, entry: null },
+          { board: 2, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
         ],
       },
     ],
@@ -309,6 +333,21 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('starts a correction from the result as entered', async () => {
+    const { calls } = serve();
+    renderPage();
+    const dialog = await openBoard(/^Board 1, confirmed, .*, table 1, round 1$/);
+    expect((within(dialog).getByRole('radio', { name: 'North' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: '4' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('radio', { name: 'spades' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByLabelText(/^Tricks/) as HTMLInputElement).value).toBe('=');
+    // One trick fewer: the director changes only the tricks.
+    fireEvent.change(within(dialog).getByLabelText(/^Tricks/), { target: { value: '-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save result' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls[0]!.body).toMatchObject({ round: 1, board: 1, table: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 9 });
+  });
+
   it('scores a vulnerable declarer going down by the board’s vulnerability', async () => {
     serve();
     renderPage();
@@ -454,7 +493,15 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
 
   it('reads the view again when the stream says it changed, and says when it is reconnecting', async () => {
     const changed = liveView();
-    changed.grid[2]!.boards[0] = { board: 3, status: 'entered', late: false, nsScore: 450, adjusted: null, contract: '4H N' };
+    changed.grid[2]!.boards[0] = {
+      board: 3,
+      status: 'entered',
+      late: false,
+      nsScore: 450,
+      adjusted: null,
+      contract: '4H N',
+      entry: { declarer: 'N', contract: { level: 4, strain: 'H', doubled: 0 }, tricks: 11, lead: null },
+    };
     changed.ranking = [{ ...changed.ranking[0]!, percentage: 70 }];
     const { reads } = serve([liveView(), changed]);
     renderPage();

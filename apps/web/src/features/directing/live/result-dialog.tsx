@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePostResult, useNotPlayed } from './api';
 import { boardStatusWords, type GridBoard } from './board-status';
 import classes from './live-view.module.css';
-import { draftProblems, draftScore, emptyDraft, formatNsScore, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
+import { draftOf, draftProblems, draftScore, formatNsScore, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
 
 /** The board chosen in the grid, with the pairs' labels and names as the dialog shows them (`NS 3 (Ann Able & Bob Baker)`). */
 export type BoardTarget = { cell: GridCell; board: GridBoard; pairName: (side: 'NS' | 'EW', pair: number) => string };
@@ -133,7 +133,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
   const post = usePostResult(eventKey);
   const notPlayed = useNotPlayed(eventKey);
   const [tab, setTab] = useState<string | null>(board.adjusted ? 'adjusted' : board.status === 'notPlayed' ? 'not-played' : 'result');
-  const [draft, setDraft] = useState<ResultDraft>(emptyDraft);
+  const [draft, setDraft] = useState<ResultDraft>(() => draftOf(board.entry));
   const [shownProblems, setShownProblems] = useState(false);
   const [refusal, setRefusal] = useState<FieldErrors>({});
   const [adjusted, setAdjusted] = useState<{ ns: Adjustment; ew: Adjustment }>(board.adjusted ?? { ns: 'A', ew: 'A' });

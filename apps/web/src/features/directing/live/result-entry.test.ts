@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, readClock } from './clock';
-import { draftScore, emptyDraft, parseTricks } from './result-entry';
+import { draftOf, draftScore, emptyDraft, parseTricks } from './result-entry';
 
 describe('parseTricks', () => {
   it('reads tricks against the contract: = made, +1 an overtrick, -2 two down', () => {
@@ -55,5 +55,26 @@ describe('readClock', () => {
     expect(formatDuration(65_000)).toBe('1:05');
     expect(formatDuration(-3_000)).toBe('0:03');
     expect(formatDuration(3_725_000)).toBe('1:02:05');
+  });
+});
+
+describe('draftOf', () => {
+  const entry = (level: number, tricks: number | null) => ({
+    declarer: 'E' as const,
+    contract: { level, strain: level ? ('H' as const) : null, doubled: 1 },
+    tricks,
+    lead: null,
+  });
+
+  it('writes the tricks against the level, so the director corrects what the table wrote', () => {
+    expect(draftOf(entry(4, 10))).toEqual({ passedOut: false, declarer: 'E', level: 4, strain: 'H', doubled: 1, tricks: '=' });
+    expect(draftOf(entry(4, 12)).tricks).toBe('+2');
+    expect(draftOf(entry(4, 7)).tricks).toBe('-3');
+    expect(draftScore(draftOf(entry(4, 7)), 2)).toBe(500);
+  });
+
+  it('starts empty without an entry, and passed out for a pass-out', () => {
+    expect(draftOf(null)).toEqual(emptyDraft);
+    expect(draftOf(entry(0, null))).toEqual({ ...emptyDraft, passedOut: true });
   });
 });

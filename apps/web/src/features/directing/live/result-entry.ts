@@ -1,3 +1,4 @@
+import type { EnteredResult } from '@bridge/api';
 import { nsScore, vulnerabilityOf, type Doubling, type Seat, type Strain, type Vulnerability } from '@bridge/engine';
 
 /** What the director has typed in the result dialog, before it is a result. */
@@ -12,6 +13,22 @@ export type ResultDraft = {
 };
 
 export const emptyDraft: ResultDraft = { passedOut: false, declarer: null, level: null, strain: null, doubled: 0, tricks: '' };
+
+/** The draft of a result already entered, to correct it: tricks as `=`, `+1` or `-2` against its level. */
+export function draftOf(entry: EnteredResult | null): ResultDraft {
+  if (!entry) return emptyDraft;
+  const { level, strain, doubled } = entry.contract;
+  if (level === 0) return { ...emptyDraft, passedOut: true };
+  const over = entry.tricks === null ? null : entry.tricks - (level + 6);
+  return {
+    passedOut: false,
+    declarer: entry.declarer,
+    level,
+    strain,
+    doubled: doubled as Doubling,
+    tricks: over === null ? '' : over === 0 ? '=' : over > 0 ? `+${over}` : String(over),
+  };
+}
 
 /**
  * The tricks declarer took, from `=`, `+1` or `-2` (against the contract's level) or a plain number 0-13; null
