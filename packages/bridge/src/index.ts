@@ -1,4 +1,4 @@
-/** The bridge engine: scoring, matchpoints, IMPs, rankings (movements, deals, PBN and USEBIO follow). */
+/** The bridge engine: scoring, matchpoints, IMPs, rankings, movements, deals, PBN and USEBIO, and the table where a board is bid and played. */
 export * from './types.ts';
 export * from './board.ts';
 export * from './scoring.ts';
@@ -17,3 +17,9 @@ export * from './par.ts';
 export * from './movement-proposals.ts';
 export * from './movement-upload.ts';
 export * from './movement-schedule.ts';
+export * from './table/seats.ts';
+export * from './table/calls.ts';
+export * from './table/cards.ts';
+export * from './table/auction.ts';
+export * from './table/board-play.ts';
+export * from './table/seat-view.ts';
