@@ -194,6 +194,8 @@ export const LiveViewSchema = z.object({
     minutesPerBoard: z.number(),
     showTravellers: z.boolean(),
     online: z.boolean(),
+    /** In an online event, each table's video room in table order (the director may join any); null otherwise. */
+    videoChannels: z.array(z.string()).nullable(),
     deals: DealsChoiceSchema,
     winners: z.union([z.literal(1), z.literal(2)]),
   }),

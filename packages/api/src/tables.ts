@@ -72,7 +72,15 @@ export const TableStateSchema = z.object({
   boards: z.array(TableBoardSchema),
   next: TableMoveSchema.nullable(),
   // Beyond the fixed fields: what the phone shows with them.
-  event: z.object({ key: z.string(), name: z.string(), rounds: z.number(), showTravellers: z.boolean(), online: z.boolean() }),
+  event: z.object({
+    key: z.string(),
+    name: z.string(),
+    rounds: z.number(),
+    showTravellers: z.boolean(),
+    online: z.boolean(),
+    /** The video room of this table in an online event (players join it with their account); null otherwise. */
+    videoChannel: z.string().nullable(),
+  }),
   table: z.number(),
   names: z.object({ ns: z.array(z.string()), ew: z.array(z.string()) }),
   /** The pair at this table sits out this round (no boards). */

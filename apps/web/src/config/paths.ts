@@ -127,7 +127,12 @@ export const paths = {
   video: {
     /** The join page; with an event's key it opens on that event's tables. */
     root: { path: '/video', getHref: (key?: string) => withQuery('/video', { key }) },
-    chat: { path: '/video/chat', getHref: () => '/video/chat' },
+    /** The chat of a table (specification section 4): camera and microphone on or off, the table's label and channel. */
+    chat: {
+      path: '/video/chat',
+      getHref: (query?: { table: string; name: string; audio: boolean; video: boolean }) =>
+        withQuery('/video/chat', !query ? {} : { video: String(query.video), audio: String(query.audio), name: query.name, table: query.table }),
+    },
     end: { path: '/video/endVideo', getHref: () => '/video/endVideo' },
   },
 } as const;

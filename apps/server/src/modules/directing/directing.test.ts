@@ -545,6 +545,13 @@ describe('the live view', () => {
     expect((await as.admin.post(`${D}/events/${key}/start`)).statusCode).toBe(200);
     expect((await audits(key, 'direct.start'))[0]).toMatchObject({ actorId: as.admin.user!.id });
   });
+
+  it("gives each table's video room in an online event, and none at a club", async () => {
+    const online = await newSession({ overrides: { online: true } });
+    expect((await live(online)).event).toMatchObject({ online: true, videoChannels: [`${online}table0`, `${online}table1`, `${online}table2`] });
+    const club = await newSession();
+    expect((await live(club)).event).toMatchObject({ online: false, videoChannels: null });
+  });
 });
 
 /** Opens the event's stream on a listening app; answers the response and the text read so far. */

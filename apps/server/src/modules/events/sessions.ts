@@ -1,5 +1,5 @@
 import type { Movement, MovementRow } from '@bridge/engine';
-import type { DealsChoice, EntryView, GridCell, LiveView, ScoringChoice, SessionPhase } from '@bridge/api';
+import { videoChannelName, type DealsChoice, type EntryView, type GridCell, type LiveView, type ScoringChoice, type SessionPhase } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
@@ -412,6 +412,9 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
       minutesPerBoard: Number(tournament.minutesPerBoard),
       showTravellers: tournament.showTravellers,
       online: tournament.liveTableEvent,
+      videoChannels: tournament.liveTableEvent
+        ? Array.from({ length: tournament.tables }, (_, i) => videoChannelName(tournament.key, tournament.type, i))
+        : null,
       deals,
       winners: plan.movement.winners,
     },

@@ -1,5 +1,5 @@
 import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Vulnerability } from '@bridge/engine';
-import { ErrorCode, messages, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
+import { ErrorCode, messages, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -101,6 +101,7 @@ export async function tableState(db: Db, tournament: TournamentRow, table: numbe
       rounds: tournament.rounds,
       showTravellers: tournament.showTravellers,
       online: tournament.liveTableEvent,
+      videoChannel: tournament.liveTableEvent ? videoChannelName(tournament.key, tournament.type, table - 1) : null,
     },
     table,
     names: { ns: names('NS', row?.ns), ew: names('EW', row?.ew) },

@@ -62,7 +62,7 @@ const entry = (board: number, more: Record<string, unknown> = {}) => ({
   ...more,
 });
 
-const setRow = (key: string, values: { currentRound?: number; showTravellers?: boolean; movement?: string }) =>
+const setRow = (key: string, values: { currentRound?: number; showTravellers?: boolean; movement?: string; liveTableEvent?: boolean }) =>
   db.updateTable('tournaments').set(values).where('key', '=', key).execute();
 const lineOf = (event: SeatedEvent, board: number, table = 1) =>
   db
@@ -241,8 +241,13 @@ describe("the table's state", () => {
       names: { ns: ['Nora North', 'Sam South'], ew: ['Ed East', 'Wes West'] },
       sitOut: false,
       complete: false,
-      event: { key: event.key, name: 'Monday Pairs', rounds: 3, showTravellers: true, online: true },
+      // An online event: the table's video room, which its players join with their accounts.
+      event: { key: event.key, name: 'Monday Pairs', rounds: 3, showTravellers: true, online: true, videoChannel: `${event.key}table0` },
     });
+    expect((await (await phone(event, 2)).get(tableUrl(event.key, 2))).json().result.event.videoChannel).toBe(`${event.key}table1`);
+    await setRow(event.key, { liveTableEvent: false });
+    expect((await table1.get(tableUrl(event.key, 1))).json().result.event).toMatchObject({ online: false, videoChannel: null });
+    await setRow(event.key, { liveTableEvent: true });
     expect(state.boards).toEqual([
       { board: 1, status: 'open', nsScore: null, dealer: 'N', vulnerability: 'None', entry: null },
       { board: 2, status: 'open', nsScore: null, dealer: 'E', vulnerability: 'NS', entry: null },

@@ -45,7 +45,7 @@ export async function channelAccess(db: Db, session: string, channel: string): P
   return tournament.kibitzersEnabled ? { ok: true, seat: 'Kibitzer' } : { ok: false, code: 'forbidden', message: messages.videoKibitzersClosed };
 }
 
-type EventShape = Parameters<typeof planEvent>[0] & { id: string };
+type EventShape = Parameters<typeof planEvent>[0] & { id: string; startedAt: Date | null; currentRound: number };
 
 /**
  * The seat at table `tableNo` (one-based) of a player whose pair the movement puts there in the current round,
@@ -71,7 +71,9 @@ async function placesNow(db: Db, tournament: EventShape, seats: { tableNo: numbe
       return seat ? [{ table: s.tableNo, seat }] : [];
     });
   }
-  const round = currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
+  // A session the director runs from the console is in the round the director moved it to; an event fed by the
+  // organiser API is in the first round whose results are not all in.
+  const round = tournament.startedAt ? tournament.currentRound : currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
   const places: { table: number; seat: VideoSeat }[] = [];
   for (const seat of seats) {
     const pair = seatPair(plan, seat.tableNo, seat.side);

@@ -86,6 +86,23 @@ describe("a player's tables in play (GET /api/v1/video/tables)", () => {
   });
 });
 
+describe('rooms of a session the director runs', () => {
+  it("follow the director's round: Next round moves the pairs' rooms with results still missing", async () => {
+    const t = await buildTestApp({ video });
+    const event = await seatedEvent(t, { kibitzers: true });
+    const tables = async (who: { cookie: string }) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/video/tables', headers: { cookie: who.cookie } })).json().result.tables;
+    const director = (action: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${event.key}/${action}`, headers: { cookie: event.organiser.cookie } });
+    expect((await director('start')).statusCode).toBe(200);
+    expect(await tables(event.players[3]!)).toMatchObject([{ table: 1, seat: 'West' }]);
+    // No result posted: the director moves the session on all the same, and East-West of table 1 go to table 2.
+    expect((await director('next-round')).statusCode).toBe(200);
+    expect(await tables(event.players[3]!)).toMatchObject([{ table: 2, seat: 'West', channel: `${event.key}table1` }]);
+    expect(await tables(event.players[0]!)).toMatchObject([{ table: 1, seat: 'North' }]);
+  });
+});
+
 describe('without STUN or TURN configured', () => {
   it('answers an empty list of ice servers: the browsers then use host candidates only', async () => {
     const t = await buildTestApp();

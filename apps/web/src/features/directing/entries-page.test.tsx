@@ -41,6 +41,7 @@ const live = (phase: LiveView['event']['phase'], deals: LiveView['event']['deals
     minutesPerBoard: 7.5,
     showTravellers: true,
     online: false,
+    videoChannels: null,
     deals,
     winners: 2,
   },

@@ -68,7 +68,7 @@ function buildState(overrides: Partial<TableState> = {}): TableState {
       },
     ],
     next: { text: 'EW to table 4; boards to table 2', nsTable: 3, ewTable: 4, boardsTable: 2 },
-    event: { key: 'CLUB1', name: 'Tuesday Pairs', rounds: 7, showTravellers: true, online: false },
+    event: { key: 'CLUB1', name: 'Tuesday Pairs', rounds: 7, showTravellers: true, online: false, videoChannel: null },
     table: 3,
     names: { ns: ['Ann Baker', 'Ben Carter'], ew: ['Cat Dunn', 'Dan Evans'] },
     sitOut: false,
@@ -225,6 +225,21 @@ describe('the table screen', () => {
     expect(await screen.findByRole('heading', { name: 'Sit-out this round' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Next move' })).getByText('EW to table 4; boards to table 2')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Enter/ })).toBeNull();
+  });
+
+  it("links an online event's table to its video chat", async () => {
+    const state = buildState();
+    serveTable(() => ({ ...state, event: { ...state.event, online: true, videoChannel: 'CLUB1table2' } }));
+    renderTable();
+    const link = await screen.findByRole('link', { name: "Join the table's video" });
+    expect(link.getAttribute('href')).toBe('/video/chat?video=true&audio=true&name=Table+3&table=CLUB1table2');
+  });
+
+  it('offers no video at a club table', async () => {
+    serveTable(() => buildState());
+    renderTable();
+    await screen.findByText('Round 3 of 7');
+    expect(screen.queryByRole('link', { name: /video/ })).toBeNull();
   });
 
   it('waits for the director before the session starts: no board to enter', async () => {

@@ -488,6 +488,16 @@ function TableScreen({ eventKey, table, state, loadedAt }: { eventKey: string; t
               Round {state.round} of {state.event.rounds}
             </Text>
           )}
+          {state.event.videoChannel && !state.complete ? (
+            <Button
+              component={Link}
+              to={paths.video.chat.getHref({ table: state.event.videoChannel, name: `Table ${state.table}`, audio: true, video: true })}
+              variant="light"
+              mt="sm"
+            >
+              Join the table's video
+            </Button>
+          ) : null}
         </div>
         {body}
       </Stack>

@@ -7,9 +7,8 @@ const withQuery = (path: string, query: Record<string, string | undefined>) => {
   return search ? `${path}?${search}` : path;
 };
 
-/** The chat of a table (specification section 4): camera and microphone on or off, the table's label and channel. */
-export const chatHref = (query: { table: string; name: string; audio: boolean; video: boolean }) =>
-  withQuery(paths.video.chat.getHref(), { video: String(query.video), audio: String(query.audio), name: query.name, table: query.table });
+/** The chat of a table: camera and microphone on or off, the table's label and channel. */
+export const chatHref = paths.video.chat.getHref;
 
 /** The join page; state 1 reuses the stored tournament, 2 says the user is already in the chat. */
 export const joinHref = (query: { key?: string; state?: '1' | '2' }) => withQuery(paths.video.root.getHref(), query);

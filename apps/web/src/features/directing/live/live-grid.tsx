@@ -1,6 +1,7 @@
 import type { GridCell } from '@bridge/api';
-import { Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import hidden from '../../../components/visually-hidden.module.css';
 import { boardMark, markOrder, marks, type GridBoard } from './board-status';
 import classes from './live-view.module.css';
@@ -13,10 +14,12 @@ type LiveGridProps = {
   currentRound: number;
   pairLabel: (side: 'NS' | 'EW', pair: number) => string;
   onBoard: (cell: GridCell, board: GridBoard) => void;
+  /** In an online event, the address of each table's video chat. */
+  videoHref?: (table: number) => string | undefined;
 };
 
 /** Tables down, rounds across; each cell its two pairs and its boards, each board a button that opens its result. */
-export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoard }: LiveGridProps) {
+export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoard, videoHref }: LiveGridProps) {
   const cells = new Map(grid.map((cell) => [`${cell.table}-${cell.round}`, cell]));
   const tableNumbers = Array.from({ length: Math.max(tables, ...grid.map((cell) => cell.table)) }, (_, i) => i + 1);
   const roundNumbers = Array.from({ length: Math.max(rounds, ...grid.map((cell) => cell.round)) }, (_, i) => i + 1);
@@ -70,6 +73,11 @@ export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoar
             <tr key={table}>
               <th scope="row" className={classes.rowHead}>
                 Table {table}
+                {videoHref?.(table) ? (
+                  <Anchor component={Link} to={videoHref(table)!} size="sm" display="block" fw={400} aria-label={`Video chat of table ${table}`}>
+                    Video
+                  </Anchor>
+                ) : null}
               </th>
               {roundNumbers.map((round) => {
                 const cell = cells.get(`${table}-${round}`);

@@ -27,6 +27,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
       minutesPerBoard: 7.5,
       showTravellers: true,
       online: false,
+      videoChannels: null,
       deals: 'random',
       winners: 2,
     },
@@ -531,6 +532,23 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const source = FakeEventSource.instances.at(-1)!;
     unmount();
     expect(source.closed).toBe(true);
+  });
+
+  it("links each table to its video chat in an online event in play, and not in a club's", async () => {
+    const view = liveView();
+    view.event.online = true;
+    view.event.videoChannels = [`${KEY}table0`, `${KEY}table1`];
+    serve([view]);
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Video chat of table 2' });
+    expect(link.getAttribute('href')).toBe(`/video/chat?video=true&audio=true&name=Table+2&table=${KEY}table1`);
+  });
+
+  it('offers no video links at a club session', async () => {
+    serve();
+    renderPage();
+    await screen.findByRole('region', { name: 'Tables by rounds' });
+    expect(screen.queryByRole('link', { name: /^Video chat/ })).toBeNull();
   });
 
   it('moves to the next round after confirming', async () => {

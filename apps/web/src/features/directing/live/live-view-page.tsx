@@ -85,6 +85,13 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
     const names = namesByPair.get(event.winners === 2 ? `${side}${pair}` : String(pair));
     return names ? `${pairLabel(side, pair)} (${names})` : pairLabel(side, pair);
   };
+  const channels = event.phase === 'play' ? event.videoChannels : null;
+  const videoHref = channels
+    ? (table: number) => {
+        const channel = channels[table - 1];
+        return channel ? paths.video.chat.getHref({ table: channel, name: `Table ${table}`, audio: true, video: true }) : undefined;
+      }
+    : undefined;
   const openBoard = (cell: GridCell, board: GridBoard) => setTarget({ cell, board, pairName });
 
   const lastRound = event.currentRound >= event.rounds;
@@ -186,6 +193,7 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
           currentRound={event.phase === 'play' ? event.currentRound : 0}
           pairLabel={pairLabel}
           onBoard={openBoard}
+          videoHref={videoHref}
         />
         <GridLegend />
       </Stack>

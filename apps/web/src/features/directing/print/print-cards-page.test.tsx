@@ -37,6 +37,7 @@ function liveView(movement: Movement, entries: LiveView['entries'] = []): LiveVi
       minutesPerBoard: 7.5,
       showTravellers: true,
       online: false,
+      videoChannels: null,
       deals: 'random',
       winners: movement.winners,
     },
