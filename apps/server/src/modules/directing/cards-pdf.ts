@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import QRCode from 'qrcode';
 import { boardRange, pairLabel, pairRoundLine, type PairId, type PairRound, type TableRound } from '@bridge/engine';
-import { pdfFaces, REORDERED, runsFor, type PdfFace } from '../../lib/exports/pdf-fonts.ts';
+import { openPdfDocument, type PdfDoc } from '../../lib/exports/pdf-document.ts';
 
 // The printed cards of a club session. Table cards: two to an A4 page (each half an A5 card, cut along the dashed
 // line), with the table's number and code large, the QR code of its phone page, and its rounds' pairs and boards.
@@ -39,70 +38,15 @@ const GREY = '#5f5f5f';
 const RULE = '#b0b0b0';
 const CUT = '#8a8a8a';
 
-interface TextOptions {
-  size: number;
-  bold?: boolean;
-  color?: string;
-  /** Where `x` is: the start of the text (default), its middle or its end. */
-  align?: 'left' | 'center' | 'right';
-  /** The text is made smaller, down to 6 points, until it fits this width. */
-  width?: number;
-}
-
-type Doc = PDFKit.PDFDocument;
-
 const dateOf = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** A PDF document with the export fonts registered, and a writer of one line of text in whichever face has its characters. */
-async function openDocument(title: string, subject: string) {
-  const { default: PDFDocument } = await import('pdfkit');
-  const faces = await pdfFaces();
-  const doc: Doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: title, Subject: subject } });
-  for (const face of [...faces.regular, ...faces.bold, faces.symbols]) doc.registerFont(face.name, face.font as unknown as Buffer);
-  const fonts = { regular: [...faces.regular, faces.symbols], bold: [...faces.bold, faces.symbols] };
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(doc, 'end');
-
-  /** Writes one line with its baseline at `y`; answers the width it took. */
-  const text = (value: string, x: number, y: number, options: TextOptions): number => {
-    const list: PdfFace[] = options.bold ? fonts.bold : fonts.regular;
-    const runs = runsFor(list, value);
-    let size = options.size;
-    const widthAt = (s: number) => runs.reduce((sum, run) => sum + doc.font(run.face.name).fontSize(s).widthOfString(run.text), 0);
-    let width = widthAt(size);
-    while (options.width !== undefined && width > options.width && size > 6) width = widthAt((size -= 0.5));
-    let at = options.align === 'center' ? x - width / 2 : options.align === 'right' ? x - width : x;
-    // Text read back from the glyphs of a reordering script comes out in drawing order; ActualText keeps it as written.
-    const actual = REORDERED.test(value);
-    if (actual) doc.markContent('Span', { actual: value });
-    for (const run of runs) {
-      doc
-        .font(run.face.name)
-        .fontSize(size)
-        .fillColor(options.color ?? BLACK);
-      doc.text(run.text, at, y, { lineBreak: false, baseline: 'alphabetic' });
-      at += doc.widthOfString(run.text);
-    }
-    if (actual) doc.endMarkedContent();
-    return width;
-  };
-
-  const finish = async () => {
-    doc.end();
-    await ended;
-    return Buffer.concat(chunks);
-  };
-  return { doc, text, finish };
-}
-
 /** The dashed lines to cut the cards apart along. */
-function cutLine(doc: Doc, x1: number, y1: number, x2: number, y2: number) {
+function cutLine(doc: PdfDoc, x1: number, y1: number, x2: number, y2: number) {
   doc.save().moveTo(x1, y1).lineTo(x2, y2).lineWidth(0.5).dash(4, { space: 3 }).strokeColor(CUT).stroke().undash().restore();
 }
 
 /** The QR code of `value`, drawn as squares (no image), `size` points wide with a quiet zone inside it. */
-function drawQr(doc: Doc, value: string, x: number, y: number, size: number) {
+function drawQr(doc: PdfDoc, value: string, x: number, y: number, size: number) {
   const { size: modules, data } = QRCode.create(value, { errorCorrectionLevel: 'M' }).modules;
   const quiet = 2;
   const cell = size / (modules + 2 * quiet);
@@ -132,7 +76,7 @@ const TABLE_CARD = { width: PAGE.width, height: PAGE.height / 2, margin: 28 };
 
 /** Writes the table cards of a session: two to an A4 page, one a table. */
 export async function tableCardsPdf(heading: CardsHeading, cards: readonly TableCard[]): Promise<Buffer> {
-  const { doc, text, finish } = await openDocument(`${heading.name}: table cards`, `Event ${heading.key}`);
+  const { doc, text, finish } = await openPdfDocument({ title: `${heading.name}: table cards`, subject: `Event ${heading.key}` });
   const perPage = 2;
   const pages = Math.max(1, Math.ceil(cards.length / perPage));
   for (let page = 0; page < pages; page++) {
@@ -227,7 +171,7 @@ const GUIDE_LAYOUTS = [
 
 /** Writes the pair guide cards of a session: one a pair, up to eight to an A4 page. */
 export async function pairGuidesPdf(heading: CardsHeading, cards: readonly PairCard[]): Promise<Buffer> {
-  const { doc, text, finish } = await openDocument(`${heading.name}: pair guide cards`, `Event ${heading.key}`);
+  const { doc, text, finish } = await openPdfDocument({ title: `${heading.name}: pair guide cards`, subject: `Event ${heading.key}` });
   const most = cards.reduce((n, card) => Math.max(n, card.rounds.length), 0);
   const layout = GUIDE_LAYOUTS.find((l) => most <= l.rounds)!;
   const perPage = layout.columns * layout.rows;

@@ -1,6 +1,5 @@
-import { once } from 'node:events';
 import { formatPar, makeableLevel, parseDeal, STRAIN_SYMBOLS, SUIT_ORDER, type Hand, type Seat, type Strain } from '@bridge/engine';
-import { pdfFaces, REORDERED, runsFor, type PdfFace } from '../../lib/exports/pdf-fonts.ts';
+import { openPdfDocument, type PdfTextOptions } from '../../lib/exports/pdf-document.ts';
 import type { HandRecordBoard, HandRecords } from './service.ts';
 
 // The hand records as clubs print them: six boards to an A4 page, two across and three down. Each board has its
@@ -23,7 +22,6 @@ const LINE = 14;
 const BLOCK = 4 * LINE;
 
 const BLACK = '#111111';
-const RED = '#c62828';
 const GREY = '#666666';
 const RULE = '#b0b0b0';
 const VULNERABLE = '#e57373';
@@ -31,19 +29,7 @@ const VULNERABLE = '#e57373';
 const GRID_SEATS: readonly Seat[] = ['N', 'S', 'E', 'W'];
 const GRID_STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
 
-interface Fonts {
-  regular: PdfFace[];
-  bold: PdfFace[];
-}
-
-interface TextOptions {
-  size: number;
-  color?: string;
-  /** Where `x` is: the start of the text (default), its middle or its end. */
-  align?: 'left' | 'center' | 'right';
-  /** The text is made smaller, down to 6 points, until it fits this width. */
-  width?: number;
-}
+type TextOptions = Omit<PdfTextOptions, 'bold' | 'redSuits'>;
 
 const dateOf = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** Cards as hand records print them: the ten as 10, a void as a dash. */
@@ -51,46 +37,10 @@ const cardsOf = (ranks: string) => (ranks ? ranks.replaceAll('T', '10') : '—')
 
 /** Writes the hand records of an event as a PDF. */
 export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const faces = await pdfFaces();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    autoFirstPage: false,
-    info: { Title: `${records.name}: hand records`, Subject: `Event ${records.key}` },
-  });
-  for (const face of [...faces.regular, ...faces.bold, faces.symbols]) doc.registerFont(face.name, face.font as unknown as Buffer);
-  const fonts: Fonts = { regular: [...faces.regular, faces.symbols], bold: [...faces.bold, faces.symbols] };
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = once(doc, 'end');
-
-  /** Writes one line with its baseline at `y`, each character in a font that has it, hearts and diamonds in red. */
-  const text = (list: PdfFace[], value: string, x: number, y: number, options: TextOptions) => {
-    const runs = runsFor(list, value).flatMap((run) =>
-      run.text
-        .split(/([♥♦]+)/)
-        .filter(Boolean)
-        .map((part) => ({ face: run.face, text: part, red: /^[♥♦]/.test(part) })),
-    );
-    let size = options.size;
-    const widthAt = (s: number) => runs.reduce((sum, run) => sum + doc.font(run.face.name).fontSize(s).widthOfString(run.text), 0);
-    let width = widthAt(size);
-    while (options.width !== undefined && width > options.width && size > 6) width = widthAt((size -= 0.5));
-    let at = options.align === 'center' ? x - width / 2 : options.align === 'right' ? x - width : x;
-    // Text read back from the glyphs of a reordering script comes out in drawing order; ActualText keeps it as written.
-    const actual = REORDERED.test(value);
-    if (actual) doc.markContent('Span', { actual: value });
-    for (const run of runs) {
-      doc
-        .font(run.face.name)
-        .fontSize(size)
-        .fillColor(run.red ? RED : (options.color ?? BLACK));
-      doc.text(run.text, at, y, { lineBreak: false, baseline: 'alphabetic' });
-      at += doc.widthOfString(run.text);
-    }
-    if (actual) doc.endMarkedContent();
-  };
+  const { doc, text: write, finish } = await openPdfDocument({ title: `${records.name}: hand records`, subject: `Event ${records.key}` });
+  /** One line in the regular or bold faces, each character in a face that has it, hearts and diamonds in red. */
+  const text = (face: 'regular' | 'bold', value: string, x: number, y: number, options: TextOptions) =>
+    void write(value, x, y, { ...options, bold: face === 'bold', redSuits: true });
 
   const pages = Math.max(1, Math.ceil(records.boards.length / BOARDS_PER_PAGE));
   for (let page = 0; page < pages; page++) {
@@ -102,16 +52,14 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
       drawBoard(board, x, y);
     });
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish();
 
   function header(event: HandRecords, page: number, of: number) {
     const right = PAGE.width - MARGIN;
     const pageText = `Page ${page} of ${of}`;
-    text(fonts.regular, pageText, right, MARGIN + 14, { size: 9, color: GREY, align: 'right' });
-    text(fonts.bold, event.name, MARGIN, MARGIN + 14, { size: 16, width: right - MARGIN - 80 });
-    text(fonts.regular, `Hand records · Event ${event.key} · ${dateOf(event.date)}`, MARGIN, MARGIN + 32, { size: 9.5, color: GREY });
+    text('regular', pageText, right, MARGIN + 14, { size: 9, color: GREY, align: 'right' });
+    text('bold', event.name, MARGIN, MARGIN + 14, { size: 16, width: right - MARGIN - 80 });
+    text('regular', `Hand records · Event ${event.key} · ${dateOf(event.date)}`, MARGIN, MARGIN + 32, { size: 9.5, color: GREY });
     doc
       .moveTo(MARGIN, MARGIN + 42)
       .lineTo(right, MARGIN + 42)
@@ -133,15 +81,15 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
     const rowC = rowB + BLOCK + 10;
 
     // Top left: the board's facts.
-    text(fonts.bold, `Board ${board.board}`, left, rowA + 12, { size: 13 });
-    text(fonts.regular, `Dealer: ${board.dealer}`, left, rowA + 29, { size: 9.5 });
-    text(fonts.regular, `Vul: ${board.vulnerability}`, left, rowA + 42, { size: 9.5 });
+    text('bold', `Board ${board.board}`, left, rowA + 12, { size: 13 });
+    text('regular', `Dealer: ${board.dealer}`, left, rowA + 29, { size: 9.5 });
+    text('regular', `Vul: ${board.vulnerability}`, left, rowA + 42, { size: 9.5 });
 
     compass(board, middle + column / 2, rowB + BLOCK / 2 - 2);
 
     const deal = board.deal ? parseDeal(board.deal) : null;
     if (!deal) {
-      text(fonts.regular, 'Deal not known', middle + column / 2, rowC + 20, { size: 10, color: GREY, align: 'center' });
+      text('regular', 'Deal not known', middle + column / 2, rowC + 20, { size: 10, color: GREY, align: 'center' });
       return;
     }
     // Hands indented within their column, so North and South sit over the compass and East clears it.
@@ -152,20 +100,20 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
 
     const bottom = rowC + BLOCK + 20;
     if (!board.analysis) {
-      text(fonts.regular, 'Analysis pending', left, rowC + 2 * LINE, { size: 8.5, color: GREY });
+      text('regular', 'Analysis pending', left, rowC + 2 * LINE, { size: 8.5, color: GREY });
       return;
     }
     grid(board.analysis.tricks, left, rowC);
-    text(fonts.regular, `Par: ${formatPar(board.analysis.par)}`, left, bottom, { size: 10, width: inner });
+    text('regular', `Par: ${formatPar(board.analysis.par)}`, left, bottom, { size: 10, width: inner });
   }
 
   function hand(cards: Hand | null, x: number, y: number, width: number) {
     if (!cards) {
-      text(fonts.regular, 'not known', x, y + 2 * LINE, { size: 9, color: GREY });
+      text('regular', 'not known', x, y + 2 * LINE, { size: 9, color: GREY });
       return;
     }
     SUIT_ORDER.forEach((suit, i) => {
-      text(fonts.regular, `${STRAIN_SYMBOLS[suit]} ${cardsOf(cards[suit])}`, x, y + (i + 1) * LINE - 2.5, { size: HAND_SIZE, width });
+      text('regular', `${STRAIN_SYMBOLS[suit]} ${cardsOf(cards[suit])}`, x, y + (i + 1) * LINE - 2.5, { size: HAND_SIZE, width });
     });
   }
 
@@ -193,12 +141,12 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
     }
     doc.rect(x, y, size, size).lineWidth(0.8).strokeColor(BLACK).stroke();
     const letter = (seat: Seat, lx: number, ly: number) =>
-      text(seat === board.dealer ? fonts.bold : fonts.regular, seat, lx, ly, { size: 7, align: 'center', color: BLACK });
+      text(seat === board.dealer ? 'bold' : 'regular', seat, lx, ly, { size: 7, align: 'center', color: BLACK });
     letter('N', cx, y + band - 1);
     letter('S', cx, y + size - 1.5);
     letter('W', x + band / 2, cy + 2.5);
     letter('E', x + size - band / 2, cy + 2.5);
-    text(fonts.bold, String(board.board), cx, cy + 4, { size: 11, align: 'center' });
+    text('bold', String(board.board), cx, cy + 4, { size: 11, align: 'center' });
   }
 
   /** The double-dummy grid: the level each seat makes in each strain, a dash where nothing makes. */
@@ -207,7 +155,7 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
     const cell = 14.5;
     const line = 11;
     GRID_STRAINS.forEach((strain, i) => {
-      text(fonts.bold, STRAIN_SYMBOLS[strain], x + label + i * cell + cell / 2, y + line - 2, { size: strain === 'NT' ? 7.5 : 8.5, align: 'center' });
+      text('bold', STRAIN_SYMBOLS[strain], x + label + i * cell + cell / 2, y + line - 2, { size: strain === 'NT' ? 7.5 : 8.5, align: 'center' });
     });
     doc
       .moveTo(x, y + line + 0.5)
@@ -217,10 +165,10 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
       .stroke();
     GRID_SEATS.forEach((seat, r) => {
       const baseline = y + (r + 2) * line;
-      text(fonts.bold, seat, x + label / 2 - 1, baseline, { size: 8.5, align: 'center' });
+      text('bold', seat, x + label / 2 - 1, baseline, { size: 8.5, align: 'center' });
       GRID_STRAINS.forEach((strain, i) => {
         const level = makeableLevel(tricks[seat][strain]);
-        text(fonts.regular, level === null ? '–' : String(level), x + label + i * cell + cell / 2, baseline, {
+        text('regular', level === null ? '–' : String(level), x + label + i * cell + cell / 2, baseline, {
           size: 8.5,
           align: 'center',
           color: level === null ? GREY : BLACK,
