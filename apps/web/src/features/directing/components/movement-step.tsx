@@ -10,6 +10,7 @@ import {
   NumberInput,
   Radio,
   SegmentedControl,
+  type SegmentedControlProps,
   SimpleGrid,
   Stack,
   Text,
@@ -18,7 +19,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import '@mantine/core/styles/NumberInput.layer.css';
 import '@mantine/core/styles/Radio.layer.css';
 import '@mantine/core/styles/RadioCard.layer.css';
@@ -178,19 +179,14 @@ function Upload({ form, checked, checking, onCheck }: MovementStepProps) {
         {...form.getInputProps('uploadText')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id="upload-format-label">
-            Format
-          </Text>
-          <SegmentedControl
-            aria-labelledby="upload-format-label"
-            data={[
-              { value: 'csv', label: 'CSV' },
-              { value: 'json', label: 'JSON' },
-            ]}
-            {...form.getInputProps('uploadFormat')}
-          />
-        </Stack>
+        <LabelledChoice
+          label="Format"
+          data={[
+            { value: 'csv', label: 'CSV' },
+            { value: 'json', label: 'JSON' },
+          ]}
+          {...form.getInputProps('uploadFormat')}
+        />
         <NumberInput label="Boards a round" min={1} max={36} allowDecimal={false} required {...form.getInputProps('uploadBoardsPerRound')} />
       </SimpleGrid>
       <Group>
@@ -218,6 +214,19 @@ function Upload({ form, checked, checking, onCheck }: MovementStepProps) {
   );
 }
 
+/** A segmented control with a visible label that names it for screen readers. */
+function LabelledChoice({ label, maw, ...control }: SegmentedControlProps & { label: string; maw?: number }) {
+  const labelId = useId();
+  return (
+    <Stack gap={4} maw={maw}>
+      <Text component="span" size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={labelId} {...control} />
+    </Stack>
+  );
+}
+
 /** Step 2: pairs and minutes per board, then a proposed movement or an uploaded one. */
 export function MovementStep(props: MovementStepProps) {
   const { form } = props;
@@ -237,19 +246,15 @@ export function MovementStep(props: MovementStepProps) {
           {...form.getInputProps('minutesPerBoard')}
         />
       </SimpleGrid>
-      <Stack gap={4} maw={520}>
-        <Text component="span" size="sm" fw={500} id="movement-source-label">
-          Movement
-        </Text>
-        <SegmentedControl
-          aria-labelledby="movement-source-label"
-          data={[
-            { value: 'proposal', label: 'Choose a movement' },
-            { value: 'upload', label: 'Upload a movement' },
-          ]}
-          {...form.getInputProps('movementSource')}
-        />
-      </Stack>
+      <LabelledChoice
+        label="Movement"
+        maw={520}
+        data={[
+          { value: 'proposal', label: 'Choose a movement' },
+          { value: 'upload', label: 'Upload a movement' },
+        ]}
+        {...form.getInputProps('movementSource')}
+      />
       {source === 'proposal' ? <Proposals form={form} /> : <Upload {...props} />}
     </Stack>
   );
