@@ -17,3 +17,4 @@ export * from './par.ts';
 export * from './movement-proposals.ts';
 export * from './movement-upload.ts';
 export * from './movement-schedule.ts';
+export * from './robots/hand-evaluation.ts';
