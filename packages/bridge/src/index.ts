@@ -18,3 +18,4 @@ export * from './movement-proposals.ts';
 export * from './movement-upload.ts';
 export * from './movement-schedule.ts';
 export * from './robots/hand-evaluation.ts';
+export * from './robots/robot-call.ts';
