@@ -171,6 +171,9 @@ describe('placing the contract', () => {
     ['K32.QJ32.KJ2.J32', '1C P 1H P 1NT P', '2NT'], // 11 + 12: invites
     ['A2.KQ432.32.A432', '1D P 1H P 2H P', '4H'], // 13 + 12 and a heart fit: game
     ['32.K432.Q32.Q432', '1D P 1H P 1NT P', 'Pass'], // 7 + 12: no game
+    ['K32.Q32.AJ2.KJ32', '1C P 1H P 1NT P 2NT P', '3NT'], // 14 + 10 shown by the invitation: accepts
+    ['K32.Q32.K32.KJ32', '1C P 1H P 1NT P 2NT P', 'Pass'], // 12 + 10: declines
+    ['KQJ932.54.J32.32', '2S P 3H P', '3S'], // partner's new suit is forcing: the six-card suit again
   ]);
 });
 
