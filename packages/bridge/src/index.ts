@@ -23,3 +23,5 @@ export * from './table/cards.ts';
 export * from './table/auction.ts';
 export * from './table/board-play.ts';
 export * from './table/seat-view.ts';
+export * from './robots/hand-evaluation.ts';
+export * from './robots/robot-call.ts';
