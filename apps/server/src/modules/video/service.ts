@@ -1,9 +1,8 @@
 import { EventType, messages, parseVideoChannel, seatNameOfSide, videoChannelName, type VideoSeat, type VideoTableInPlay } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { seatPair } from '../events/history.ts';
-import { planEvent, type EventPlan } from '../events/movement.ts';
-import { eventsInPlaySeating, findEvent, resultsByRound, seatsOfUser } from '../events/service.ts';
+import { placesNow as placesOfSeats, type SeatLetter } from '../events/seating.ts';
+import { eventsInPlaySeating, findEvent, seatsOfUser } from '../events/service.ts';
 import { sessionUser } from '../users/service.ts';
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
@@ -45,57 +44,6 @@ export async function channelAccess(db: Db, session: string, channel: string): P
   return tournament.kibitzersEnabled ? { ok: true, seat: 'Kibitzer' } : { ok: false, code: 'forbidden', message: messages.videoKibitzersClosed };
 }
 
-type EventShape = Parameters<typeof planEvent>[0] & { id: string; startedAt: Date | null; currentRound: number };
-
-/**
- * The seat at table `tableNo` (one-based) of a player whose pair the movement puts there in the current round,
- * or null. Seats are given for round 1 (North-South one pair, East-West the other); in a Howell a pair may sit
- * the other way round later, and its first player then takes North or East.
- */
-async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[], tableNo: number): Promise<VideoSeat | null> {
-  const places = await placesNow(db, tournament, seats);
-  return places.find((place) => place.table === tableNo)?.seat ?? null;
-}
-
-/**
- * Where each of a player's seats puts them in the round in play: the one-based table and the seat there. A stored
- * shape that no longer makes a movement keeps the players at the table they were given.
- */
-async function placesNow(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[]): Promise<{ table: number; seat: VideoSeat }[]> {
-  let plan: EventPlan;
-  try {
-    plan = planEvent(tournament);
-  } catch {
-    return seats.flatMap((s) => {
-      const seat = seatNameOfSide(s.side);
-      return seat ? [{ table: s.tableNo, seat }] : [];
-    });
-  }
-  // A session the director runs from the console is in the round the director moved it to; an event fed by the
-  // organiser API is in the first round whose results are not all in.
-  const round = tournament.startedAt ? tournament.currentRound : currentRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
-  const places: { table: number; seat: VideoSeat }[] = [];
-  for (const seat of seats) {
-    const pair = seatPair(plan, seat.tableNo, seat.side);
-    if (!pair) continue;
-    const row = plan.rows.find(
-      (r) =>
-        r.round === round &&
-        (pair.direction === 'NS'
-          ? r.ns === pair.pairNo
-          : pair.direction === 'EW'
-            ? r.ew === pair.pairNo
-            : r.ns === pair.pairNo || r.ew === pair.pairNo),
-    );
-    // A pair that sits out this round has no table.
-    if (!row) continue;
-    const sitsNs = pair.direction ? pair.direction === 'NS' : row.ns === pair.pairNo;
-    const first = seat.side < 2;
-    places.push({ table: row.table, seat: sitsNs ? (first ? 'North' : 'South') : first ? 'East' : 'West' });
-  }
-  return places;
-}
-
 /**
  * The events in play where a user has a seat at a table, each with the room the movement puts them in now (the
  * room `channelAccess` lets them join); an event where they sit out this round is left out.
@@ -122,14 +70,16 @@ export async function tablesInPlay(db: Db, userId: string): Promise<VideoTableIn
   return tables;
 }
 
-/**
- * The round in play: the first whose results are not all in (every board of every table of the round), or the
- * last round once all are in. A round's room opens when the round before has its last result posted.
- */
-export function currentRound(plan: EventPlan, rounds: number, resultsByRound: ReadonlyMap<number, number>): number {
-  for (let round = 1; round <= rounds; round++) {
-    const expected = plan.rows.filter((row) => row.round === round).reduce((sum, row) => sum + plan.boardsOf(row).length, 0);
-    if ((resultsByRound.get(round) ?? 0) < expected) return round;
-  }
-  return rounds;
+type EventShape = Parameters<typeof placesOfSeats>[1];
+const SEAT_NAMES: Record<SeatLetter, VideoSeat> = { N: 'North', E: 'East', S: 'South', W: 'West' };
+
+/** Where each of a player's seats puts them in the round in play, with the seat's name (docs/decisions/027). */
+async function placesNow(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[]): Promise<{ table: number; seat: VideoSeat }[]> {
+  return (await placesOfSeats(db, tournament, seats)).map((place) => ({ table: place.table, seat: SEAT_NAMES[place.seat] }));
+}
+
+/** The seat at table `tableNo` (one-based) of a player whose pair the movement puts there in the round in play, or null. */
+async function seatAtTable(db: Db, tournament: EventShape, seats: { tableNo: number; side: number }[], tableNo: number): Promise<VideoSeat | null> {
+  const places = await placesNow(db, tournament, seats);
+  return places.find((place) => place.table === tableNo)?.seat ?? null;
 }
