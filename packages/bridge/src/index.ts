@@ -25,3 +25,4 @@ export * from './table/board-play.ts';
 export * from './table/seat-view.ts';
 export * from './robots/hand-evaluation.ts';
 export * from './robots/robot-call.ts';
+export * from './robots/card-play.ts';
