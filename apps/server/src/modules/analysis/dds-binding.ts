@@ -21,6 +21,28 @@ const VULNERABILITIES = { None: 0, All: 1, NS: 2, EW: 3 } as const;
 export type Dealer = keyof typeof DEALERS;
 export type Vulnerability = keyof typeof VULNERABILITIES;
 
+/** DDS's suits in `dealPBN` and `futureTricks`: 0 spades ... 3 clubs, and 4 for no trumps as the trump. */
+const DDS_SUITS = ['S', 'H', 'D', 'C'] as const;
+/** DDS's ranks run 2 ... 14 (the ace): the index of a rank letter here. */
+const DDS_RANKS = '--23456789TJQKA';
+
+/** A position of the play for `SolveBoardPBN`: whose trick it is, the cards on it and what each hand still holds. */
+export interface PlayPosition {
+  trump: 'S' | 'H' | 'D' | 'C' | 'NT';
+  /** The seat that led to the current trick, or leads to it when it is empty. */
+  first: 'N' | 'E' | 'S' | 'W';
+  /** The cards played to the current trick so far, in order, at most three ('SA', 'HT'). */
+  trick: string[];
+  /** The cards each hand still holds, less those on the current trick, as a PBN deal ("N:AK.Q.. ..."). */
+  remaining: string;
+}
+
+/** A card the seat to play may play, and the tricks its side then takes of those left (the current one included). */
+export interface CardTricks {
+  card: string;
+  tricks: number;
+}
+
 export interface DdsLibrary {
   /**
    * The double-dummy table of each deal (PBN deal strings, "N:AKQ.x.x.x ..."), in order. Solved on a thread of
@@ -29,6 +51,11 @@ export interface DdsLibrary {
   calcTables(deals: readonly string[]): Promise<DoubleDummyTricks[]>;
   /** The par of a table for a dealer and vulnerability, from North-South's side. */
   dealerPar(tricks: DoubleDummyTricks, dealer: Dealer, vulnerability: Vulnerability): ParResult;
+  /**
+   * Every card the seat to play may play in a position, each with the tricks its side takes double dummy
+   * (`SolveBoardPBN`), best first; on a thread of koffi's like `calcTables`.
+   */
+  solvePlay(position: PlayPosition): Promise<CardTricks[]>;
 }
 
 export class DdsError extends Error {}
@@ -44,6 +71,21 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
   const parResults = koffi.struct('BridgeParResults', { parScore: koffi.array('uint8', 32), parContractsString: koffi.array('uint8', 256) });
   const allParResults = koffi.struct('BridgeAllParResults', { presults: koffi.array(parResults, MAX_TABLES) });
   const parResultsDealer = koffi.struct('BridgeParResultsDealer', { number: 'int', score: 'int', contracts: koffi.array('uint8', 100) });
+  const dealPBN = koffi.struct('BridgeDealPBN', {
+    trump: 'int',
+    first: 'int',
+    currentTrickSuit: koffi.array('int', 3),
+    currentTrickRank: koffi.array('int', 3),
+    remainCards: koffi.array('char', 80),
+  });
+  const futureTricks = koffi.struct('BridgeFutureTricks', {
+    nodes: 'int',
+    cards: 'int',
+    suit: koffi.array('int', 13),
+    rank: koffi.array('int', 13),
+    equals: koffi.array('int', 13),
+    score: koffi.array('int', 13),
+  });
 
   const setMaxThreads = lib.func('void SetMaxThreads(int userThreads)');
   const calcAllTablesPBN = lib.func('CalcAllTablesPBN', 'int', [
@@ -55,6 +97,8 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
   ]);
   const dealerParFn = lib.func('DealerPar', 'int', [koffi.pointer(tableResults), koffi.out(koffi.pointer(parResultsDealer)), 'int', 'int']);
   const errorMessage = lib.func('void ErrorMessage(int code, _Out_ uint8 *line)');
+  // SolveBoardPBN(dealPBN dl, int target, int solutions, int mode, futureTricks *futp, int threadIndex): the deal by value.
+  const solveBoardPBN = lib.func('SolveBoardPBN', 'int', [dealPBN, 'int', 'int', 'int', koffi.out(koffi.pointer(futureTricks)), 'int']);
 
   const fail = (call: string, code: number): never => {
     const line = new Uint8Array(80);
@@ -92,6 +136,29 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
       const contracts = Array.from({ length: out.number! }, (_, i) => cString(bytes.subarray(i * 10, i * 10 + 10)));
       // DealerPar writes "pass" for a deal nobody can make: par is then 0 and there is no contract.
       return { score: out.score!, contracts: contracts.filter((text) => text.toLowerCase() !== 'pass') };
+    },
+    async solvePlay(position) {
+      const trick = [0, 1, 2].map((i) => position.trick[i]);
+      const deal = {
+        trump: position.trump === 'NT' ? 4 : DDS_SUITS.indexOf(position.trump),
+        first: DEALERS[position.first],
+        currentTrickSuit: trick.map((card) => (card ? DDS_SUITS.indexOf(card[0] as (typeof DDS_SUITS)[number]) : 0)),
+        currentTrickRank: trick.map((card) => (card ? DDS_RANKS.indexOf(card[1]!) : 0)),
+        remainCards: position.remaining,
+      };
+      const out: { cards?: number; suit?: ArrayLike<number>; rank?: ArrayLike<number>; equals?: ArrayLike<number>; score?: ArrayLike<number> } = {};
+      // target -1 and solutions 3: every card with its score. Mode 1 searches even when the seat has a single
+      // choice (mode 0 would answer -2 there instead of the tricks). Thread 0: each process solves on one thread.
+      const code = await new Promise<number>((resolve, reject) =>
+        solveBoardPBN.async(deal, -1, 3, 1, out, 0, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),
+      );
+      if (code !== RETURN_NO_FAULT) fail('SolveBoardPBN', code);
+      return Array.from({ length: out.cards! }, (_, i) => {
+        const suit = DDS_SUITS[out.suit![i]!]!;
+        // `equals` holds the lower cards of the same worth, one bit per rank (bit 2 for the two).
+        const ranks = [out.rank![i]!, ...[...DDS_RANKS].flatMap((_letter, rank) => (rank >= 2 && out.equals![i]! & (1 << rank) ? [rank] : []))];
+        return ranks.map((rank) => ({ card: suit + DDS_RANKS[rank], tricks: out.score![i]! }));
+      }).flat();
     },
   };
 }

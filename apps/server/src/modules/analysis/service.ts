@@ -1,7 +1,23 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { DealAnalysis } from '@bridge/api';
+import {
+  contractOf,
+  currentTrick,
+  formatDeal,
+  rankOf,
+  remainingHand,
+  SEATS,
+  suitOf,
+  SUIT_ORDER,
+  turnOf,
+  type BoardState,
+  type Card,
+  type Deal,
+  type Hand,
+} from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
+import type { PlayPosition } from './dds-binding.ts';
 import * as repo from './repo.ts';
 import type { Dealer, QueuedDeal, Vulnerability } from './repo.ts';
 import type { SolverPool } from './solver-pool.ts';
@@ -62,6 +78,33 @@ export async function findAnalyses(db: Db, boards: readonly BoardDeal[]): Promis
 
 export const analysisKey = (board: BoardDeal) => `${dealHashOf(board.deal)}/${board.dealer}/${board.vulnerability}`;
 
+/** A board in play as the solver reads a position: the trump, who led the current trick, its cards and the cards left in each hand. */
+export function playPositionOf(state: BoardState): PlayPosition {
+  const contract = contractOf(state);
+  const turn = turnOf(state);
+  if (!contract || contract.level === 0 || !turn) throw new RangeError('No card is to be played now');
+  const trick = currentTrick(state);
+  const remaining = {} as Deal;
+  for (const seat of SEATS) {
+    const cards = remainingHand(state, seat);
+    remaining[seat] = Object.fromEntries(
+      SUIT_ORDER.map((suit) => [
+        suit,
+        cards
+          .filter((card) => suitOf(card) === suit)
+          .map(rankOf)
+          .join(''),
+      ]),
+    ) as Hand;
+  }
+  return {
+    trump: contract.strain,
+    first: trick[0]?.seat ?? turn,
+    trick: trick.map((play) => play.card),
+    remaining: formatDeal(remaining),
+  };
+}
+
 export interface AnalysisRunnerOptions {
   /** The solver processes; undefined when analysis is turned off (ANALYSIS_WORKERS=0). */
   pool: SolverPool | undefined;
@@ -118,6 +161,23 @@ export class AnalysisRunner {
         this.wake();
       }
     });
+  }
+
+  /**
+   * The cards that keep the double-dummy best result for the seat to play now, or null when the solver is not
+   * there (turned off, the library missing, the solver closing or failing): the robot then plays by its heuristic.
+   */
+  async bestCardsFor(state: BoardState): Promise<Card[] | null> {
+    const position = playPositionOf(state);
+    const pool = this.options.pool;
+    if (this.closed || !pool || !(await pool.start())) return null;
+    try {
+      return (await pool.bestCards(position)).best;
+    } catch (error) {
+      if (!this.closed)
+        this.options.log.error({ err: error, position }, 'the double-dummy solver could not answer for a card; the robot plays without it');
+      return null;
+    }
   }
 
   /** Resolves once the line holds nothing this runner can take (for tests and the bench). */

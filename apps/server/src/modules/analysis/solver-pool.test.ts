@@ -105,6 +105,58 @@ describe('the DDS solver pool', () => {
     expect(both).toEqual({ score: 500, contracts: ['5C*-EW-2', '5D*-EW-2', '5H*-EW-2'] });
   });
 
+  it('answers which card keeps the best result in a two-card ending: the entry to partner before giving up the lead', async () => {
+    // No trumps, North to lead: the heart ace unblocks South's king-queen and takes a trick; the spade two gives
+    // East both tricks.
+    const answer = await pool.bestCards({ trump: 'NT', first: 'N', trick: [], remaining: 'N:2.A.. AK... .KQ.. ...32' });
+    expect(answer).toEqual({
+      cards: [
+        { card: 'HA', tricks: 1 },
+        { card: 'S2', tricks: 0 },
+      ],
+      best: ['HA'],
+    });
+  });
+
+  it("answers for the second hand to a trick under way, every one of its equal cards with its side's tricks", async () => {
+    // North has led the spade two; East's ace and king are equals and both take the two tricks left.
+    const answer = await pool.bestCards({ trump: 'NT', first: 'N', trick: ['S2'], remaining: 'N:.A.. AK... .KQ.. ...32' });
+    expect(answer.cards).toEqual([
+      { card: 'SA', tricks: 2 },
+      { card: 'SK', tricks: 2 },
+    ]);
+    expect(answer.best).toEqual(['SA', 'SK']);
+  });
+
+  it('reads the trump: a side suit led into a void is ruffed only in a suit contract', async () => {
+    // North's ace-king of spades; East holds no spade but the two of hearts.
+    const ending = { first: 'N' as const, trick: [], remaining: 'N:AK... .2..2 ..32. ...43' };
+    const most = async (trump: 'NT' | 'S' | 'H') => Math.max(...(await pool.bestCards({ ...ending, trump })).cards.map((card) => card.tricks));
+    expect(await most('NT')).toBe(2);
+    expect(await most('S')).toBe(2);
+    expect(await most('H')).toBe(0);
+  });
+
+  it("answers the opening lead of a whole deal: each of the leader's thirteen cards, the best as many tricks as the table gives the defence", async () => {
+    const deal = oracle[0]!;
+    const [table] = await pool.tables([deal.deal]);
+    const hands = deal.deal.slice(2).split(' ');
+    for (const [declarer, strain] of [
+      ['N', 'NT'],
+      ['E', 'H'],
+      ['S', 'S'],
+      ['W', 'D'],
+    ] as const) {
+      const leader = ({ N: 'E', E: 'S', S: 'W', W: 'N' } as const)[declarer];
+      const answer = await pool.bestCards({ trump: strain, first: leader, trick: [], remaining: deal.deal });
+      const leaderCards = hands['NESW'.indexOf(leader)]!.split('.').flatMap((ranks, s) => [...ranks].map((rank) => 'SHDC'[s] + rank));
+      expect(answer.cards.map((card) => card.card).sort()).toEqual(leaderCards.sort());
+      expect(Math.max(...answer.cards.map((card) => card.tricks))).toBe(13 - table![declarer][strain]);
+      expect(answer.best.length).toBeGreaterThan(0);
+      for (const card of answer.cards) expect(answer.best.includes(card.card)).toBe(card.tricks === 13 - table![declarer][strain]);
+    }
+  });
+
   it("refuses a malformed deal with the library's own message, and keeps solving", async () => {
     await expect(pool.tables(['N:AKQ.AKQ.AKQ.AKQ - - -'])).rejects.toThrow(/CalcAllTablesPBN/);
     expect((await pool.tables([oracle[0]!.deal])).map(oracleDigits)).toEqual([oracle[0]!.doubleDummyTricks_NSEW_x_NTSHDC]);
@@ -139,6 +191,17 @@ describe('a solver process', () => {
     expect(await settled).toBe('the solver is closing');
     expect(exits).toEqual([{ code: 0, signal: null }]);
     expect(warnings).toEqual([]);
+  });
+
+  it('answers a position of the play before the deals already waiting in line', async () => {
+    const pool = new SolverPool({ size: 1, libraryPath: 'libdds.so.0', log });
+    expect(await pool.start()).toBe(true);
+    const answered: string[] = [];
+    const tables = pool.tables(oracle.map((deal) => deal.deal)).then(() => answered.push('tables'));
+    const play = pool.bestCards({ trump: 'NT', first: 'N', trick: [], remaining: 'N:2.A.. AK... .KQ.. ...32' }).then(() => answered.push('play'));
+    await Promise.all([tables, play]);
+    expect(answered).toEqual(['play', 'tables']);
+    await pool.close();
   });
 
   it('without the library: the pool says so once, and every call is refused', async () => {

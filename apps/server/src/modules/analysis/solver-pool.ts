@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DealAnalysis, DoubleDummyTricks, ParResult } from '@bridge/api';
+import type { CardTricks, PlayPosition } from './dds-binding.ts';
 import type { FromSolver, ParQuestion, ToSolver } from './solver-protocol.ts';
 
 const ENTRY = fileURLToPath(new URL('./solver-process.ts', import.meta.url));
@@ -26,6 +27,8 @@ export interface SolverPoolOptions {
 
 interface Job {
   message: Extract<ToSolver, { id: number }>;
+  /** Goes before the jobs without it: someone waits for the answer. */
+  first: boolean;
   resolve(answer: FromSolver): void;
   reject(error: Error): void;
 }
@@ -87,6 +90,18 @@ export class SolverPool {
   }
 
   /**
+   * Which cards keep the best result in a position of the play: every card the seat to play may play with the
+   * tricks its side then takes double dummy, and those that take the most. A player waits for it, so it goes
+   * before the background analysis in the line.
+   */
+  async bestCards(position: PlayPosition): Promise<{ cards: CardTricks[]; best: string[] }> {
+    const answer = await this.submit({ type: 'play', id: this.nextId++, position }, { first: true });
+    const cards = answer.type === 'play' ? answer.cards : [];
+    const most = Math.max(...cards.map((card) => card.tricks));
+    return { cards, best: cards.filter((card) => card.tricks === most).map((card) => card.card) };
+  }
+
+  /**
    * Each deal's double-dummy table and its par for the board's dealer and vulnerability: `CalcAllTablesPBN` in
    * jobs shared out among the processes, then `DealerPar`.
    */
@@ -104,11 +119,14 @@ export class SolverPool {
     await Promise.all([...this.workers].map((worker) => this.stop(worker)));
   }
 
-  private async submit(message: Job['message']): Promise<FromSolver> {
+  private async submit(message: Job['message'], options: { first?: boolean } = {}): Promise<FromSolver> {
     if (!(await this.start())) throw new Error('the double-dummy solver is not available');
     if (this.stateValue === 'closed') throw new Error('the solver is closing');
     return new Promise<FromSolver>((resolve, reject) => {
-      this.waiting.push({ message, resolve, reject });
+      const job: Job = { message, resolve, reject, first: options.first === true };
+      // Ahead of the other jobs, behind those that came first before it.
+      const at = job.first ? this.waiting.findIndex((waiting) => !waiting.first) : -1;
+      this.waiting.splice(at === -1 ? this.waiting.length : at, 0, job);
       this.dispatch();
     });
   }

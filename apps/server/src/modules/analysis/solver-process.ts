@@ -31,6 +31,7 @@ if (dds) {
     if (message.type === 'stop') exitWithoutFinalisers(0);
     try {
       if (message.type === 'tables') send({ type: 'tables', id: message.id, tables: await solver.calcTables(message.deals) });
+      else if (message.type === 'play') send({ type: 'play', id: message.id, cards: await solver.solvePlay(message.position) });
       else send({ type: 'pars', id: message.id, pars: message.questions.map((q) => solver.dealerPar(q.tricks, q.dealer, q.vulnerability)) });
     } catch (error) {
       send({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,5 @@
 import type { DoubleDummyTricks, ParResult } from '@bridge/api';
-import type { Dealer, Vulnerability } from './dds-binding.ts';
+import type { CardTricks, Dealer, PlayPosition, Vulnerability } from './dds-binding.ts';
 
 /** One board's par to compute from a solved table. */
 export interface ParQuestion {
@@ -12,6 +12,8 @@ export interface ParQuestion {
 export type ToSolver =
   | { type: 'tables'; id: number; deals: string[] }
   | { type: 'pars'; id: number; questions: ParQuestion[] }
+  /** The cards of a position of the play, each with its tricks. */
+  | { type: 'play'; id: number; position: PlayPosition }
   /** Leave now (between two jobs: a job under way ends first). */
   | { type: 'stop' };
 
@@ -22,4 +24,5 @@ export type FromSolver =
   | { type: 'unavailable'; reason: string }
   | { type: 'tables'; id: number; tables: DoubleDummyTricks[] }
   | { type: 'pars'; id: number; pars: ParResult[] }
+  | { type: 'play'; id: number; cards: CardTricks[] }
   | { type: 'failed'; id: number; message: string };
