@@ -36,6 +36,7 @@ const MODULE_LAYERS = {
   tables: 2,
   directing: 3,
   video: 3,
+  play: 3,
   dashboard: 3,
   health: 3,
   seo: 3,

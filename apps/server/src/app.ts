@@ -22,6 +22,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { playRoutes } from './modules/play/routes.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       maxPayload: 128 * 1024,
     },
   });
+  await app.register(playRoutes, { publicUrl: config.publicUrl, robotDelayMs: config.play.robotDelayMs });
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -397,6 +397,7 @@ const ROWS: Row[] = [
   { route: `GET ${V1}/video/tables`, subject: activeEvent, url: () => `${V1}/video/tables`, expect: [401, '200-', '200+', '200-', '200-', '200-'] },
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
+  { route: 'GET /ws/play', subject: none, url: () => '/ws/play', expect: [401, 404, 404, 404, 404, 404] },
   { route: 'GET /sitemap.xml', subject: none, url: () => '/sitemap.xml', expect: ALL_200 },
   { route: 'GET /robots.txt', subject: none, url: () => '/robots.txt', expect: ALL_200 },
   { route: 'GET /api/docs', subject: none, url: () => '/api/docs/', expect: ALL_200 },

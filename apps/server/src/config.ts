@@ -92,6 +92,8 @@ const EnvSchema = z
     TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     STUN_URLS: urlList(['stun', 'stuns']),
     VIDEO_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    // How long a robot at an online table waits before its call or card, so people see it come.
+    ROBOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(800),
     // Open signalling sockets per user across the instances (docs/decisions/028); a load bench raises it.
     VIDEO_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(VIDEO_SOCKETS_PER_USER),
     // Double-dummy solver processes (0 turns analysis off); at most the machine's cores.
@@ -160,6 +162,8 @@ export interface Config {
   analysis: { workers: number; library: string };
   /** How often the director's live stream writes a comment while nothing changes, so proxies keep it open. */
   liveHeartbeatMs: number;
+  /** Online play: how long a robot waits before it acts. */
+  play: { robotDelayMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -217,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     analysis: { workers: e.ANALYSIS_WORKERS, library: e.DDS_LIBRARY },
     liveHeartbeatMs: 25_000,
+    play: { robotDelayMs: e.ROBOT_DELAY_MS },
   };
 }

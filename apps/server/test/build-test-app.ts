@@ -67,6 +67,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionCacheMs: 0,
     // No solver processes unless a test asks for them (modules/analysis has the tests that do).
     analysis: { workers: 0, library: base.analysis.library },
+    // Robots at online tables act at once: tests never wait on time.
+    play: { robotDelayMs: 0 },
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export * from './pages.ts';
 export * from './tournaments.ts';
 export * from './admin.ts';
 export * from './video.ts';
+export * from './play.ts';
 export * from './directing.ts';
 export * from './tables.ts';
 export * from './endpoint.ts';

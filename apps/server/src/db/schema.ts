@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DealAnalysis, DoubleDummyTricks } from '@bridge/api';
-import type { Movement } from '@bridge/engine';
+import type { Movement, TableAction } from '@bridge/engine';
 
 /** Database tables as TypeScript sees them: snake_case in SQL, camelCase here (CamelCasePlugin). */
 export interface Database {
@@ -23,6 +23,7 @@ export interface Database {
   tableSessions: TableSessionsTable;
   tableEntries: TableEntriesTable;
   boardsNotPlayed: BoardsNotPlayedTable;
+  playActions: PlayActionsTable;
 }
 
 export interface TournamentsTable {
@@ -288,4 +289,17 @@ export interface BoardsNotPlayedTable {
   round: number;
   tableNo: number;
   boardNo: number;
+}
+
+/** An accepted action of a board played online, in its place in the board's sequence (0008-online-play). */
+export interface PlayActionsTable {
+  tournamentId: string;
+  round: number;
+  tableNo: number;
+  boardNo: number;
+  seq: number;
+  actor: 'N' | 'E' | 'S' | 'W' | 'director';
+  /** The engine's TableAction. JSON text in, parsed out. */
+  action: ColumnType<TableAction, string, string>;
+  createdAt: CreatedAt;
 }

@@ -9,6 +9,7 @@ import { events } from './events.ts';
 import { dataExports } from './exports.ts';
 import { health } from './health.ts';
 import { insights } from './insights.ts';
+import { play } from './play.ts';
 import { seo } from './seo.ts';
 import { tables } from './tables.ts';
 import { users } from './users.ts';
@@ -27,6 +28,7 @@ export {
   dataExports as exportEndpoints,
   health as healthEndpoints,
   insights as insightEndpoints,
+  play as playEndpoints,
   seo as seoEndpoints,
   tables as tableEndpoints,
   users as userEndpoints,
@@ -45,6 +47,7 @@ export const endpoints = {
   dashboard,
   downloads,
   video,
+  play,
   health,
   seo,
   exports: dataExports,

@@ -590,3 +590,13 @@ export const listSeatedAccounts = (db: Db, tournamentId: string) =>
     .where('participants.isBot', '=', false)
     .where('users.disabled', '=', false)
     .execute();
+
+export const listOnlineEventsInPlay = (db: Db) =>
+  db
+    .selectFrom('tournaments')
+    .select('key')
+    .where('liveTableEvent', '=', true)
+    .where('status', '=', 'active')
+    .where('startedAt', 'is not', null)
+    .orderBy('createdAt')
+    .execute();

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, messages } from '@bridge/api';
-import { forbidden } from '../../lib/errors.ts';
+import { endpoints } from '@bridge/api';
+import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { userAccess } from '../users/service.ts';
 import { route } from '../../lib/route.ts';
 import { connectVideo } from './policy.ts';
@@ -22,8 +22,6 @@ export interface VideoOptions {
  * which relays in a heap of its own (docs/decisions/016).
  */
 export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
-  const publicOrigin = new URL(options.publicUrl).origin;
-
   route(app, endpoints.video.iceServers, { config: { policy: connectVideo } }, async (request) => ({
     iceServers: iceServersFor(request.user!.id, options.ice, request.body.ttl),
   }));
@@ -53,12 +51,7 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   // Before the server stops accepting: it waits for the sockets the process holds.
   app.addHook('preClose', async () => signalling.close());
 
-  // A page of another site must not open a socket with the visitor's cookie (cross-site WebSocket hijacking):
-  // browsers always send Origin on a WebSocket handshake. Checked before the policy's session check.
-  const sameOrigin = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== `${request.protocol}://${request.host}`) throw forbidden(messages.crossSiteRefused);
-  };
+  const sameOrigin = sameOriginSocket(options.publicUrl);
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.ws) return; // a plain GET: the route answers 404

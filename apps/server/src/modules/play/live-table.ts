@@ -1,0 +1,244 @@
+import {
+  actingSeat,
+  applyAction,
+  awaitedAnswers,
+  contractOf,
+  declarerOf,
+  openingLead,
+  seatView,
+  startBoard,
+  type Actor,
+  type BoardState,
+  type Seat,
+  type TableAction,
+  type Viewer,
+} from '@bridge/engine';
+import type { PlayTableState } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { TournamentRow } from '../../db/schema.ts';
+import { onlineTable, recordPlayedBoard, type OnlineTable } from '../events/online-tables.ts';
+import * as repo from './repo.ts';
+
+/** Who looks at a table through a socket: a seat of it, a kibitzer, or the director (every hand). */
+export type TableViewer = { kind: 'seat'; seat: Seat } | { kind: 'kibitzer' } | { kind: 'director' };
+
+/** A socket at a table, as the table sees it. */
+export interface TableSocket {
+  viewer: TableViewer;
+  send(message: { type: 'table'; state: PlayTableState }): void;
+}
+
+export interface LiveTableHooks {
+  /** A board's result was posted: the event's pages and phones hear of it. */
+  resultPosted(key: string, table: number): void;
+  /** The table changed: its robots may act. */
+  changed(table: LiveTable): void;
+}
+
+const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
+
+/**
+ * One table of an online event, in this process: the board in play rebuilt from its stored actions, the sockets
+ * at it, and its players. Every change runs through `run`, one after another, so two messages never race: an
+ * action is checked by the engine, stored, then broadcast; a board played out is posted as the table's result and
+ * the next board of the round is dealt.
+ */
+export class LiveTable {
+  readonly sockets = new Set<TableSocket>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private online!: OnlineTable;
+  /** The board in play, or the last board played when the round is over; null when the table has no board. */
+  state: BoardState | null = null;
+  private boardIndex = 0;
+  private seq = 0;
+  private closed = false;
+
+  private constructor(
+    private readonly db: Db,
+    private tournament: TournamentRow,
+    readonly table: number,
+    private readonly hooks: LiveTableHooks,
+  ) {}
+
+  static async open(db: Db, tournament: TournamentRow, table: number, hooks: LiveTableHooks): Promise<LiveTable> {
+    const live = new LiveTable(db, tournament, table, hooks);
+    await live.load(tournament);
+    return live;
+  }
+
+  get key() {
+    return this.tournament.key;
+  }
+  get round() {
+    return this.online.round;
+  }
+  get roundOver() {
+    return this.online.boards.every((board) => board.done);
+  }
+
+  /** Whether the server plays this seat: a robot participant, or nobody sits there. */
+  isRobot(seat: Seat): boolean {
+    const player = this.online.players[seat];
+    return !player || player.isBot || !player.userId;
+  }
+
+  /** The user who sits at a seat now, if any. */
+  userAt(seat: Seat): string | null {
+    return this.online.players[seat]?.userId ?? null;
+  }
+
+  /** Runs `work` after everything queued before it; a failure is the caller's, and does not stop the queue. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(() => (this.closed ? Promise.reject(new Error('The table is closed')) : work()));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Reads the event again (a new round, a result the director entered): reloads when what the table plays changed. */
+  reload(tournament: TournamentRow): Promise<void> {
+    return this.run(async () => {
+      const before = this.online;
+      const next = await onlineTable(this.db, tournament, this.table);
+      const board = before.boards[this.boardIndex];
+      const same = next.round === before.round && board !== undefined && !next.boards.find((b) => b.board === board.board)?.done;
+      this.tournament = tournament;
+      if (same && next.boards.length === before.boards.length) {
+        this.online = { ...next, boards: next.boards.map((b, i) => ({ ...b, done: i < this.boardIndex ? true : b.done })) };
+        return;
+      }
+      await this.load(tournament);
+      this.broadcast();
+      this.hooks.changed(this);
+    });
+  }
+
+  /** An action by a seat (or the director): refused with the engine's message, or stored, applied and broadcast. */
+  act(actor: Actor, action: TableAction): Promise<string | null> {
+    return this.run(async () => {
+      if (!this.state || this.state.result) return this.roundOver ? 'Every board of this round is played at this table' : 'No board is in play';
+      const outcome = applyAction(this.state, actor, action);
+      if (!outcome.ok) return outcome.message;
+      const board = this.online.boards[this.boardIndex]!;
+      const place = { tournamentId: this.tournament.id, round: this.online.round, table: this.table, board: board.board };
+      try {
+        await repo.insertAction(this.db, place, this.seq + 1, actor, action);
+      } catch (error) {
+        // Another writer took this place: the table's truth is in the database; read it again.
+        await this.load(this.tournament);
+        this.broadcast();
+        throw error;
+      }
+      this.seq += 1;
+      this.state = outcome.state;
+      // Every seat sees the board's end (the result, all four hands) before the next board is dealt.
+      this.broadcast();
+      if (outcome.state.result) {
+        await this.finishBoard(outcome.state);
+        this.broadcast();
+      }
+      this.hooks.changed(this);
+      return null;
+    });
+  }
+
+  /** The frame a viewer gets: only what it may see. */
+  view(viewer: TableViewer): PlayTableState | null {
+    if (!this.state) return null;
+    const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
+    const view = seatView(this.state, engineViewer);
+    const players = Object.fromEntries(
+      SEATS.map((seat) => {
+        const player = this.online.players[seat];
+        return [seat, { name: player && !this.isRobot(seat) ? player.names : player?.names || 'Robot', robot: this.isRobot(seat) }];
+      }),
+    ) as PlayTableState['players'];
+    return {
+      ...view,
+      key: this.tournament.key,
+      table: this.table,
+      round: this.online.round,
+      contract: view.contract && view.contract.level > 0 ? view.contract : null,
+      players,
+      boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
+      roundOver: this.roundOver,
+    };
+  }
+
+  broadcast() {
+    for (const socket of this.sockets) {
+      const state = this.view(socket.viewer);
+      if (state) socket.send({ type: 'table', state });
+    }
+  }
+
+  /** The seat the server must act for now, with what it must answer, if it plays that seat. */
+  robotTurn(): { seat: Seat; answer?: 'claim' | 'undo' } | null {
+    const state = this.state;
+    if (!state || state.result) return null;
+    const waiting = awaitedAnswers(state).find((seat) => this.isRobot(seat));
+    if (waiting) return { seat: waiting, answer: state.claim ? 'claim' : 'undo' };
+    const seat = actingSeat(state);
+    return seat && this.isRobot(seat) ? { seat } : null;
+  }
+
+  close() {
+    this.closed = true;
+    this.sockets.clear();
+  }
+
+  /** Reads what the table plays now and rebuilds its board in play from the stored actions. */
+  private async load(tournament: TournamentRow) {
+    this.online = await onlineTable(this.db, tournament, this.table);
+    const boards = this.online.boards;
+    this.boardIndex = boards.findIndex((b) => !b.done);
+    if (this.boardIndex < 0) {
+      this.boardIndex = boards.length;
+      this.state = boards.length > 0 ? await this.replay(boards.length - 1) : null;
+      return;
+    }
+    this.state = await this.replay(this.boardIndex);
+  }
+
+  private async replay(index: number): Promise<BoardState> {
+    const board = this.online.boards[index]!;
+    let state = startBoard(board.board, board.deal, { dealer: board.dealer, vulnerability: board.vulnerability });
+    const actions = await repo.listActions(this.db, {
+      tournamentId: this.tournament.id,
+      round: this.online.round,
+      table: this.table,
+      board: board.board,
+    });
+    for (const stored of actions) {
+      const outcome = applyAction(state, stored.actor, stored.action);
+      // Every stored action was accepted by the same engine; one that no longer applies ends the replay there.
+      if (!outcome.ok) break;
+      state = outcome.state;
+    }
+    if (index === this.boardIndex) this.seq = actions.length;
+    return state;
+  }
+
+  /** Posts the board's result (once: a line already there stays) and deals the next board of the round. */
+  private async finishBoard(finished: BoardState) {
+    const board = this.online.boards[this.boardIndex]!;
+    const contract = contractOf(finished) ?? { level: 0 as const, strain: 'NT' as const, doubled: 0 as const };
+    await recordPlayedBoard(this.db, this.tournament, {
+      round: this.online.round,
+      table: this.table,
+      board: board.board,
+      contract,
+      declarer: declarerOf(finished),
+      tricks: finished.result!.tricks,
+      lead: openingLead(finished),
+    });
+    board.done = true;
+    this.hooks.resultPosted(this.tournament.key, this.table);
+    const next = this.online.boards.findIndex((b) => !b.done);
+    if (next < 0) {
+      this.boardIndex = this.online.boards.length;
+      return; // the finished board stays on show until the director moves the round on
+    }
+    this.boardIndex = next;
+    this.state = await this.replay(next);
+  }
+}

@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
+import type { PlayServerMessage, PlayTableState } from '@bridge/api';
+import { buildApp } from '../../app.ts';
+import { testConfig } from '../../../test/build-test-app.ts';
+import { onlineEvent, PlayClient, startPlayServer, type PlayUser } from '../../../test/play.ts';
+import { kibitzersClosedMessage, notSeatedMessage } from './play-host.ts';
+
+const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
+const partner = (seat: Seat) => SEATS[(SEATS.indexOf(seat) + 2) % 4]!;
+
+/** Four sockets, one a seat of table 1, each sat down. */
+async function seatAll(wsUrl: string, key: string, players: Partial<Record<Seat, PlayUser>>) {
+  const sockets = {} as Record<Seat, PlayClient>;
+  for (const seat of SEATS) {
+    sockets[seat] = await PlayClient.open(wsUrl, players[seat]!.cookie);
+    const { state } = await sockets[seat].sit(key);
+    expect(state.seat).toBe(seat);
+  }
+  return sockets;
+}
+
+/** The seat whose socket sends the next call or card: declarer on dummy's turn. */
+function actor(state: PlayTableState): Seat {
+  const turn = state.turn!;
+  const dummy = state.declarer ? partner(state.declarer) : null;
+  return turn === dummy ? state.declarer! : turn;
+}
+
+/** A legal card for the seat on turn, read from the acting socket's own frame (its hand, or dummy's for declarer). */
+function legalCard(state: PlayTableState): string {
+  const hand = state.hands[state.turn!]!;
+  const led = state.trick[0]?.card[0];
+  const following = led ? hand.filter((card) => card[0] === led) : [];
+  return (following.length > 0 ? following : hand)[0]!;
+}
+
+/** Waits until every socket has seen the table at `count` auction calls and `plays` cards. */
+const settle = (sockets: Record<Seat, PlayClient>, done: (state: PlayTableState) => boolean) =>
+  Promise.all(SEATS.map((seat) => sockets[seat].until(done)));
+
+const playedCards = (state: PlayTableState) => state.tricks.ns + state.tricks.ew;
+/** Where a table stands: the board, the calls made and the cards played. */
+const positionOf = (state: PlayTableState) =>
+  `${state.board}:${state.auction.length}:${4 * playedCards(state) + state.trick.length}:${state.result ? 'end' : ''}`;
+
+/**
+ * The people at a table pass in the auction and play any legal card, each from their own frames, while robots play
+ * the other seats; until `done` says so on the watcher's frames.
+ */
+async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done: (state: PlayTableState) => boolean) {
+  for (let guard = 0; guard < 1000; guard++) {
+    const state = watcher.latest()!;
+    if (done(state)) return state;
+    const person = state.turn && !state.result ? people.find(([seat]) => seat === actor(state)) : undefined;
+    if (person) {
+      const own = await person[1].until((s) => positionOf(s) === positionOf(state));
+      const sent = person[1].frames.length;
+      person[1].send(own.declarer === null ? { type: 'call', call: 'Pass' } : { type: 'play', card: legalCard(own) });
+      // Its answer: the table moved on, or an error (which fails the test).
+      for (;;) {
+        await person[1].next();
+        const refused = person[1].frames.slice(sent).find((frame) => frame.type === 'error');
+        if (refused) throw new Error(`${person[0]} was refused: ${JSON.stringify(refused)}`);
+        if (positionOf(person[1].latest()!) !== positionOf(state)) break;
+      }
+    }
+    if (positionOf(watcher.latest()!) === positionOf(state)) await watcher.next();
+  }
+  throw new Error(
+    `the table did not get there: ${JSON.stringify(people.map(([, c]) => c.frames.filter((f) => f.type === 'error').slice(-3)))} ${JSON.stringify(watcher.latest())}`,
+  );
+}
+
+describe('the table socket', () => {
+  it('refuses an upgrade without a session, or from another site', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const { players } = await onlineEvent(t);
+    await expect(PlayClient.open(wsUrl, undefined)).rejects.toThrow('HTTP 401');
+    await expect(PlayClient.open(wsUrl, players.N!.cookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
+  });
+
+  it('seats a player at their seat, a kibitzer where the event allows, and refuses a player of another table', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { kibitzers: true });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const { state } = await north.sit(event.key);
+    expect(state).toMatchObject({ key: event.key, table: 1, round: 1, seat: 'N', kibitzer: false, turn: 'N', auction: [], contract: null });
+    expect(Object.keys(state.hands)).toEqual(['N']);
+    expect(state.hands.N).toHaveLength(13);
+    expect(state.players.E).toEqual({ name: 'Eric East', robot: false });
+
+    const elsewhere = await PlayClient.open(wsUrl, event.elsewhere.cookie);
+    elsewhere.send({ type: 'sit', key: event.key, table: 1 });
+    expect(await elsewhere.nextOf('error')).toEqual({ type: 'error', message: notSeatedMessage });
+
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    const watched = (await kibitzer.sit(event.key)).state;
+    expect(watched).toMatchObject({ seat: null, kibitzer: true, hands: {} });
+
+    const closed = await onlineEvent(t, { kibitzers: false });
+    const outsider = await PlayClient.open(wsUrl, closed.outsider.cookie);
+    outsider.send({ type: 'sit', key: closed.key, table: 1 });
+    expect(await outsider.nextOf('error')).toEqual({ type: 'error', message: kibitzersClosedMessage });
+  });
+
+  it('answers an illegal, out-of-turn or unreadable message with an error and changes nothing', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    const actions = () => t.database.db.selectFrom('playActions').selectAll().where('tableNo', '=', 1).execute();
+
+    sockets.E.send({ type: 'call', call: '1C' });
+    expect((await sockets.E.nextOf('error')).message).toMatch(/turn/i);
+    sockets.N.send({ type: 'call', call: '8NT' });
+    expect((await sockets.N.nextOf('error')).message).toBe('"8NT" is not a call: 1C to 7NT, Pass, X or XX');
+    sockets.N.send({ type: 'call', call: 'X' });
+    expect((await sockets.N.nextOf('error')).message).toMatch(/double/i);
+    sockets.N.send({ type: 'play', card: 'SA' });
+    expect((await sockets.N.nextOf('error')).type).toBe('error');
+    sockets.N.socket.send('not json');
+    expect((await sockets.N.nextOf('error')).message).toBe('A message is a JSON object');
+    sockets.N.send({ type: 'shout' });
+    expect((await sockets.N.nextOf('error')).type).toBe('error');
+    expect(await actions()).toEqual([]);
+
+    // A legal call is stored, then every seat hears it.
+    sockets.N.send({ type: 'call', call: '1nt' });
+    const states = await settle(sockets, (s) => s.auction.length === 1);
+    for (const state of states) expect(state.auction).toEqual([{ seat: 'N', call: '1NT', alert: false }]);
+    expect(await actions()).toHaveLength(1);
+  });
+
+  it('plays a whole board with four people: the result is posted as the table line and the next board is dealt', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    const board = sockets.N.latest()!.board;
+    // 1NT - 3NT by North, East's double alerted with an explanation.
+    const auction: [Seat, object][] = [
+      ['N', { call: '1NT', alert: true, explanation: '15-17 balanced' }],
+      ['E', { call: 'Pass' }],
+      ['S', { call: '3NT' }],
+      ['W', { call: 'Pass' }],
+      ['N', { call: 'Pass' }],
+      ['E', { call: 'Pass' }],
+    ];
+    for (const [index, [seat, call]] of auction.entries()) {
+      const state = sockets[seat].latest()!;
+      expect(state.turn).toBe(seat);
+      sockets[seat].send({ type: 'call', ...call });
+      await settle(sockets, (s) => s.auction.length === index + 1);
+    }
+    // The explanation goes to the opponents of the caller, never to partner.
+    expect(sockets.E.latest()!.auction[0]).toEqual({ seat: 'N', call: '1NT', alert: true, explanation: '15-17 balanced' });
+    expect(sockets.S.latest()!.auction[0]).toEqual({ seat: 'N', call: '1NT', alert: true });
+    expect(sockets.N.latest()!).toMatchObject({ contract: { level: 3, strain: 'NT', doubled: 0 }, declarer: 'N', turn: 'E' });
+
+    for (let card = 0; card < 52; card++) {
+      const state = sockets.N.latest()!;
+      const seat = actor(state);
+      const own = await sockets[seat].until((s) => positionOf(s) === positionOf(state));
+      sockets[seat].send({ type: 'play', card: legalCard(own) });
+      if (card < 51) await settle(sockets, (s) => 4 * playedCards(s) + s.trick.length === card + 1);
+    }
+    // The board's end: every seat sees the result and all four hands, then the next board comes.
+    const ended = await sockets.W.until((s) => s.result !== null);
+    expect(Object.keys(ended.hands).sort()).toEqual(['E', 'N', 'S', 'W']);
+    const line = await t.database.db.selectFrom('boardResults').selectAll().where('boardNo', '=', board).executeTakeFirstOrThrow();
+    const stored = await t.database.db.selectFrom('boards').selectAll().where('boardNo', '=', board).executeTakeFirstOrThrow();
+    const expected = scoreContract({ level: 3, strain: 'NT', doubled: 0 }, ended.result!.tricks, isVulnerable(stored.vulnerability, 'N'));
+    expect(line).toMatchObject({ tableNo: 1, round: 1, declarer: 'N', level: 3, strain: 'NT', tricks: ended.result!.tricks, status: 'confirmed' });
+    expect(line.nsScore).toBe(expected);
+    expect(ended.result!.score).toBe(expected);
+    expect(line.lead).toMatch(/^[SHDC][AKQJT2-9]$/);
+    const next = await sockets.N.until((s) => s.board !== board);
+    expect(next).toMatchObject({ auction: [], result: null, boards: { played: 1, total: 2 } });
+  });
+});
+
+describe('what each seat may see', () => {
+  it('no frame to any seat holds a card that seat may not see, over whole boards with robots', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'E'] });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    await north.sit(event.key);
+    await east.sit(event.key);
+    await kibitzer.sit(event.key);
+    const deals = new Map(
+      (await t.database.db.selectFrom('boards').select(['boardNo', 'deal']).execute()).map((b) => [b.boardNo, parseDeal(b.deal!)]),
+    );
+    // The people pass and play whatever is legal when it is their turn; robots play the other seats, until the round is over.
+    await playAlong(
+      [
+        ['N', north],
+        ['E', east],
+      ],
+      north,
+      (state) => state.roundOver,
+    );
+    expect(north.latest()!.roundOver).toBe(true);
+
+    /** Checks one socket's frames: no card of a hand its viewer may not see, in any field. */
+    const check = (frames: PlayServerMessage[], viewer: Seat | 'kibitzer') => {
+      let checked = 0;
+      for (const frame of frames) {
+        if (frame.type !== 'table') continue;
+        const state = frame.state;
+        const deal = deals.get(state.board)!;
+        const leadMade = state.trick.length > 0 || playedCards(state) > 0;
+        const dummy = state.declarer ? partner(state.declarer) : null;
+        const text = JSON.stringify({ ...state, trick: [], lastTrick: [] });
+        for (const seat of SEATS) {
+          const visible = state.result !== null || seat === viewer || (leadMade && seat === dummy);
+          if (visible) continue;
+          for (const card of handCards(deal[seat]!))
+            expect(text, `${viewer} saw ${card} of ${seat} in board ${state.board}`).not.toContain(`"${card}"`);
+          expect(state.hands[seat]).toBeUndefined();
+        }
+        checked++;
+      }
+      return checked;
+    };
+    expect(check(north.frames, 'N')).toBeGreaterThan(20);
+    expect(check(east.frames, 'E')).toBeGreaterThan(20);
+    expect(check(kibitzer.frames, 'kibitzer')).toBeGreaterThan(20);
+    // Both boards of the round were played out and posted.
+    expect(await t.database.db.selectFrom('boardResults').select('boardNo').where('tableNo', '=', 1).execute()).toHaveLength(2);
+  });
+});
+
+describe('robots', () => {
+  it('play the empty seats: one person with three robots finishes a board', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['S'] });
+    const south = await PlayClient.open(wsUrl, event.players.S!.cookie);
+    const first = (await south.sit(event.key)).state;
+    expect(first.players).toMatchObject({ N: { robot: true }, E: { robot: true }, W: { robot: true }, S: { robot: false, name: 'Sara South' } });
+    await playAlong([['S', south]], south, (state) => state.board !== first.board || state.result !== null);
+    const line = await t.database.db
+      .selectFrom('boardResults')
+      .selectAll()
+      .where('boardNo', '=', first.board)
+      .where('tableNo', '=', 1)
+      .executeTakeFirst();
+    expect(line).toBeDefined();
+  });
+});
+
+describe('nothing lost', () => {
+  it('a server stopped mid-board and started again on the same database resumes the table exactly', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    for (const [index, [seat, call]] of (
+      [
+        ['N', '1S'],
+        ['E', 'Pass'],
+        ['S', '4S'],
+        ['W', 'Pass'],
+        ['N', 'Pass'],
+        ['E', 'Pass'],
+      ] as const
+    ).entries()) {
+      sockets[seat].send({ type: 'call', call });
+      await settle(sockets, (s) => s.auction.length === index + 1);
+    }
+    sockets.E.send({ type: 'play', card: legalCard(sockets.E.latest()!) });
+    const before = await sockets.N.until((s) => s.trick.length === 1);
+
+    // The server goes; another starts on the same database.
+    await t.app.close();
+    const app = await buildApp({ config: testConfig(), database: t.database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/play`;
+      const north = await PlayClient.open(url, event.players.N!.cookie);
+      const after = (await north.sit(event.key)).state;
+      expect(after).toEqual(before);
+      // And the table goes on from there.
+      const south = await PlayClient.open(url, event.players.S!.cookie);
+      await south.sit(event.key);
+      north.send({ type: 'play', card: legalCard(after) });
+      expect((await south.until((s) => s.trick.length === 2)).trick[0]).toEqual(before.trick[0]);
+    } finally {
+      await app.close();
+    }
+  });
+});

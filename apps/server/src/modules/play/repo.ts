@@ -1,0 +1,29 @@
+import type { Actor, TableAction } from '@bridge/engine';
+import type { Db } from '../../db/database.ts';
+
+/** A board of a table in a round: where a board's actions belong. */
+export interface BoardPlace {
+  tournamentId: string;
+  round: number;
+  table: number;
+  board: number;
+}
+
+/** A board's accepted actions, in their order. */
+export const listActions = (db: Db, at: BoardPlace) =>
+  db
+    .selectFrom('playActions')
+    .select(['seq', 'actor', 'action'])
+    .where('tournamentId', '=', at.tournamentId)
+    .where('round', '=', at.round)
+    .where('tableNo', '=', at.table)
+    .where('boardNo', '=', at.board)
+    .orderBy('seq')
+    .execute();
+
+/** Stores an action in its place; fails (primary key) when another writer took that place first. */
+export const insertAction = (db: Db, at: BoardPlace, seq: number, actor: Actor, action: TableAction) =>
+  db
+    .insertInto('playActions')
+    .values({ tournamentId: at.tournamentId, round: at.round, tableNo: at.table, boardNo: at.board, seq, actor, action: JSON.stringify(action) })
+    .execute();

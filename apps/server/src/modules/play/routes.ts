@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { endpoints, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
+import { parseCall, parseCard, type TableAction } from '@bridge/engine';
+import type { UserRow } from '../../db/schema.ts';
+import { route } from '../../lib/route.ts';
+import { sameOriginSocket } from '../../lib/socket-origin.ts';
+import type { LiveTable, TableSocket, TableViewer } from './live-table.ts';
+import { PlayHost } from './play-host.ts';
+import { connectPlay } from './policy.ts';
+
+export interface PlayOptions {
+  publicUrl: string;
+  robotDelayMs: number;
+}
+
+/** A socket's allowance: a burst, refilled at a steady rate (a player sends a few messages a second at most). */
+export const PLAY_BURST = 60;
+export const PLAY_PER_SECOND = 10;
+
+/**
+ * Online play: the table socket `/ws/play` (docs/play-protocol.md). The upgrade is checked for its origin and its
+ * session; each `sit` then asks where the user may sit. Every accepted call or card is stored before it is
+ * broadcast, so a restarted server resumes every table (`resumeAll` when it starts listening).
+ */
+export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
+  const host = new PlayHost({
+    db: app.database.db,
+    robotDelayMs: options.robotDelayMs,
+    bestCards: (state) => app.analysis.bestCardsFor(state),
+    resultPosted: (key, table) => void app.eventChanges.changed(`${key}/${table}`),
+    log: app.log,
+  });
+  app.decorate('playHost', host);
+  const sockets = new Set<PlaySocket>();
+
+  // A new round, a result the director entered, the event completed: its tables read it again.
+  const stopEvents = app.eventChanges.on((subject) => {
+    if (!subject.includes('/'))
+      void host.openEvent(subject).catch((error: unknown) => app.log.error({ err: error, key: subject }, 'online tables not refreshed'));
+  });
+  // Signed out, disabled or deleted: their sockets close at once.
+  const stopAccess = app.userAccess.on((userId) => {
+    for (const socket of sockets) if (socket.userId === userId) socket.close(PlayCloseCode.accessEnded, 'Your access has changed');
+  });
+  app.addHook('onListen', async () => {
+    host.resumeAll().catch((error: unknown) => app.log.error({ err: error }, 'online tables not resumed'));
+  });
+  app.addHook('preClose', async () => {
+    stopEvents();
+    stopAccess();
+    for (const socket of sockets) socket.close(1001, 'The server is stopping');
+    await host.close();
+  });
+
+  route(
+    app,
+    endpoints.play.socket,
+    { websocket: true, config: { policy: connectPlay }, onRequest: sameOriginSocket(options.publicUrl) },
+    (socket, request) => {
+      const user = request.user!;
+      const player = new PlaySocket(socket, user.id, user.role, host, app.log);
+      sockets.add(player);
+      socket.once('close', () => {
+        sockets.delete(player);
+        player.leave();
+      });
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    playHost: PlayHost;
+  }
+}
+
+/** One socket: its allowance, the table it sits at and as what, and its messages handled one after another. */
+class PlaySocket implements TableSocket {
+  viewer: TableViewer = { kind: 'kibitzer' };
+  private table: LiveTable | null = null;
+  private tokens = PLAY_BURST;
+  private refilledAt = Date.now();
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: WebSocket,
+    readonly userId: string,
+    private readonly role: UserRow['role'],
+    private readonly host: PlayHost,
+    private readonly log: { error(details: object, message: string): void },
+  ) {
+    socket.on('message', (data) => {
+      if (!this.takeToken()) return this.reply({ type: 'error', message: 'Too many messages: slow down' });
+      const text = data.toString();
+      this.pending = this.pending
+        .then(() => this.handle(text))
+        .catch((error: unknown) => {
+          this.log.error({ err: error }, 'a play message failed');
+          this.reply({ type: 'error', message: 'Something went wrong; try again' });
+        });
+    });
+  }
+
+  send(message: PlayServerMessage) {
+    this.reply(message);
+  }
+
+  close(code: number, reason: string) {
+    this.socket.close(code, reason);
+  }
+
+  leave() {
+    if (this.table) this.host.leave(this.table, this);
+    this.table = null;
+  }
+
+  private async handle(text: string) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.reply({ type: 'error', message: 'A message is a JSON object' });
+    }
+    const parsed = PlayClientMessage.safeParse(json);
+    if (!parsed.success) return this.reply({ type: 'error', message: parsed.error.issues[0]?.message ?? 'This message is not understood' });
+    const message = parsed.data;
+    if (message.type === 'sit') return this.sit(message.key, message.table);
+    if (!this.table) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
+    if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
+    const action = actionOf(message);
+    if (typeof action === 'string') return this.reply({ type: 'error', message: action });
+    const refused = await this.table.act(this.viewer.seat, action);
+    if (refused) this.reply({ type: 'error', message: refused });
+  }
+
+  private async sit(key: string, table: number) {
+    const answer = await this.host.sit({ id: this.userId, role: this.role }, key, table).catch((error: unknown) => {
+      return { ok: false as const, message: error instanceof Error && 'statusCode' in error ? error.message : 'This table cannot be opened now' };
+    });
+    if (!answer.ok) return this.reply({ type: 'error', message: answer.message });
+    this.leave();
+    this.table = answer.table;
+    this.viewer = answer.viewer;
+    answer.table.sockets.add(this);
+    const state = answer.table.view(this.viewer);
+    if (state) this.reply({ type: 'table', state });
+    else this.reply({ type: 'error', message: `Table ${table} has no boards to play in this round` });
+  }
+
+  private takeToken(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(PLAY_BURST, this.tokens + ((now - this.refilledAt) / 1000) * PLAY_PER_SECOND);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private reply(message: PlayServerMessage) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+}
+
+/** The engine's action for a message, with calls and cards read as typed; or why it is not one. */
+function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' }>): TableAction | string {
+  switch (message.type) {
+    case 'call': {
+      const call = parseCall(message.call);
+      if (!call) return `"${message.call}" is not a call: 1C to 7NT, Pass, X or XX`;
+      return { type: 'call', call, alert: message.alert ?? false, ...(message.explanation ? { explanation: message.explanation } : {}) };
+    }
+    case 'play': {
+      const card = parseCard(message.card);
+      if (!card) return `"${message.card}" is not a card: a suit letter and a rank, like SA or H10`;
+      return { type: 'play', card };
+    }
+    default:
+      return message;
+  }
+}

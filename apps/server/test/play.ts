@@ -1,0 +1,124 @@
+import WebSocket from 'ws';
+import type { PlayServerMessage, PlayTableState } from '@bridge/api';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { buildSeatedEvent, buildUser, clientOf, login } from './factories.ts';
+
+// The online tables' harness: a listening server, a table socket that keeps every frame, and an online event.
+
+const ORIGIN = 'http://bridge.test';
+const SEATS = ['N', 'E', 'S', 'W'] as const;
+type Seat = (typeof SEATS)[number];
+
+export type PlayUser = Awaited<ReturnType<typeof buildUser>> & { cookie: string };
+
+/** A table socket that keeps every frame it is sent, so a test can wait for the one it expects and read them all after. */
+export class PlayClient {
+  /** Every message received, in order; never emptied. */
+  readonly frames: PlayServerMessage[] = [];
+  private read = 0;
+  readonly closed: Promise<number>;
+  private waiters: (() => void)[] = [];
+
+  private constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.on('message', (data) => {
+      this.frames.push(JSON.parse(data.toString()) as PlayServerMessage);
+      this.waiters.splice(0).forEach((wake) => wake());
+    });
+  }
+
+  static open(url: string, cookie: string | undefined, origin = ORIGIN) {
+    const socket = new WebSocket(url, { headers: { origin, ...(cookie ? { cookie } : {}) } });
+    return new Promise<PlayClient>((resolve, reject) => {
+      socket.once('open', () => resolve(new PlayClient(socket)));
+      socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: object) {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The next message not yet read (waits for it; the test's own timeout bounds the wait). */
+  async next(): Promise<PlayServerMessage> {
+    while (this.read >= this.frames.length) await new Promise<void>((wake) => this.waiters.push(wake));
+    return this.frames[this.read++]!;
+  }
+
+  /** Reads on until a message of this type; answers it. */
+  async nextOf<T extends PlayServerMessage['type']>(type: T): Promise<Extract<PlayServerMessage, { type: T }>> {
+    for (;;) {
+      const message = await this.next();
+      if (message.type === type) return message as Extract<PlayServerMessage, { type: T }>;
+    }
+  }
+
+  /** The latest table frame when it satisfies `test`, else reads on until one does. */
+  async until(test: (state: PlayTableState) => boolean): Promise<PlayTableState> {
+    const latest = this.latest();
+    if (latest && test(latest)) return latest;
+    for (;;) {
+      const message = await this.next();
+      if (message.type === 'table' && test(message.state)) return message.state;
+    }
+  }
+
+  /** The last table frame received so far. */
+  latest(): PlayTableState | undefined {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const frame = this.frames[i]!;
+      if (frame.type === 'table') return frame.state;
+    }
+    return undefined;
+  }
+
+  async sit(key: string, table = 1) {
+    this.send({ type: 'sit', key, table });
+    return this.nextOf('table');
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+export async function startPlayServer(overrides: Parameters<typeof buildTestApp>[0] = {}) {
+  const t = await buildTestApp(overrides);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address() as { port: number };
+  return { t, wsUrl: `ws://127.0.0.1:${address.port}/ws/play` };
+}
+
+/**
+ * An online event (a 3-table Mitchell, 2 boards a round, random deals) started by its organiser, with people at
+ * table 1's seats as asked (the others played by robots), a kibitzer's seat, and an outsider; all signed in.
+ */
+export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean } = {}) {
+  const make = async (names: string) => {
+    const user = await buildUser(t.app, { names });
+    return { ...user, cookie: await login(t.app, user) } as PlayUser;
+  };
+  const humans = options.humans ?? SEATS;
+  const organiser = await make('Olga Organiser');
+  const names: Record<Seat, string> = { N: 'Nina North', E: 'Eric East', S: 'Sara South', W: 'Walt West' };
+  const players: Partial<Record<Seat, PlayUser>> = {};
+  for (const seat of humans) players[seat] = await make(names[seat]);
+  const elsewhere = await make('Tess Table-Two');
+  const kibitzer = await make('Kim Kibitzer');
+  const outsider = await make('Otto Outsider');
+  const { key } = await buildSeatedEvent(t.app, {
+    organiser: clientOf(t.app, organiser, organiser.cookie),
+    gameDetails: { typeName: 'Online Pairs', liveTableEvent: true, kibtzersEnabled: options.kibitzers ?? true },
+    seats: [
+      ...SEATS.flatMap((seat, side) => (players[seat] ? [{ user: players[seat], table: 1, side }] : [])),
+      { user: elsewhere, table: 2, side: 0 },
+      { user: kibitzer, table: 1, side: 7 },
+    ],
+  });
+  if (options.start ?? true) {
+    const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
+    if (started.statusCode !== 200) throw new Error(`starting the event: ${started.body}`);
+  }
+  return { key, organiser, players, elsewhere, kibitzer, outsider };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isSingleLine } from './text.ts';
+
+// The online table's protocol on `/ws/play` (docs/play-protocol.md). A seat is a letter N, E, S or W; a call is
+// `1C` ... `7NT`, `Pass`, `X` or `XX`; a card is a suit letter and a rank, `SA`, `HT`, `D2`.
+
+const CALL = /^(?:[1-7](?:C|D|H|S|NT)|Pass|X|XX)$/;
+const CARD = /^[SHDC][AKQJT98765432]$/;
+const seat = z.enum(['N', 'E', 'S', 'W']);
+const explanation = z.string().trim().max(300).refine(isSingleLine, 'An explanation is one line');
+
+/** What a browser or app sends on `/ws/play`. Calls and cards are read as typed (`1nt`, `s10`) and written back canonical. */
+export const PlayClientMessage = z.discriminatedUnion('type', [
+  /** Take one's seat at a table of an event: the seat comes from the player's seat in the event; others kibitz where allowed. */
+  z.object({ type: z.literal('sit'), key: z.string().min(1).max(64), table: z.number().int().min(1).max(500) }),
+  z.object({
+    type: z.literal('call'),
+    call: z.string().max(5),
+    alert: z.boolean().optional(),
+    explanation: explanation.optional(),
+  }),
+  /** Declarer plays dummy's cards with this message too. */
+  z.object({ type: z.literal('play'), card: z.string().max(3) }),
+  z.object({ type: z.literal('claim'), tricks: z.number().int().min(0).max(13), statement: explanation.optional() }),
+  z.object({ type: z.literal('claimResponse'), accept: z.boolean() }),
+  z.object({ type: z.literal('undo') }),
+  z.object({ type: z.literal('undoResponse'), accept: z.boolean() }),
+]);
+export type PlayClientMessage = z.infer<typeof PlayClientMessage>;
+
+export const isCallText = (text: string) => CALL.test(text);
+export const isCardText = (text: string) => CARD.test(text);
+
+/** One seat's view of the table: only the hands that seat may see (its own; dummy's after the lead; all once the board is done). */
+export const PlayTableState = z.object({
+  key: z.string(),
+  table: z.number(),
+  round: z.number(),
+  board: z.number(),
+  dealer: seat,
+  vulnerability: z.enum(['None', 'NS', 'EW', 'All']),
+  /** The seat this socket holds; null for a kibitzer. */
+  seat: seat.nullable(),
+  kibitzer: z.boolean(),
+  hands: z.object({ N: z.array(z.string()), E: z.array(z.string()), S: z.array(z.string()), W: z.array(z.string()) }).partial(),
+  /** `explanation` is there for the caller and the caller's opponents only, never for the caller's partner. */
+  auction: z.array(z.object({ seat, call: z.string(), alert: z.boolean(), explanation: z.string().optional() })),
+  turn: seat.nullable(),
+  contract: z.object({ level: z.number(), strain: z.enum(['C', 'D', 'H', 'S', 'NT']), doubled: z.number() }).nullable(),
+  declarer: seat.nullable(),
+  trick: z.array(z.object({ seat, card: z.string() })),
+  lastTrick: z.array(z.object({ seat, card: z.string() })).nullable(),
+  tricks: z.object({ ns: z.number(), ew: z.number() }),
+  result: z.object({ tricks: z.number(), score: z.number() }).nullable(),
+  claim: z.object({ seat, tricks: z.number(), statement: z.string().optional(), awaiting: z.array(seat), directorCalled: z.boolean() }).nullable(),
+  undo: z.object({ seat, awaiting: z.array(seat) }).nullable(),
+  /** Who sits where: names, and whether the server plays the seat. */
+  players: z.record(seat, z.object({ name: z.string(), robot: z.boolean() })),
+  /** This table's boards of the round, in order, and how many are done. */
+  boards: z.object({ played: z.number(), total: z.number() }),
+  /** Every board of the round is played here: the table waits for the director's next round. */
+  roundOver: z.boolean(),
+});
+export type PlayTableState = z.infer<typeof PlayTableState>;
+
+/** What the server sends on `/ws/play`: the table after every change, to every socket at it; or an error, which changed nothing. */
+export type PlayServerMessage = { type: 'table'; state: PlayTableState } | { type: 'error'; message: string };
+
+/** A play socket's close codes besides the standard ones. */
+export const PlayCloseCode = {
+  /** The user's access changed (signed out, disabled, deleted). */
+  accessEnded: 4001,
+  /** Too many messages: the allowance was spent far beyond its burst. */
+  tooManyMessages: 4008,
+} as const;
