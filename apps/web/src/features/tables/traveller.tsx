@@ -1,10 +1,9 @@
-import type { ResultLine } from '@bridge/api';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { ContractText } from '../../components/contract-text';
 import { errorMessage } from '../../lib/api-client';
 import { tableTravellerQueryOptions } from './api';
-import { StrainMark } from './contract-text';
 import { MINUS, signedScore } from './format';
 import classes from './table-page.module.css';
 
@@ -12,25 +11,6 @@ const points = (value: number) => {
   const text = String(Number(value.toFixed(2)));
   return value < 0 ? `${MINUS}${text.slice(1)}` : text;
 };
-
-function LineContract({ line }: { line: ResultLine }) {
-  if (line.adjusted) return <span>Adjusted</span>;
-  const { contract } = line;
-  if (contract.level === 0 || contract.strain === null) return <span>Passed out</span>;
-  const doubled = Math.min(2, Math.max(0, contract.doubled));
-  return (
-    <span className={classes.nowrap}>
-      {contract.level}
-      <StrainMark strain={contract.strain} />
-      {doubled > 0 ? (
-        <>
-          <span aria-hidden="true">{'×'.repeat(doubled)}</span>
-          <span className={classes.srOnly}>{doubled === 2 ? ' redoubled' : ' doubled'}</span>
-        </>
-      ) : null}
-    </span>
-  );
-}
 
 /**
  * The board's results so far, as the results page's traveller shows them: pairs, contract and declarer, the
@@ -102,7 +82,7 @@ export function Traveller({
                       </td>
                       <td>{line.ewPair}</td>
                       <td>
-                        <LineContract line={line} />
+                        <ContractText contract={line.contract} adjusted={line.adjusted} />
                       </td>
                       <td>{line.declarer ?? '–'}</td>
                       <td className={classes.num}>{line.adjusted ? '–' : signedScore(line.nsScore)}</td>

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Skeleton.layer.css';
 import { paths } from '../../../config/paths';
 import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
+import { ContractText } from '../../../components/contract-text';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { handRecordsHref, useEventResults, useMyPairs } from '../api/results';
 import {
@@ -26,7 +27,6 @@ import analysisClasses from './analysis.module.css';
 import { AnalysisPanel, DoubleDummyDifference } from './analysis-panel';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
-import { Contract } from './suit';
 
 type Board = EventResults['boards'][number];
 
@@ -204,7 +204,7 @@ function Scorecard({ results, standing, onClose, isMine }: { results: EventResul
                     </th>
                     <td>{opponent(row.sat, row.opponent)}</td>
                     <td>
-                      <Contract contract={row.line.contract} adjusted={row.line.adjusted} />
+                      <ContractText contract={row.line.contract} adjusted={row.line.adjusted} />
                     </td>
                     <td>{row.line.declarer ?? '–'}</td>
                     <td className={classes.num}>{row.line.tricks ?? '–'}</td>
@@ -307,7 +307,7 @@ function Traveller({
                       {mine.has(twoWinners ? `EW${line.ewPair}` : String(line.ewPair)) ? <YouBadge /> : null}
                     </td>
                     <td>
-                      <Contract contract={line.contract} adjusted={line.adjusted} />
+                      <ContractText contract={line.contract} adjusted={line.adjusted} />
                     </td>
                     <td>{line.declarer ?? '–'}</td>
                     <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
