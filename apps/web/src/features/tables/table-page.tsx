@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { site } from '../../lib/site';
 import { tableStateQueryOptions, useJudgeEntry, useOpenTable, useTableStream, type StreamStatus } from './api';
-import { EntryText } from './contract-text';
+import { EntryText } from './entry-text';
 import { EntryForm, valuesOfEntry, type EntryBody, type EntryValues } from './entry-form';
 import type { QueuedEntry } from './entry-queue';
 import { boardFacts, signedScore, type TableBoard } from './format';

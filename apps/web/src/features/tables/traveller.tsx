@@ -1,41 +1,12 @@
-import type { ResultLine } from '@bridge/api';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { TravellerTable } from '../../components/traveller-table';
 import { errorMessage } from '../../lib/api-client';
 import { tableTravellerQueryOptions } from './api';
-import { StrainMark } from './contract-text';
-import { MINUS, signedScore } from './format';
-import classes from './table-page.module.css';
+import { signedScore } from './format';
 
-const points = (value: number) => {
-  const text = String(Number(value.toFixed(2)));
-  return value < 0 ? `${MINUS}${text.slice(1)}` : text;
-};
-
-function LineContract({ line }: { line: ResultLine }) {
-  if (line.adjusted) return <span>Adjusted</span>;
-  const { contract } = line;
-  if (contract.level === 0 || contract.strain === null) return <span>Passed out</span>;
-  const doubled = Math.min(2, Math.max(0, contract.doubled));
-  return (
-    <span className={classes.nowrap}>
-      {contract.level}
-      <StrainMark strain={contract.strain} />
-      {doubled > 0 ? (
-        <>
-          <span aria-hidden="true">{'×'.repeat(doubled)}</span>
-          <span className={classes.srOnly}>{doubled === 2 ? ' redoubled' : ' doubled'}</span>
-        </>
-      ) : null}
-    </span>
-  );
-}
-
-/**
- * The board's results so far, as the results page's traveller shows them: pairs, contract and declarer, the
- * scores first so a phone shows them unscrolled, then the points and the tricks. This table's own line is marked.
- */
+/** The board's results so far, drawn as the results page draws its travellers, with this table's own line marked. */
 export function Traveller({
   eventKey,
   table,
@@ -51,7 +22,7 @@ export function Traveller({
 }) {
   const traveller = useQuery(tableTravellerQueryOptions(eventKey, table, board));
   const headingId = useId();
-  const lines = [...(traveller.data?.lines ?? [])].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
+  const lines = traveller.data?.lines ?? [];
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="md">
@@ -65,57 +36,12 @@ export function Traveller({
         ) : lines.length === 0 ? (
           <Text>No results for this board yet.</Text>
         ) : (
-          <div className={classes.tableWrap} tabIndex={0} role="region" aria-label={`Traveller of board ${board}`}>
-            <table className={classes.table}>
-              <caption className={classes.srOnly}>Traveller of board {board}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">NS</th>
-                  <th scope="col">EW</th>
-                  <th scope="col">Contract</th>
-                  <th scope="col">By</th>
-                  <th scope="col" className={classes.num}>
-                    NS score
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    EW score
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    NS points
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    EW points
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    Tricks
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line) => {
-                  const ours = line.table === table && line.round === round;
-                  return (
-                    <tr key={`${line.round}-${line.table}`} className={ours ? classes.ourLine : undefined}>
-                      <td>
-                        {line.nsPair}
-                        {ours ? <span className={classes.usBadge}>This table</span> : null}
-                      </td>
-                      <td>{line.ewPair}</td>
-                      <td>
-                        <LineContract line={line} />
-                      </td>
-                      <td>{line.declarer ?? '–'}</td>
-                      <td className={classes.num}>{line.adjusted ? '–' : signedScore(line.nsScore)}</td>
-                      <td className={classes.num}>{line.adjusted ? '–' : signedScore(-line.nsScore)}</td>
-                      <td className={classes.num}>{points(line.ns)}</td>
-                      <td className={classes.num}>{points(line.ew)}</td>
-                      <td className={classes.num}>{line.tricks ?? '–'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <TravellerTable
+            board={board}
+            lines={lines}
+            mark={{ badge: 'This table', pairs: (line) => (line.table === table && line.round === round ? ['NS'] : []) }}
+            formatScore={signedScore}
+          />
         )}
         <Button size="lg" onClick={onBack}>
           Back to the boards

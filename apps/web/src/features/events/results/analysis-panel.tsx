@@ -4,7 +4,7 @@ import { formatScore, MINUS } from './format';
 import { makeableLevel, parseParContract } from '@bridge/engine';
 import { GRID_HANDS, GRID_STRAINS, type Strain } from './analysis';
 import classes from './analysis.module.css';
-import { SuitSymbol } from './suit';
+import { SuitSymbol } from '../../../components/contract-text';
 
 const strainNames: Record<Strain, string> = { C: 'clubs', D: 'diamonds', H: 'hearts', S: 'spades', NT: 'no trumps' };
 const sideNames: Record<string, string> = { NS: 'North-South', EW: 'East-West' };

@@ -1,15 +1,8 @@
 import { seatNameOfLetter, type EventResults, type PairStanding, type ResultLine, type SeatLetter } from '@bridge/api';
+import { suits } from '../../../components/contract-text';
 
 export type Seat = SeatLetter;
-export type SuitLetter = 'S' | 'H' | 'D' | 'C';
 export type Direction = 'NS' | 'EW';
-
-export const suits: Record<SuitLetter, { symbol: string; name: string; red: boolean }> = {
-  S: { symbol: '♠', name: 'spades', red: false },
-  H: { symbol: '♥', name: 'hearts', red: true },
-  D: { symbol: '♦', name: 'diamonds', red: true },
-  C: { symbol: '♣', name: 'clubs', red: false },
-};
 
 const vulnerabilityNames: Record<EventResults['boards'][number]['vulnerability'], string> = {
   None: 'None',

@@ -2,7 +2,7 @@ import { DealError, parseDeal, SUIT_ORDER, type Hand } from '@bridge/engine';
 import { seatNameOfLetter } from '@bridge/api';
 import { formatRanks, type Seat } from './format';
 import classes from './results-page.module.css';
-import { SuitSymbol } from './suit';
+import { SuitSymbol } from '../../../components/contract-text';
 
 function HandView({ seat, hand }: { seat: Seat; hand: Hand | null }) {
   const name = seatNameOfLetter[seat];

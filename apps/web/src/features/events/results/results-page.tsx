@@ -1,12 +1,15 @@
 import type { EventResults, PairStanding } from '@bridge/api';
 import { Anchor, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Skeleton.layer.css';
 import { paths } from '../../../config/paths';
 import { DownloadIcon } from '../../../components/icons';
 import { PageTitle } from '../../../components/page-title';
+import { ContractText } from '../../../components/contract-text';
+import { TableScroll } from '../../../components/table-scroll';
+import { TravellerTable, type PairSide } from '../../../components/traveller-table';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { handRecordsHref, useEventResults, useMyPairs } from '../api/results';
 import {
@@ -26,7 +29,6 @@ import analysisClasses from './analysis.module.css';
 import { AnalysisPanel, DoubleDummyDifference } from './analysis-panel';
 import { HandDiagram } from './hand-diagram';
 import classes from './results-page.module.css';
-import { Contract } from './suit';
 
 type Board = EventResults['boards'][number];
 
@@ -43,18 +45,12 @@ function YouBadge() {
   return <span className={classes.youBadge}>You</span>;
 }
 
-/** Whether a traveller line was played by one of the viewer's pairs (keys `NS3` / `EW3`, or `3` with one winner). */
-const playedBy = (mine: ReadonlySet<string>, line: { nsPair: number; ewPair: number }, twoWinners: boolean) =>
-  twoWinners ? mine.has(`NS${line.nsPair}`) || mine.has(`EW${line.ewPair}`) : mine.has(String(line.nsPair)) || mine.has(String(line.ewPair));
-
-/** A table that scrolls sideways inside its own box on narrow screens; focusable so keyboards can scroll it. */
-function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={classes.tableWrap} tabIndex={0} role="region" aria-label={label}>
-      {children}
-    </div>
-  );
-}
+/** The viewer's pairs among a traveller line's two (keys `NS3` / `EW3`, or `3` with one winner). */
+const sidesPlayedBy = (mine: ReadonlySet<string>, line: { nsPair: number; ewPair: number }, twoWinners: boolean): PairSide[] =>
+  (['NS', 'EW'] as const).filter((side) => {
+    const pair = side === 'NS' ? line.nsPair : line.ewPair;
+    return mine.has(twoWinners ? `${side}${pair}` : String(pair));
+  });
 
 function RankingTable({
   caption,
@@ -204,7 +200,7 @@ function Scorecard({ results, standing, onClose, isMine }: { results: EventResul
                     </th>
                     <td>{opponent(row.sat, row.opponent)}</td>
                     <td>
-                      <Contract contract={row.line.contract} adjusted={row.line.adjusted} />
+                      <ContractText contract={row.line.contract} adjusted={row.line.adjusted} />
                     </td>
                     <td>{row.line.declarer ?? '–'}</td>
                     <td className={classes.num}>{row.line.tricks ?? '–'}</td>
@@ -243,11 +239,9 @@ function Traveller({
   analysisAvailable: boolean;
 }) {
   const meta = dealerText(board.dealer, board.vulnerability);
-  const lines = [...board.lines].sort((a, b) => a.nsPair - b.nsPair || a.ewPair - b.ewPair);
-  const ns = (pair: number) => pairLabel(twoWinners ? 'NS' : null, pair);
-  const ew = (pair: number) => pairLabel(twoWinners ? 'EW' : null, pair);
+  const { analysis } = board;
   // Matchpoints mean little without the top they are out of; IMPs have none.
-  const top = imps ? null : boardTop(lines);
+  const top = imps ? null : boardTop(board.lines);
   return (
     <details className={classes.board} id={boardAnchor(board.board)}>
       <summary>Board {board.board}</summary>
@@ -257,74 +251,27 @@ function Traveller({
         {board.deal ? (
           <div className={analysisClasses.dealAndAnalysis}>
             <HandDiagram board={board.board} deal={board.deal} caption={meta} />
-            <AnalysisPanel board={board.board} analysis={board.analysis} available={analysisAvailable} />
+            <AnalysisPanel board={board.board} analysis={analysis} available={analysisAvailable} />
           </div>
         ) : null}
-        {lines.length === 0 ? (
+        {board.lines.length === 0 ? (
           <Text size="sm">No results for this board yet.</Text>
         ) : (
-          <TableScroll label={`Traveller of board ${board.board}`}>
-            <table className={`${classes.table} ${classes.traveller}`}>
-              <caption className={classes.srOnly}>Traveller of board {board.board}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">NS</th>
-                  <th scope="col">EW</th>
-                  <th scope="col">Contract</th>
-                  <th scope="col">By</th>
-                  {/* The scores straight after the contract, and tricks last, so a phone shows the NS score unscrolled. */}
-                  <th scope="col" className={classes.num}>
-                    NS score
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    EW score
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    NS points
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    EW points
-                  </th>
-                  <th scope="col" className={classes.num}>
-                    Tricks
-                  </th>
-                  {board.analysis ? (
-                    <th scope="col" className={classes.num}>
-                      <abbr title="Tricks against double dummy: over (+) or under (−) what the declarer makes with best play">DD</abbr>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line) => (
-                  <tr key={`${line.round}-${line.table}`} className={playedBy(mine, line, twoWinners) ? classes.myRow : undefined}>
-                    <td>
-                      {ns(line.nsPair)}
-                      {mine.has(twoWinners ? `NS${line.nsPair}` : String(line.nsPair)) ? <YouBadge /> : null}
-                    </td>
-                    <td>
-                      {ew(line.ewPair)}
-                      {mine.has(twoWinners ? `EW${line.ewPair}` : String(line.ewPair)) ? <YouBadge /> : null}
-                    </td>
-                    <td>
-                      <Contract contract={line.contract} adjusted={line.adjusted} />
-                    </td>
-                    <td>{line.declarer ?? '–'}</td>
-                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(line.nsScore)}</td>
-                    <td className={classes.num}>{line.adjusted ? '–' : formatScore(-line.nsScore)}</td>
-                    <td className={classes.num}>{formatPoints(line.ns, imps)}</td>
-                    <td className={classes.num}>{formatPoints(line.ew, imps)}</td>
-                    <td className={classes.num}>{line.tricks ?? '–'}</td>
-                    {board.analysis ? (
-                      <td className={`${classes.num} ${analysisClasses.dd}`}>
-                        <DoubleDummyDifference difference={againstDoubleDummy(line, board.analysis)} />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <TravellerTable
+            board={board.board}
+            lines={board.lines}
+            pairLabel={(pair, side) => pairLabel(twoWinners ? side : null, pair)}
+            mark={{ badge: 'You', pairs: (line) => sidesPlayedBy(mine, line, twoWinners) }}
+            formatPoints={(points) => formatPoints(points, imps)}
+            extraColumn={
+              analysis
+                ? {
+                    header: <abbr title="Tricks against double dummy: over (+) or under (−) what the declarer makes with best play">DD</abbr>,
+                    cell: (line) => <DoubleDummyDifference difference={againstDoubleDummy(line, analysis)} />,
+                  }
+                : undefined
+            }
+          />
         )}
       </div>
     </details>

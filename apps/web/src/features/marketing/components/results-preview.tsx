@@ -1,27 +1,18 @@
-import { boardTraveller, clubNight, isRedSuit, suitSymbols, type SeatLetter, type TravellerRow } from './poster-data';
+import { ContractText } from '../../../components/contract-text';
+import { boardTraveller, clubNight, type SeatLetter, type TravellerRow } from './poster-data';
 import classes from './results-preview.module.css';
 
 const seatNames: Record<SeatLetter, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 const vulnerabilityNames = { None: 'None', NS: 'North-South', EW: 'East-West', All: 'All' } as const;
-const suitNames = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' } as const;
 
 // A typographic minus, as the results page prints scores, so signed columns line up.
 const signed = (score: number) => (score > 0 ? `+${score}` : score < 0 ? `\u2212${-score}` : '0');
 
-function ContractText({ contract, declarer }: Pick<TravellerRow, 'contract' | 'declarer'>) {
-  const { level, strain, doubled } = contract;
+/** `4♠ S`, read out as `4 spades by South`. */
+function ContractBy({ contract, declarer }: Pick<TravellerRow, 'contract' | 'declarer'>) {
   return (
     <>
-      {level}
-      {strain === 'NT' ? (
-        'NT'
-      ) : (
-        <span className={isRedSuit(strain) ? classes.red : undefined}>
-          <span aria-hidden="true">{suitSymbols[strain]}</span>
-          <span className={classes.srOnly}> {suitNames[strain]}</span>
-        </span>
-      )}
-      {doubled ? <span>{doubled === 2 ? '××' : '×'}</span> : null}
+      <ContractText contract={contract} />
       <span aria-hidden="true"> {declarer}</span>
       <span className={classes.srOnly}> by {seatNames[declarer]}</span>
     </>
@@ -69,7 +60,7 @@ export function ResultsPreview() {
               <td>{row.ns}</td>
               <td>{row.ew}</td>
               <td className={classes.contract}>
-                <ContractText contract={row.contract} declarer={row.declarer} />
+                <ContractBy contract={row.contract} declarer={row.declarer} />
               </td>
               <td>{row.tricks}</td>
               <td className={classes.number}>{signed(row.nsScore)}</td>

@@ -1,6 +1,15 @@
 import type { ResultLine } from '@bridge/api';
-import { suits, type SuitLetter } from './format';
-import classes from './results-page.module.css';
+import classes from './contract-text.module.css';
+
+export type SuitLetter = 'S' | 'H' | 'D' | 'C';
+
+/** Each suit's symbol, the name it is read out by, and its card colour. */
+export const suits: Record<SuitLetter, { symbol: string; name: string; red: boolean }> = {
+  S: { symbol: '♠', name: 'spades', red: false },
+  H: { symbol: '♥', name: 'hearts', red: true },
+  D: { symbol: '♦', name: 'diamonds', red: true },
+  C: { symbol: '♣', name: 'clubs', red: false },
+};
 
 /** A suit symbol in its card colour, read out as the suit's name. */
 export function SuitSymbol({ suit }: { suit: SuitLetter }) {
@@ -14,7 +23,7 @@ export function SuitSymbol({ suit }: { suit: SuitLetter }) {
 }
 
 /** `4♠`, `3NT×`, `2♥××`, `Passed out`, or a director's adjusted score; doubling is read out as words. */
-export function Contract({ contract, adjusted }: { contract: ResultLine['contract']; adjusted?: ResultLine['adjusted'] }) {
+export function ContractText({ contract, adjusted }: { contract: ResultLine['contract']; adjusted?: ResultLine['adjusted'] }) {
   if (adjusted)
     return (
       <span>
