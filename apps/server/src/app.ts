@@ -232,7 +232,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       maxPayload: 128 * 1024,
     },
   });
-  await app.register(playRoutes, { publicUrl: config.publicUrl, robotDelayMs: config.play.robotDelayMs });
+  // Online tables spread over the instances that share Redis, each owned by one through a lease.
+  await app.register(playRoutes, { publicUrl: config.publicUrl, robotDelayMs: config.play.robotDelayMs, leaseMs: config.play.leaseMs, redis });
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -94,6 +94,8 @@ const EnvSchema = z
     VIDEO_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     // How long a robot at an online table waits before its call or card, so people see it come.
     ROBOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(800),
+    // With Redis: how long an online table's owner holds it without renewing; a dead instance's tables move after this.
+    PLAY_LEASE_MS: z.coerce.number().int().min(300).max(120_000).default(10_000),
     // Open signalling sockets per user across the instances (docs/decisions/028); a load bench raises it.
     VIDEO_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(VIDEO_SOCKETS_PER_USER),
     // Double-dummy solver processes (0 turns analysis off); at most the machine's cores.
@@ -162,8 +164,8 @@ export interface Config {
   analysis: { workers: number; library: string };
   /** How often the director's live stream writes a comment while nothing changes, so proxies keep it open. */
   liveHeartbeatMs: number;
-  /** Online play: how long a robot waits before it acts. */
-  play: { robotDelayMs: number };
+  /** Online play: how long a robot waits before it acts; how long a table's lease lasts across instances. */
+  play: { robotDelayMs: number; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     analysis: { workers: e.ANALYSIS_WORKERS, library: e.DDS_LIBRARY },
     liveHeartbeatMs: 25_000,
-    play: { robotDelayMs: e.ROBOT_DELAY_MS },
+    play: { robotDelayMs: e.ROBOT_DELAY_MS, leaseMs: e.PLAY_LEASE_MS },
   };
 }

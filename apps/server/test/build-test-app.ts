@@ -68,7 +68,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No solver processes unless a test asks for them (modules/analysis has the tests that do).
     analysis: { workers: 0, library: base.analysis.library },
     // Robots at online tables act at once: tests never wait on time.
-    play: { robotDelayMs: 0 },
+    play: { robotDelayMs: 0, leaseMs: base.play.leaseMs },
     ...overrides,
   };
 }

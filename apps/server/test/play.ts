@@ -46,6 +46,12 @@ export class PlayClient {
     return this.frames[this.read++]!;
   }
 
+  /** The frame at this place in the order received (waits for it). */
+  async frameAt(index: number): Promise<PlayServerMessage> {
+    while (index >= this.frames.length) await new Promise<void>((wake) => this.waiters.push(wake));
+    return this.frames[index]!;
+  }
+
   /** Reads on until a message of this type; answers it. */
   async nextOf<T extends PlayServerMessage['type']>(type: T): Promise<Extract<PlayServerMessage, { type: T }>> {
     for (;;) {

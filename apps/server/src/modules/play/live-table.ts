@@ -22,16 +22,41 @@ import * as repo from './repo.ts';
 /** Who looks at a table through a socket: a seat of it, a kibitzer, or the director (every hand). */
 export type TableViewer = { kind: 'seat'; seat: Seat } | { kind: 'kibitzer' } | { kind: 'director' };
 
-/** A socket at a table, as the table sees it. */
-export interface TableSocket {
-  viewer: TableViewer;
-  send(message: { type: 'table'; state: PlayTableState }): void;
+/**
+ * A table as its owner tells it: the whole board (every hand) and what the frames add to it. Each instance with
+ * sockets at the table cuts each viewer's frame from it (`viewOf`); it never leaves the servers.
+ */
+export interface TableSnapshot {
+  key: string;
+  table: number;
+  round: number;
+  state: BoardState | null;
+  players: PlayTableState['players'];
+  boards: PlayTableState['boards'];
+  roundOver: boolean;
+}
+
+/** The frame a viewer gets from a snapshot: only what it may see. */
+export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableState | null {
+  if (!snapshot.state) return null;
+  const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
+  const view = seatView(snapshot.state, engineViewer);
+  return {
+    ...view,
+    key: snapshot.key,
+    table: snapshot.table,
+    round: snapshot.round,
+    contract: view.contract && view.contract.level > 0 ? view.contract : null,
+    players: snapshot.players,
+    boards: snapshot.boards,
+    roundOver: snapshot.roundOver,
+  };
 }
 
 export interface LiveTableHooks {
   /** A board's result was posted: the event's pages and phones hear of it. */
   resultPosted(key: string, table: number): void;
-  /** The table changed: its robots may act. */
+  /** The table changed: its sockets hear of it and its robots may act. */
   changed(table: LiveTable): void;
 }
 
@@ -44,7 +69,6 @@ const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
  * the next board of the round is dealt.
  */
 export class LiveTable {
-  readonly sockets = new Set<TableSocket>();
   private queue: Promise<unknown> = Promise.resolve();
   private online!: OnlineTable;
   /** The board in play, or the last board played when the round is over; null when the table has no board. */
@@ -107,7 +131,6 @@ export class LiveTable {
         return;
       }
       await this.load(tournament);
-      this.broadcast();
       this.hooks.changed(this);
     });
   }
@@ -125,27 +148,23 @@ export class LiveTable {
       } catch (error) {
         // Another writer took this place: the table's truth is in the database; read it again.
         await this.load(this.tournament);
-        this.broadcast();
+        this.hooks.changed(this);
         throw error;
       }
       this.seq += 1;
       this.state = outcome.state;
       // Every seat sees the board's end (the result, all four hands) before the next board is dealt.
-      this.broadcast();
+      this.hooks.changed(this);
       if (outcome.state.result) {
         await this.finishBoard(outcome.state);
-        this.broadcast();
+        this.hooks.changed(this);
       }
-      this.hooks.changed(this);
       return null;
     });
   }
 
-  /** The frame a viewer gets: only what it may see. */
-  view(viewer: TableViewer): PlayTableState | null {
-    if (!this.state) return null;
-    const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
-    const view = seatView(this.state, engineViewer);
+  /** The table as its sockets are told it, on this instance and the others. */
+  snapshot(): TableSnapshot {
     const players = Object.fromEntries(
       SEATS.map((seat) => {
         const player = this.online.players[seat];
@@ -153,22 +172,14 @@ export class LiveTable {
       }),
     ) as PlayTableState['players'];
     return {
-      ...view,
       key: this.tournament.key,
       table: this.table,
       round: this.online.round,
-      contract: view.contract && view.contract.level > 0 ? view.contract : null,
+      state: this.state,
       players,
       boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
       roundOver: this.roundOver,
     };
-  }
-
-  broadcast() {
-    for (const socket of this.sockets) {
-      const state = this.view(socket.viewer);
-      if (state) socket.send({ type: 'table', state });
-    }
   }
 
   /** The seat the server must act for now, with what it must answer, if it plays that seat. */
@@ -183,7 +194,6 @@ export class LiveTable {
 
   close() {
     this.closed = true;
-    this.sockets.clear();
   }
 
   /** Reads what the table plays now and rebuilds its board in play from the stored actions. */

@@ -1,12 +1,13 @@
-import { legalCalls, robotCall, robotPlay, type BoardState, type Call, type Card, type Seat, type TableAction } from '@bridge/engine';
-import { messages } from '@bridge/api';
+import { legalCalls, robotCall, robotPlay, type Actor, type BoardState, type Call, type Card, type Seat, type TableAction } from '@bridge/engine';
+import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { findEvent, seatsOfUser } from '../events/service.ts';
 import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow } from '../events/seating.ts';
-import { LiveTable, type TableSocket, type TableViewer } from './live-table.ts';
+import { LiveTable, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
+import { LocalRelay, type TableRelay } from './table-relay.ts';
 
 export interface PlayHostOptions {
   db: Db;
@@ -16,44 +17,146 @@ export interface PlayHostOptions {
   bestCards?: (state: BoardState) => Promise<Card[] | null>;
   /** A board's result was posted at a table. */
   resultPosted(key: string, table: number): void;
-  log: { error(details: object, message: string): void };
+  /** Who owns which table (Redis across instances, else this one alone). */
+  relay?: TableRelay;
+  /** With several instances: how often leases are renewed and dead owners' tables looked for (a third of the lease). */
+  leaseMs?: number;
+  log: { error(details: object, message: string): void; info?(details: object, message: string): void };
+}
+
+/** A socket at a table, as the host sees it. */
+export interface TableSocket {
+  viewer: TableViewer;
+  send(message: { type: 'table'; state: PlayTableState }): void;
+}
+
+/**
+ * A table as this instance knows it: the sockets here, the last snapshot, and the table itself when this instance
+ * owns it (else its owner is another instance, reached through the relay).
+ */
+export interface TableRoom {
+  readonly id: string;
+  readonly sockets: Set<TableSocket>;
+  snapshot: TableSnapshot | null;
+  owner: LiveTable | null;
+  stop: (() => void) | null;
 }
 
 /** Why a socket may not sit at a table, or how it sits there. */
-export type SitAnswer = { ok: true; table: LiveTable; viewer: TableViewer } | { ok: false; message: string };
+export type SitAnswer = { ok: true; room: TableRoom; viewer: TableViewer } | { ok: false; message: string };
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
 export const kibitzersClosedMessage = 'This event does not allow kibitzers at its tables';
 export const notOnlineMessage = 'This event is not played online';
 
 /**
- * The online tables this process runs, opened on demand (a player sits, the event changes, the server starts) and
- * kept while the event is in play. Robots act for the seats the server plays, after a short delay, through the same
- * path as a player's message.
+ * The online tables of this instance: opened on demand (a player sits, the event changes, the server starts),
+ * owned through the relay's lease (every table when alone), and kept while the event is in play. Robots act for
+ * the seats the server plays, after a short delay, through the same path as a player's message. With several
+ * instances, a table owned elsewhere is heard through the relay, and taken over when its owner's lease lapses.
  */
 export class PlayHost {
-  private readonly tables = new Map<string, Promise<LiveTable>>();
+  private readonly rooms = new Map<string, Promise<TableRoom>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly relay: TableRelay;
   private closed = false;
+  private maintenance: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: PlayHostOptions) {}
+  constructor(private readonly options: PlayHostOptions) {
+    this.relay = options.relay ?? new LocalRelay();
+  }
 
-  /** A table of an event, opened once and shared by every socket at it. */
-  table(tournament: TournamentRow, table: number): Promise<LiveTable> {
+  /** Starts looking after leases (with several instances): renewing its own, taking over those that lapsed. */
+  start() {
+    if (!this.options.relay || !this.options.leaseMs) return;
+    const every = Math.max(50, Math.floor(this.options.leaseMs / 3));
+    let sweeping = false;
+    this.maintenance = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      void this.maintain()
+        .catch((error: unknown) => this.options.log.error({ err: error }, 'online tables not looked after'))
+        .finally(() => (sweeping = false));
+    }, every);
+  }
+
+  /** The room of a table, opened once: owned here when its lease is free, else heard from its owner. */
+  room(tournament: TournamentRow, table: number): Promise<TableRoom> {
     const id = `${tournament.key}/${table}`;
-    let opened = this.tables.get(id);
+    let opened = this.rooms.get(id);
     if (!opened) {
-      opened = LiveTable.open(this.options.db, tournament, table, {
-        resultPosted: (key, t) => this.options.resultPosted(key, t),
-        changed: (live) => this.scheduleRobot(live),
-      });
-      this.tables.set(id, opened);
-      opened.then(
-        (live) => this.scheduleRobot(live),
-        () => this.tables.delete(id),
-      );
+      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null };
+      opened = this.claim(room, tournament).then(() => room);
+      this.rooms.set(id, opened);
+      opened.catch(() => this.rooms.delete(id));
     }
     return opened;
+  }
+
+  /** An action from a socket here: to the table when this instance owns it, else to its owner. */
+  act(room: TableRoom, actor: Actor, action: TableAction): Promise<string | null> {
+    if (room.owner) return room.owner.act(actor, action);
+    return this.relay.forward(room.id, actor, action);
+  }
+
+  /** Takes the table when its lease is free (it then runs here), else listens to its owner. */
+  private async claim(room: TableRoom, tournament: TournamentRow) {
+    const table = Number(room.id.slice(room.id.lastIndexOf('/') + 1));
+    if (await this.relay.acquire(room.id)) {
+      const live = await LiveTable.open(this.options.db, tournament, table, {
+        resultPosted: (key, t) => this.options.resultPosted(key, t),
+        changed: (changed) => this.changed(room, changed),
+      });
+      room.stop?.();
+      room.owner = live;
+      room.stop = this.relay.serve(room.id, (actor, action) => live.act(actor, action));
+      this.changed(room, live);
+      return;
+    }
+    room.stop ??= this.relay.listen(room.id, (snapshot) => {
+      room.snapshot = snapshot;
+      this.broadcast(room);
+    });
+    // What the owner has stored is the table: read it here, so a socket sitting down sees it at once.
+    const reader = await LiveTable.open(this.options.db, tournament, table, { resultPosted: () => undefined, changed: () => undefined });
+    room.snapshot ??= reader.snapshot();
+    reader.close();
+  }
+
+  /** The table changed here: its sockets here and on the other instances hear it, and its robots may act. */
+  private changed(room: TableRoom, live: LiveTable) {
+    room.snapshot = live.snapshot();
+    this.broadcast(room);
+    this.relay.publish(room.id, room.snapshot);
+    this.scheduleRobot(live);
+  }
+
+  private broadcast(room: TableRoom) {
+    if (!room.snapshot) return;
+    for (const socket of room.sockets) {
+      const state = viewOf(room.snapshot, socket.viewer);
+      if (state) socket.send({ type: 'table', state });
+    }
+  }
+
+  /** Renews this instance's leases (a table whose lease was lost is given up), and takes over tables left ownerless. */
+  private async maintain() {
+    for (const opened of [...this.rooms.values()]) {
+      const room = await opened.catch(() => null);
+      if (!room || this.closed) continue;
+      if (room.owner) {
+        if (await this.relay.renew(room.id)) continue;
+        // Another instance holds it now: this one hears it from there.
+        room.owner.close();
+        room.owner = null;
+        room.stop?.();
+        room.stop = null;
+      } else if (await this.relay.held(room.id)) continue;
+      const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
+      if (tournament) await this.claim(room, tournament);
+    }
+    // Tables nobody here has opened (robots alone at them) whose owner went: any instance may take them.
+    await this.resumeAll();
   }
 
   /**
@@ -75,25 +178,29 @@ export class PlayHost {
     else if (seats.length > 0) return { ok: false, message: notSeatedMessage };
     else if (tournament.kibitzersEnabled) viewer = { kind: 'kibitzer' };
     else return { ok: false, message: kibitzersClosedMessage };
-    return { ok: true, table: await this.table(tournament, tableNo), viewer };
+    return { ok: true, room: await this.room(tournament, tableNo), viewer };
   }
 
   /** Every table of an event in play, opened so its robots play (at the start of a round, or after a restart). */
   async openEvent(key: string): Promise<void> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament) return;
-    const live = [...this.tables.keys()].filter((id) => id.startsWith(`${key}/`));
     if (!tournament.liveTableEvent || tournament.status !== 'active' || !tournament.startedAt) {
       // Complete (or no longer online): its tables close.
-      for (const id of live) void this.closeTable(id);
+      for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
       return;
     }
     for (let t = 1; t <= tournament.tables; t++) {
       const id = `${key}/${t}`;
-      const opened = this.tables.get(id);
       try {
-        if (opened) await (await opened).reload(tournament);
-        else await this.table(tournament, t);
+        const opened = this.rooms.get(id);
+        if (opened) {
+          const room = await opened;
+          if (room.owner) await room.owner.reload(tournament);
+        } else if (!(await this.relay.held(id))) {
+          // Nobody runs it (robots alone, or its owner went): this instance takes it.
+          await this.room(tournament, t);
+        }
       } catch (error) {
         this.options.log.error({ err: error, key, table: t }, 'an online table could not be opened');
       }
@@ -105,21 +212,30 @@ export class PlayHost {
     for (const key of await listOnlineEventsInPlay(this.options.db)) await this.openEvent(key);
   }
 
-  leave(table: LiveTable, socket: TableSocket) {
-    table.sockets.delete(socket);
+  leave(room: TableRoom, socket: TableSocket) {
+    room.sockets.delete(socket);
   }
 
+  /** Stops: this instance's tables are given up at once, so another instance takes them without waiting for a lease. */
   async close() {
     this.closed = true;
+    clearInterval(this.maintenance);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    for (const id of [...this.tables.keys()]) await this.closeTable(id);
+    for (const id of [...this.rooms.keys()]) await this.closeRoom(id);
+    await this.relay.close();
   }
 
-  private async closeTable(id: string) {
-    const opened = this.tables.get(id);
-    this.tables.delete(id);
-    (await opened?.catch(() => undefined))?.close();
+  private async closeRoom(id: string) {
+    const opened = this.rooms.get(id);
+    this.rooms.delete(id);
+    const room = await opened?.catch(() => undefined);
+    if (!room) return;
+    room.stop?.();
+    if (room.owner) {
+      room.owner.close();
+      await this.relay.release(id);
+    }
   }
 
   /** When the server plays the seat to act (or to answer), its robot acts after the delay. */

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { endpoints, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
 import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
-import type { LiveTable, TableSocket, TableViewer } from './live-table.ts';
-import { PlayHost } from './play-host.ts';
+import { viewOf, type TableViewer } from './live-table.ts';
+import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
 import { connectPlay } from './policy.ts';
+import { RedisRelay } from './table-relay.ts';
 
 export interface PlayOptions {
   publicUrl: string;
   robotDelayMs: number;
+  leaseMs: number;
+  /** With Redis, tables are spread over the instances that share it. */
+  redis?: Redis;
 }
 
 /** A socket's allowance: a burst, refilled at a steady rate (a player sends a few messages a second at most). */
@@ -28,6 +33,8 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     db: app.database.db,
     robotDelayMs: options.robotDelayMs,
     bestCards: (state) => app.analysis.bestCardsFor(state),
+    relay: options.redis ? new RedisRelay(options.redis, options.leaseMs, app.log) : undefined,
+    leaseMs: options.leaseMs,
     resultPosted: (key, table) => void app.eventChanges.changed(`${key}/${table}`),
     log: app.log,
   });
@@ -44,6 +51,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     for (const socket of sockets) if (socket.userId === userId) socket.close(PlayCloseCode.accessEnded, 'Your access has changed');
   });
   app.addHook('onListen', async () => {
+    host.start();
     host.resumeAll().catch((error: unknown) => app.log.error({ err: error }, 'online tables not resumed'));
   });
   app.addHook('preClose', async () => {
@@ -78,7 +86,7 @@ declare module 'fastify' {
 /** One socket: its allowance, the table it sits at and as what, and its messages handled one after another. */
 class PlaySocket implements TableSocket {
   viewer: TableViewer = { kind: 'kibitzer' };
-  private table: LiveTable | null = null;
+  private room: TableRoom | null = null;
   private tokens = PLAY_BURST;
   private refilledAt = Date.now();
   private pending: Promise<void> = Promise.resolve();
@@ -111,8 +119,8 @@ class PlaySocket implements TableSocket {
   }
 
   leave() {
-    if (this.table) this.host.leave(this.table, this);
-    this.table = null;
+    if (this.room) this.host.leave(this.room, this);
+    this.room = null;
   }
 
   private async handle(text: string) {
@@ -126,11 +134,11 @@ class PlaySocket implements TableSocket {
     if (!parsed.success) return this.reply({ type: 'error', message: parsed.error.issues[0]?.message ?? 'This message is not understood' });
     const message = parsed.data;
     if (message.type === 'sit') return this.sit(message.key, message.table);
-    if (!this.table) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
+    if (!this.room) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
-    const refused = await this.table.act(this.viewer.seat, action);
+    const refused = await this.host.act(this.room, this.viewer.seat, action);
     if (refused) this.reply({ type: 'error', message: refused });
   }
 
@@ -140,10 +148,10 @@ class PlaySocket implements TableSocket {
     });
     if (!answer.ok) return this.reply({ type: 'error', message: answer.message });
     this.leave();
-    this.table = answer.table;
+    this.room = answer.room;
     this.viewer = answer.viewer;
-    answer.table.sockets.add(this);
-    const state = answer.table.view(this.viewer);
+    answer.room.sockets.add(this);
+    const state = answer.room.snapshot && viewOf(answer.room.snapshot, this.viewer);
     if (state) this.reply({ type: 'table', state });
     else this.reply({ type: 'error', message: `Table ${table} has no boards to play in this round` });
   }
