@@ -25,6 +25,8 @@ export const PlayClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claimResponse'), accept: z.boolean() }),
   z.object({ type: z.literal('undo') }),
   z.object({ type: z.literal('undoResponse'), accept: z.boolean() }),
+  /** The director (the organiser or an admin, sat as director) rules a disputed claim: the tricks the claimer's side takes of those left. */
+  z.object({ type: z.literal('ruling'), tricks: z.number().int().min(0).max(13) }),
 ]);
 export type PlayClientMessage = z.infer<typeof PlayClientMessage>;
 

@@ -178,6 +178,92 @@ describe('the table socket', () => {
   });
 });
 
+describe('claims and undo', () => {
+  /** Four people at table 1 with 1NT - 3NT by North bid and the opening lead made. */
+  async function inPlay() {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    for (const [index, [seat, call]] of (
+      [
+        ['N', '1NT'],
+        ['E', 'Pass'],
+        ['S', '3NT'],
+        ['W', 'Pass'],
+        ['N', 'Pass'],
+        ['E', 'Pass'],
+      ] as const
+    ).entries()) {
+      sockets[seat].send({ type: 'call', call });
+      await settle(sockets, (s) => s.auction.length === index + 1);
+    }
+    sockets.E.send({ type: 'play', card: legalCard(sockets.E.latest()!) });
+    await settle(sockets, (s) => s.trick.length === 1);
+    return { t, wsUrl, event, sockets };
+  }
+
+  it('a claim accepted by both defenders ends the board with the tricks claimed', async () => {
+    const { t, sockets } = await inPlay();
+    sockets.N.send({ type: 'claim', tricks: 9, statement: 'Nine top tricks' });
+    const pending = await sockets.E.until((s) => s.claim !== null);
+    expect(pending.claim).toEqual({ seat: 'N', tricks: 9, statement: 'Nine top tricks', awaiting: ['E', 'W'], directorCalled: false });
+    // Dummy does not answer; declarer's partner has no say.
+    sockets.S.send({ type: 'claimResponse', accept: true });
+    expect((await sockets.S.nextOf('error')).type).toBe('error');
+    sockets.E.send({ type: 'claimResponse', accept: true });
+    await sockets.W.until((s) => s.claim?.awaiting.length === 1);
+    sockets.W.send({ type: 'claimResponse', accept: true });
+    const ended = await sockets.N.until((s) => s.result !== null);
+    expect(ended.result!.tricks).toBe(9);
+    const line = await t.database.db.selectFrom('boardResults').selectAll().where('tableNo', '=', 1).executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ level: 3, strain: 'NT', declarer: 'N', tricks: 9 });
+  });
+
+  it('a claim rejected calls the director, who rules from the director seat; players cannot rule', async () => {
+    const { t, wsUrl, event, sockets } = await inPlay();
+    sockets.N.send({ type: 'claim', tricks: 12 });
+    await sockets.E.until((s) => s.claim !== null);
+    sockets.E.send({ type: 'claimResponse', accept: false });
+    const called = await sockets.N.until((s) => s.claim?.directorCalled === true);
+    expect(called.claim!.awaiting).toEqual([]);
+    sockets.N.send({ type: 'ruling', tricks: 12 });
+    expect((await sockets.N.nextOf('error')).message).toBe('Only the director rules on a claim');
+
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    const seen = (await director.sit(event.key)).state;
+    // The director's seat sees every hand.
+    expect(Object.keys(seen.hands).sort()).toEqual(['E', 'N', 'S', 'W']);
+    expect(seen.seat).toBeNull();
+    director.send({ type: 'call', call: 'Pass' });
+    expect((await director.nextOf('error')).message).toBe('Only a player at the table can do that');
+    director.send({ type: 'ruling', tricks: 10 });
+    const ruled = await sockets.W.until((s) => s.result !== null);
+    // Ten of the twelve tricks left go to declarer's side (East's lead is in the first trick).
+    expect(ruled.result!.tricks).toBe(10);
+    const line = await t.database.db.selectFrom('boardResults').selectAll().where('tableNo', '=', 1).executeTakeFirstOrThrow();
+    expect(line.tricks).toBe(10);
+  });
+
+  it("takes back one's last card when an opponent agrees, and keeps it when refused", async () => {
+    const { sockets } = await inPlay();
+    const led = sockets.E.latest()!.trick[0]!.card;
+    sockets.E.send({ type: 'undo' });
+    // Each step waits until every seat has seen it, so no seat reads an older frame as the answer.
+    const [asked] = await settle(sockets, (s) => s.undo !== null);
+    expect(asked!.undo).toEqual({ seat: 'E', awaiting: ['N'] });
+    sockets.N.send({ type: 'undoResponse', accept: false });
+    const [kept] = await settle(sockets, (s) => s.undo === null);
+    expect(kept!.trick).toEqual([{ seat: 'E', card: led }]);
+    sockets.E.send({ type: 'undo' });
+    await settle(sockets, (s) => s.undo !== null);
+    sockets.N.send({ type: 'undoResponse', accept: true });
+    await settle(sockets, (s) => s.undo === null && s.trick.length === 0);
+    const back = sockets.E.latest()!;
+    expect(back.hands.E).toContain(led);
+    expect(back.turn).toBe('E');
+  });
+});
+
 describe('what each seat may see', () => {
   it('no frame to any seat holds a card that seat may not see, over whole boards with robots', async () => {
     const { t, wsUrl } = await startPlayServer();

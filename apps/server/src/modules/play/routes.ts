@@ -135,6 +135,11 @@ class PlaySocket implements TableSocket {
     const message = parsed.data;
     if (message.type === 'sit') return this.sit(message.key, message.table);
     if (!this.room) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
+    if (message.type === 'ruling') {
+      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director rules on a claim' });
+      const refused = await this.host.act(this.room, 'director', { type: 'directorRuling', tricks: message.tricks });
+      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
+    }
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
@@ -171,7 +176,7 @@ class PlaySocket implements TableSocket {
 }
 
 /** The engine's action for a message, with calls and cards read as typed; or why it is not one. */
-function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' }>): TableAction | string {
+function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' | 'ruling' }>): TableAction | string {
   switch (message.type) {
     case 'call': {
       const call = parseCall(message.call);
