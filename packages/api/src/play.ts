@@ -27,6 +27,8 @@ export const PlayClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('undoResponse'), accept: z.boolean() }),
   /** The director (the organiser or an admin, sat as director) rules a disputed claim: the tricks the claimer's side takes of those left. */
   z.object({ type: z.literal('ruling'), tricks: z.number().int().min(0).max(13) }),
+  /** The director gives a player's seat to a robot for the rest of the round (a player away too long), or back. */
+  z.object({ type: z.literal('robot'), seat, robot: z.boolean() }),
 ]);
 export type PlayClientMessage = z.infer<typeof PlayClientMessage>;
 

@@ -24,6 +24,7 @@ export interface Database {
   tableEntries: TableEntriesTable;
   boardsNotPlayed: BoardsNotPlayedTable;
   playActions: PlayActionsTable;
+  playSubstitutes: PlaySubstitutesTable;
 }
 
 export interface TournamentsTable {
@@ -301,5 +302,14 @@ export interface PlayActionsTable {
   actor: 'N' | 'E' | 'S' | 'W' | 'director';
   /** The engine's TableAction. JSON text in, parsed out. */
   action: ColumnType<TableAction, string, string>;
+  createdAt: CreatedAt;
+}
+
+/** A seat the director gave to a robot for the rest of a round at an online table. */
+export interface PlaySubstitutesTable {
+  tournamentId: string;
+  round: number;
+  tableNo: number;
+  seat: 'N' | 'E' | 'S' | 'W';
   createdAt: CreatedAt;
 }

@@ -17,4 +17,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now(),
     primary key (tournament_id, round, table_no, board_no, seq)
   )`.execute(db);
+  // Seats the director gave to a robot for the rest of the round (a player away too long); removed when the player
+  // is given the seat back.
+  await sql`create table play_substitutes (
+    tournament_id uuid not null references tournaments (id) on delete cascade,
+    round integer not null,
+    table_no integer not null,
+    seat text not null,
+    created_at timestamptz not null default now(),
+    primary key (tournament_id, round, table_no, seat)
+  )`.execute(db);
 }

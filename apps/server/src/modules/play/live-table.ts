@@ -75,6 +75,8 @@ export class LiveTable {
   state: BoardState | null = null;
   private boardIndex = 0;
   private seq = 0;
+  /** Seats the director gave to a robot for the rest of the round. */
+  private substitutes = new Set<Seat>();
   private closed = false;
 
   private constructor(
@@ -103,7 +105,25 @@ export class LiveTable {
   /** Whether the server plays this seat: a robot participant, or nobody sits there. */
   isRobot(seat: Seat): boolean {
     const player = this.online.players[seat];
-    return !player || player.isBot || !player.userId;
+    return !player || player.isBot || !player.userId || this.substitutes.has(seat);
+  }
+
+  /**
+   * The director gives a seat to a robot for the rest of the round (its player away too long), or back to its
+   * player. Refused for a seat nobody holds: a robot plays it already.
+   */
+  setRobot(seat: Seat, robot: boolean): Promise<string | null> {
+    return this.run(async () => {
+      const player = this.online.players[seat];
+      if (!player?.userId || player.isBot) return 'A robot plays this seat already: nobody holds it';
+      const place = { tournamentId: this.tournament.id, round: this.online.round, table: this.table };
+      if (robot) await repo.insertSubstitute(this.db, place, seat);
+      else await repo.deleteSubstitute(this.db, place, seat);
+      if (robot) this.substitutes.add(seat);
+      else this.substitutes.delete(seat);
+      this.hooks.changed(this);
+      return null;
+    });
   }
 
   /** The user who sits at a seat now, if any. */
@@ -199,6 +219,8 @@ export class LiveTable {
   /** Reads what the table plays now and rebuilds its board in play from the stored actions. */
   private async load(tournament: TournamentRow) {
     this.online = await onlineTable(this.db, tournament, this.table);
+    const place = { tournamentId: tournament.id, round: this.online.round, table: this.table };
+    this.substitutes = new Set(await repo.listSubstitutes(this.db, place));
     const boards = this.online.boards;
     this.boardIndex = boards.findIndex((b) => !b.done);
     if (this.boardIndex < 0) {

@@ -1,4 +1,4 @@
-import { legalCalls, robotCall, robotPlay, type Actor, type BoardState, type Call, type Card, type Seat, type TableAction } from '@bridge/engine';
+import { legalCalls, robotCall, robotPlay, type BoardState, type Call, type Card, type Seat, type TableAction } from '@bridge/engine';
 import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -7,7 +7,7 @@ import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow } from '../events/seating.ts';
 import { LiveTable, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
-import { LocalRelay, type TableRelay } from './table-relay.ts';
+import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
 
 export interface PlayHostOptions {
   db: Db;
@@ -93,10 +93,10 @@ export class PlayHost {
     return opened;
   }
 
-  /** An action from a socket here: to the table when this instance owns it, else to its owner. */
-  act(room: TableRoom, actor: Actor, action: TableAction): Promise<string | null> {
-    if (room.owner) return room.owner.act(actor, action);
-    return this.relay.forward(room.id, actor, action);
+  /** A request from a socket here: to the table when this instance owns it, else to its owner. */
+  request(room: TableRoom, request: TableRequest): Promise<string | null> {
+    if (room.owner) return perform(room.owner, request);
+    return this.relay.forward(room.id, request);
   }
 
   /** Takes the table when its lease is free (it then runs here), else listens to its owner. */
@@ -109,7 +109,7 @@ export class PlayHost {
       });
       room.stop?.();
       room.owner = live;
-      room.stop = this.relay.serve(room.id, (actor, action) => live.act(actor, action));
+      room.stop = this.relay.serve(room.id, (request) => perform(live, request));
       this.changed(room, live);
       return;
     }
@@ -279,3 +279,7 @@ export class PlayHost {
     return { type: 'play', card: robotPlay(state, bestCards ? { bestCards } : {}) };
   }
 }
+
+/** A socket's request carried out by the table's owner. */
+const perform = (live: LiveTable, request: TableRequest) =>
+  request.kind === 'action' ? live.act(request.actor, request.action) : live.setRobot(request.seat, request.robot);

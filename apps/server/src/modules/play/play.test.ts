@@ -335,6 +335,31 @@ describe('robots', () => {
   });
 });
 
+describe("the director's robot", () => {
+  it('takes a player’s seat for the rest of the round at the director’s word, and gives it back', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'E', 'S', 'W'] });
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    // North is away: it is North's turn to call, and nothing happens.
+    expect(sockets.N.latest()!.turn).toBe('N');
+    sockets.E.send({ type: 'robot', seat: 'N', robot: true });
+    expect((await sockets.E.nextOf('error')).message).toBe('Only the director gives a seat to a robot');
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    await director.sit(event.key);
+    director.send({ type: 'robot', seat: 'N', robot: true });
+    // The robot calls for North at once; the seat shows its player's name, played by a robot.
+    const called = await sockets.E.until((s) => s.auction.length >= 1);
+    expect(called.auction[0]!.seat).toBe('N');
+    expect(called.players.N).toEqual({ name: 'Nina North', robot: true });
+    const stored = await t.database.db.selectFrom('playSubstitutes').selectAll().execute();
+    expect(stored).toMatchObject([{ tableNo: 1, seat: 'N', round: 1 }]);
+
+    director.send({ type: 'robot', seat: 'N', robot: false });
+    expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false });
+    expect(await t.database.db.selectFrom('playSubstitutes').selectAll().execute()).toEqual([]);
+  });
+});
+
 describe('nothing lost', () => {
   it('a server stopped mid-board and started again on the same database resumes the table exactly', async () => {
     const { t, wsUrl } = await startPlayServer();

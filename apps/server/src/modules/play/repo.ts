@@ -27,3 +27,37 @@ export const insertAction = (db: Db, at: BoardPlace, seq: number, actor: Actor, 
     .insertInto('playActions')
     .values({ tournamentId: at.tournamentId, round: at.round, tableNo: at.table, boardNo: at.board, seq, actor, action: JSON.stringify(action) })
     .execute();
+
+/** A table of a round: where the director's robot substitutes belong. */
+export interface TablePlace {
+  tournamentId: string;
+  round: number;
+  table: number;
+}
+
+export const listSubstitutes = async (db: Db, at: TablePlace) =>
+  (
+    await db
+      .selectFrom('playSubstitutes')
+      .select('seat')
+      .where('tournamentId', '=', at.tournamentId)
+      .where('round', '=', at.round)
+      .where('tableNo', '=', at.table)
+      .execute()
+  ).map((row) => row.seat);
+
+export const insertSubstitute = (db: Db, at: TablePlace, seat: 'N' | 'E' | 'S' | 'W') =>
+  db
+    .insertInto('playSubstitutes')
+    .values({ tournamentId: at.tournamentId, round: at.round, tableNo: at.table, seat })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+
+export const deleteSubstitute = (db: Db, at: TablePlace, seat: 'N' | 'E' | 'S' | 'W') =>
+  db
+    .deleteFrom('playSubstitutes')
+    .where('tournamentId', '=', at.tournamentId)
+    .where('round', '=', at.round)
+    .where('tableNo', '=', at.table)
+    .where('seat', '=', seat)
+    .execute();

@@ -137,13 +137,22 @@ class PlaySocket implements TableSocket {
     if (!this.room) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
     if (message.type === 'ruling') {
       if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director rules on a claim' });
-      const refused = await this.host.act(this.room, 'director', { type: 'directorRuling', tricks: message.tricks });
+      const refused = await this.host.request(this.room, {
+        kind: 'action',
+        actor: 'director',
+        action: { type: 'directorRuling', tricks: message.tricks },
+      });
+      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
+    }
+    if (message.type === 'robot') {
+      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director gives a seat to a robot' });
+      const refused = await this.host.request(this.room, { kind: 'robot', seat: message.seat, robot: message.robot });
       return refused ? this.reply({ type: 'error', message: refused }) : undefined;
     }
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
-    const refused = await this.host.act(this.room, this.viewer.seat, action);
+    const refused = await this.host.request(this.room, { kind: 'action', actor: this.viewer.seat, action });
     if (refused) this.reply({ type: 'error', message: refused });
   }
 
@@ -176,7 +185,7 @@ class PlaySocket implements TableSocket {
 }
 
 /** The engine's action for a message, with calls and cards read as typed; or why it is not one. */
-function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' | 'ruling' }>): TableAction | string {
+function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' | 'ruling' | 'robot' }>): TableAction | string {
   switch (message.type) {
     case 'call': {
       const call = parseCall(message.call);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Actor, TableAction } from '@bridge/engine';
+import type { Actor, Seat, TableAction } from '@bridge/engine';
 import type { TableSnapshot } from './live-table.ts';
+
+/** What a socket asks of a table: an action of a seat (or the director's ruling), or the director's robot substitute. */
+export type TableRequest = { kind: 'action'; actor: Actor; action: TableAction } | { kind: 'robot'; seat: Seat; robot: boolean };
 
 /**
  * Who runs each online table, and how the other instances reach it (docs/decisions/051). One instance owns a table
@@ -21,10 +24,10 @@ export interface TableRelay {
   publish(id: string, snapshot: TableSnapshot): void;
   /** Hears the table's changes from its owner (on another instance); answers the way to stop. */
   listen(id: string, onSnapshot: (snapshot: TableSnapshot) => void): () => void;
-  /** The owner takes actions sent from other instances; answers the way to stop. */
-  serve(id: string, handler: (actor: Actor, action: TableAction) => Promise<string | null>): () => void;
-  /** Sends an action to the table's owner on another instance: its refusal, null when taken. */
-  forward(id: string, actor: Actor, action: TableAction): Promise<string | null>;
+  /** The owner takes requests sent from other instances; answers the way to stop. */
+  serve(id: string, handler: (request: TableRequest) => Promise<string | null>): () => void;
+  /** Sends a request to the table's owner on another instance: its refusal, null when taken. */
+  forward(id: string, request: TableRequest): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -123,17 +126,17 @@ export class RedisRelay implements TableRelay {
     return this.on(`bridge:play:state:${id}`, (message) => onSnapshot(message as TableSnapshot));
   }
 
-  serve(id: string, handler: (actor: Actor, action: TableAction) => Promise<string | null>) {
+  serve(id: string, handler: (request: TableRequest) => Promise<string | null>) {
     return this.on(`bridge:play:act:${id}`, (message) => {
-      const { from, request, actor, action } = message as { from: string; request: string; actor: Actor; action: TableAction };
-      void handler(actor, action)
+      const { from, id: requestId, request } = message as { from: string; id: string; request: TableRequest };
+      void handler(request)
         .catch(() => 'Something went wrong; try again')
-        .then((refusal) => this.redis.publish(`bridge:play:reply:${from}`, JSON.stringify({ request, refusal })))
+        .then((refusal) => this.redis.publish(`bridge:play:reply:${from}`, JSON.stringify({ request: requestId, refusal })))
         .catch(() => undefined);
     });
   }
 
-  forward(id: string, actor: Actor, action: TableAction): Promise<string | null> {
+  forward(id: string, tableRequest: TableRequest): Promise<string | null> {
     const request = randomUUID();
     return new Promise((resolve) => {
       // An owner that does not answer within a lease has gone: its table is being taken over.
@@ -142,7 +145,7 @@ export class RedisRelay implements TableRelay {
         resolve(ownerGoneMessage);
       }, this.leaseMs);
       this.waiting.set(request, { resolve, timer });
-      this.redis.publish(`bridge:play:act:${id}`, JSON.stringify({ from: this.instance, request, actor, action })).catch(() => {
+      this.redis.publish(`bridge:play:act:${id}`, JSON.stringify({ from: this.instance, id: request, request: tableRequest })).catch(() => {
         this.waiting.delete(request);
         clearTimeout(timer);
         resolve(ownerGoneMessage);
