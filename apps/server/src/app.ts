@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
 import { tooManyAttempts } from './lib/errors.ts';
 import { openRedis } from './lib/redis.ts';
+import { withSocketPaths } from './lib/socket-docs.ts';
 import { Announcements } from './lib/announcements.ts';
 import { Mailer } from './mail/mailer.ts';
 import { declaredRoutesPlugin } from './plugins/declared-routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(swagger, {
     openapi: { info: { title: 'Bridge Platform API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
+    transformObject: (document) => ('openapiObject' in document ? withSocketPaths(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The upgrade is authenticated here and the socket handed to the signalling process (modules/video).

@@ -38,6 +38,8 @@ export interface EndpointSpec {
   readonly response?: z.ZodType;
   readonly envelope?: Envelope;
   readonly answer?: Answer;
+  /** What /api/docs says of the call beyond its schemas (a socket's messages, say). */
+  readonly description?: string;
 }
 
 /** A declared field's type, or the default when the declaration leaves it out. */
@@ -118,6 +120,7 @@ export function schemaOf<E extends EndpointSpec>(declared: E): RouteSchema<E> {
   if (declared.query) schema.querystring = declared.query;
   if (declared.body) schema.body = declared.body;
   if (declared.response) schema.response = { 200: declared.response };
+  if (declared.description) schema.description = declared.description;
   return schema as RouteSchema<E>;
 }
 

@@ -178,6 +178,16 @@ describe('the table socket', () => {
   });
 });
 
+describe('the API description', () => {
+  it('documents the table socket and its messages at /api/docs', async () => {
+    const { t } = await startPlayServer();
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const socket = docs.paths['/ws/play'].get;
+    for (const part of ['"sit"', '"call"', '"play"', '"claim"', '"claimResponse"', '"undo"', '"undoResponse"', '"table"', '"error"'])
+      expect(socket.description).toContain(part);
+  });
+});
+
 describe('claims and undo', () => {
   /** Four people at table 1 with 1NT - 3NT by North bid and the opening lead made. */
   async function inPlay() {
