@@ -20,17 +20,32 @@ const freePort = () =>
 export interface BenchServer {
   url: string;
   databaseUrl: string;
+  /** The database's name, to start another server on it (`database` of startBenchServer's options). */
+  databaseName: string;
   /** The server process, for readings such as its memory. */
   pid: number;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would, and keeps the database for the next server. */
+  kill(): Promise<void>;
+}
+
+export interface BenchServerOptions {
+  /** A database left by an earlier server of the bench (its `databaseName`): used as it is, not created. */
+  database?: string;
+  /** Each line the server writes to its standard output (its log), instead of passing it through. */
+  onOutput?: (line: string) => void;
 }
 
 /** `extraNodeArgs`: Node options for the server, after tsx's (a bench's preloaded probe in TypeScript, say). */
-export async function startBenchServer(env: Record<string, string> = {}, extraNodeArgs: string[] = []): Promise<BenchServer> {
-  const dbName = `bridge_bench_${process.pid}_${Date.now()}`;
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  extraNodeArgs: string[] = [],
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
+  const dbName = options.database ?? `bridge_bench_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: benchDatabaseUrl });
   await admin.connect();
-  await admin.query(`create database ${dbName}`);
+  if (!options.database) await admin.query(`create database ${dbName}`);
   const dbUrl = new URL(benchDatabaseUrl);
   dbUrl.pathname = `/${dbName}`;
   const port = await freePort();
@@ -50,8 +65,20 @@ export async function startBenchServer(env: Record<string, string> = {}, extraNo
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onOutput) {
+    const onOutput = options.onOutput;
+    let buffered = '';
+    server.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      let end;
+      while ((end = buffered.indexOf('\n')) >= 0) {
+        onOutput(buffered.slice(0, end));
+        buffered = buffered.slice(end + 1);
+      }
+    });
+  }
   let exited = false;
   server.once('exit', () => (exited = true));
   let healthy = false;
@@ -73,11 +100,20 @@ export async function startBenchServer(env: Record<string, string> = {}, extraNo
   return {
     url,
     databaseUrl: dbUrl.toString(),
+    databaseName: dbName,
     pid: server.pid!,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    },
+    async kill() {
+      if (!exited) {
+        const gone = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGKILL');
+        await gone;
+      }
       await admin.end();
     },
   };

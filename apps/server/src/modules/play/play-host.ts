@@ -207,9 +207,13 @@ export class PlayHost {
     }
   }
 
-  /** After a restart: every online event in play has its tables opened again, each resumed from its stored actions. */
-  async resumeAll(): Promise<void> {
+  /**
+   * After a restart: every online event in play has its tables opened again, each resumed from its stored actions.
+   * Answers how many tables this instance then knows.
+   */
+  async resumeAll(): Promise<number> {
     for (const key of await listOnlineEventsInPlay(this.options.db)) await this.openEvent(key);
+    return this.rooms.size;
   }
 
   leave(room: TableRoom, socket: TableSocket) {

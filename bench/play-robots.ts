@@ -1,0 +1,170 @@
+// Robot load: 200 robot-only tables of one online event play round 1 on one server, the robots acting without
+// delay (ROBOT_DELAY_MS=0). The event is made through the organiser API (a 200-table Mitchell, random deals, a
+// robot participant at every seat) and started by its organiser; the server then opens every table and its robots
+// play. The bench watches the database until every board of round 1 has its result at every table.
+// Usage: npm run bench:play-robots --workspace bench   (BENCH_DATABASE_URL as the other benches; TABLES, 200 by
+//        default; BOARDS a round, 3 by default; ANALYSIS_WORKERS for the server's solver processes, 0 by default:
+//        the robots then play by their heuristic; ROUND_TIMEOUT_S, 900 by default)
+// Reports moves (stored calls and cards) a second, the server's CPU per move (and the CPU of its PostgreSQL
+// backends), and its memory per table: resident memory before the start against after the round, divided by the
+// tables; and the same for the heap after a forced collection (bench/support/memory-probe.ts).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { backendsOf, createRobotEvent, playCounts, startEvent } from './support/online-event.ts';
+import { busyShare, childrenOf, cpuSeconds, loadAverage, machineTicks, megabytes, rssBytes } from './support/proc.ts';
+import { signIn, startBenchServer } from './support/server.ts';
+
+const TABLES = Number(process.env.TABLES ?? 200);
+const BOARDS = Number(process.env.BOARDS ?? 3);
+const ANALYSIS_WORKERS = process.env.ANALYSIS_WORKERS ?? '0';
+const ROUND_TIMEOUT_S = Number(process.env.ROUND_TIMEOUT_S ?? 900);
+const POLL_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const probeFile = path.join(os.tmpdir(), `play-robots-memory-${process.pid}.json`);
+
+/** The server's memory after a forced collection, written by the preloaded probe on SIGUSR2. */
+async function probeMemory(pid: number): Promise<{ rss: number; heapUsed: number; external: number }> {
+  const before = fs.existsSync(probeFile) ? fs.statSync(probeFile).mtimeMs : 0;
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await sleep(50);
+    if (fs.existsSync(probeFile) && fs.statSync(probeFile).mtimeMs !== before) return JSON.parse(fs.readFileSync(probeFile, 'utf8'));
+  }
+  throw new Error('the memory probe did not answer');
+}
+
+let errorLines = 0;
+const firstErrors: string[] = [];
+const server = await startBenchServer(
+  {
+    ADMIN_EMAIL: 'bench@example.org',
+    ADMIN_PASSWORD: 'bench password',
+    ROBOT_DELAY_MS: '0',
+    ANALYSIS_WORKERS,
+    MEMORY_PROBE_FILE: probeFile,
+  },
+  ['--expose-gc', '--import', './bench/support/memory-probe.ts'],
+  {
+    // The server logs at warn: its errors (a robot refused, a table not opened) are counted, the first shown.
+    onOutput(line) {
+      try {
+        if ((JSON.parse(line) as { level?: number }).level! >= 50) {
+          errorLines++;
+          if (firstErrors.length < 5) firstErrors.push(line);
+        }
+      } catch {
+        console.log(line);
+      }
+    },
+  },
+);
+const db = new pg.Client({ connectionString: server.databaseUrl });
+await db.connect();
+try {
+  const organiser = await signIn(server.url, 'bench@example.org', 'bench password');
+  const { key, id } = await createRobotEvent(organiser, { tables: TABLES, boardsPerRound: BOARDS, name: 'Bench robot load' });
+  const expected = TABLES * BOARDS;
+  // Let the server settle after the requests that made the event, then take its memory before any table opens.
+  await sleep(3000);
+  const rssBefore = rssBytes(server.pid);
+  const heapBefore = await probeMemory(server.pid);
+
+  const ownBackend = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+  const backendCpu = new Map<number, { first: number; last: number }>();
+  const readBackends = async () => {
+    for (const pid of await backendsOf(db, server.databaseName)) {
+      if (pid === ownBackend) continue;
+      try {
+        const cpu = cpuSeconds(pid);
+        const known = backendCpu.get(pid);
+        backendCpu.set(pid, { first: known?.first ?? cpu, last: cpu });
+      } catch {
+        // the backend ended between the query and the read
+      }
+    }
+  };
+  await readBackends();
+  const solverCpu = () => childrenOf(server.pid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+  const load = loadAverage();
+  const machineBefore = machineTicks();
+  const cpuBefore = cpuSeconds(server.pid);
+  const solverBefore = solverCpu();
+  const started = performance.now();
+  await startEvent(organiser, key);
+
+  let counts = await playCounts(db, id);
+  let allOpenAt: number | null = null;
+  let lastReport = started;
+  while (counts.results < expected && performance.now() - started < ROUND_TIMEOUT_S * 1000) {
+    await sleep(POLL_MS);
+    counts = await playCounts(db, id);
+    await readBackends();
+    if (allOpenAt === null && counts.tables === TABLES) allOpenAt = performance.now() - started;
+    if (performance.now() - lastReport > 10_000) {
+      lastReport = performance.now();
+      console.error(
+        `${((lastReport - started) / 1000).toFixed(0)} s: ${counts.results}/${expected} results, ${counts.actions} moves, ${counts.tables} tables moving`,
+      );
+    }
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  const serverCpu = cpuSeconds(server.pid) - cpuBefore;
+  const solversCpu = solverCpu() - solverBefore;
+  const machine = busyShare(machineBefore, machineTicks());
+  const rssAfter = rssBytes(server.pid);
+  const heapAfter = await probeMemory(server.pid);
+  const postgresCpu = [...backendCpu.values()].reduce((sum, b) => sum + b.last - b.first, 0);
+
+  // The moves' own timing from the database: the first stored move to the last.
+  const { rows } = await db.query<{ first: Date; last: Date; calls: string; cards: string; passed: string }>(
+    `select min(created_at) as first, max(created_at) as last,
+            count(*) filter (where action->>'type' = 'call') as calls,
+            count(*) filter (where action->>'type' = 'play') as cards,
+            (select count(*) from board_results where tournament_id = $1 and round = 1 and level = 0) as passed
+       from play_actions where tournament_id = $1 and round = 1`,
+    [id],
+  );
+  const span = rows[0]!;
+  const moves = counts.actions;
+  const movingS = (span.last.getTime() - span.first.getTime()) / 1000;
+
+  console.log(
+    `${TABLES} robot tables, ${BOARDS} boards each in round 1 (${expected} boards), ROBOT_DELAY_MS=0, ANALYSIS_WORKERS=${ANALYSIS_WORKERS}; load average ${load} at the start`,
+  );
+  if (counts.results < expected) {
+    const { rows: behind } = await db.query<{ table_no: number; results: string; last: Date | null }>(
+      `select t.table_no, (select count(*) from board_results r where r.tournament_id = $1 and r.round = 1 and r.table_no = t.table_no) as results,
+              (select max(created_at) from play_actions a where a.tournament_id = $1 and a.round = 1 and a.table_no = t.table_no) as last
+         from generate_series(1, $2::int) as t(table_no) order by 2, 1 limit 10`,
+      [id, TABLES],
+    );
+    console.log(`NOT FINISHED after ${ROUND_TIMEOUT_S} s: ${counts.results} of ${expected} results in; tables furthest behind:`);
+    for (const row of behind) console.log(`  table ${row.table_no}: ${row.results} results, last move ${row.last?.toISOString() ?? 'never'}`);
+  }
+  console.log('| figure | value |');
+  console.log('|---|---|');
+  console.log(`| start -> every board of round 1 has its result | ${elapsedS.toFixed(1)} s |`);
+  console.log(`| start -> every table has made a move | ${allOpenAt === null ? 'not reached' : `${(allOpenAt / 1000).toFixed(1)} s`} |`);
+  console.log(`| moves stored (calls + cards) | ${moves} (${span.calls} calls, ${span.cards} cards; ${span.passed} boards passed out) |`);
+  console.log(`| moves a second, start -> last result | ${(moves / elapsedS).toFixed(0)} |`);
+  console.log(`| moves a second, first -> last stored move | ${(moves / movingS).toFixed(0)} |`);
+  console.log(`| server CPU | ${serverCpu.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of one core) |`);
+  console.log(`| server CPU per move | ${((serverCpu / moves) * 1000).toFixed(2)} ms |`);
+  console.log(`| PostgreSQL backends' CPU per move | ${((postgresCpu / moves) * 1000).toFixed(2)} ms (${postgresCpu.toFixed(1)} s) |`);
+  if (ANALYSIS_WORKERS !== '0')
+    console.log(`| solver processes' CPU per move | ${((solversCpu / moves) * 1000).toFixed(2)} ms (${solversCpu.toFixed(1)} s) |`);
+  console.log(`| both cores busy meanwhile (whole machine) | ${(machine * 100).toFixed(0)} % |`);
+  console.log(`| server RSS before the start -> after the round | ${megabytes(rssBefore)} -> ${megabytes(rssAfter)} |`);
+  console.log(`| RSS per table | ${((rssAfter - rssBefore) / TABLES / 1024).toFixed(0)} kB |`);
+  console.log(`| heap used after a collection, before -> after | ${megabytes(heapBefore.heapUsed)} -> ${megabytes(heapAfter.heapUsed)} |`);
+  console.log(`| heap per table (after a collection) | ${((heapAfter.heapUsed - heapBefore.heapUsed) / TABLES / 1024).toFixed(0)} kB |`);
+  console.log(`| server error log lines | ${errorLines} |`);
+  for (const line of firstErrors) console.log(`  ${line.slice(0, 400)}`);
+} finally {
+  await db.end();
+  await server.stop();
+}
