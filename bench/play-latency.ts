@@ -1,18 +1,23 @@
 // Latency at an online table: four people at table 1 of an online event, each with a /ws/play socket, play whole
 // boards (robots off: every seat of the event is a person; the other tables' people never sit, so nothing else
 // moves). For each call and card, the time from its sending to all four sockets having the table frame it caused.
-// In the same run, a bare `ws` broadcast in this process: on a message from one of four sockets it sends each of
-// them a frame of the size the platform sent that socket for the same move; one bare sample follows each move.
-// Usage: npm run bench:play-latency --workspace bench   (BENCH_DATABASE_URL as the other benches; BOARDS, 12 by
+// In the same run, a bare `ws` broadcast (support/bare-broadcast.ts): on a message from one of four sockets it sends
+// each of them a frame of the size the platform sent that socket for the same move. It runs twice over: in this
+// process, and in a process of its own as the platform's server is; one sample of each follows each move. And, for
+// scale, the insert a move is stored with, timed alone.
+// Usage: npm run bench:play-latency --workspace bench   (BENCH_DATABASE_URL as the other benches; BOARDS, 16 by
 //        default; MOVE_GAP_MS between moves, 100 by default, which keeps a declarer within the socket's allowance
 //        of 10 messages a second; ANALYSIS_WORKERS, 0 by default: no background analysis of the deals meanwhile)
 import { once } from 'node:events';
-import { WebSocket, WebSocketServer } from 'ws';
+import pg from 'pg';
+import { fork } from 'node:child_process';
+import { WebSocket } from 'ws';
 import { createClient, endpoints, EventType, type PlayServerMessage, type PlayTableState } from '@bridge/api';
+import { startBareBroadcast } from './support/bare-broadcast.ts';
 import { loadAverage } from './support/proc.ts';
 import { signIn, startBenchServer } from './support/server.ts';
 
-const BOARDS = Number(process.env.BOARDS ?? 12);
+const BOARDS = Number(process.env.BOARDS ?? 16);
 const MOVE_GAP_MS = Number(process.env.MOVE_GAP_MS ?? 100);
 const SEATS = ['N', 'E', 'S', 'W'] as const;
 type Seat = (typeof SEATS)[number];
@@ -85,8 +90,7 @@ const server = await startBenchServer({
   ADMIN_PASSWORD: 'bench password',
   ANALYSIS_WORKERS: process.env.ANALYSIS_WORKERS ?? '0',
 });
-const bare = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-const bareListening = once(bare, 'listening');
+let closeBare = () => {};
 try {
   const admin = await signIn(server.url, 'bench@example.org', 'bench password');
   // Twelve people for a 3-table Mitchell (the smallest with two rounds): table 1's four play; the other tables' are
@@ -132,29 +136,39 @@ try {
     if (platform[seat].latest!.seat !== seat) throw new Error(`${seat} was seated as ${platform[seat].latest!.seat}`);
   }
 
-  // The bare broadcast: each message names the sample, and every socket gets a frame of that sample's size for it.
-  const bareSizes: number[][] = [];
-  const bareServerSockets: WebSocket[] = [];
-  bare.on('connection', (socket) => {
-    bareServerSockets.push(socket);
-    socket.on('message', (data: Buffer) => {
-      const { sample } = JSON.parse(data.toString()) as { sample: number };
-      bareServerSockets.forEach((to, i) => {
-        const envelope = '{"type":"bare","pad":""}';
-        to.send(envelope.replace('""', `"${'x'.repeat(Math.max(0, bareSizes[sample]![i]! - envelope.length))}"`));
-      });
-    });
-  });
-  await bareListening;
-  const bareUrl = `ws://127.0.0.1:${(bare.address() as { port: number }).port}`;
-  const bareSockets: Socket[] = [];
-  for (let i = 0; i < 4; i++) {
-    bareSockets.push(await Socket.open(bareUrl, {}));
-    while (bareServerSockets.length <= i) await sleep(1);
-  }
+  // The bare broadcasts: one in this process, one in a process of its own (as the platform's server is); each gets
+  // the move's message with the sizes of the four frames the platform sent for it.
+  const local = await startBareBroadcast();
+  const child = fork(new URL('./support/bare-broadcast.ts', import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'] });
+  const [childPort] = (await once(child, 'message')) as [number];
+  const connect = async (port: number) => {
+    const sockets: Socket[] = [];
+    // One at a time: the server numbers its sockets in the order they connect.
+    for (let i = 0; i < 4; i++) sockets.push(await Socket.open(`ws://127.0.0.1:${port}`, {}));
+    await sleep(100);
+    return sockets;
+  };
+  const bareLocal = await connect(local.port);
+  const bareChild = await connect(childPort);
+  closeBare = () => {
+    for (const socket of [...bareLocal, ...bareChild]) socket.socket.terminate();
+    local.close();
+    child.kill();
+  };
+  /** One bare sample: the sender's socket sends, every socket receives its frame; the time to the last of the four. */
+  const bareSample = async (sockets: Socket[], sender: number, message: object, sizes: number[]) => {
+    const before = sockets.map((s) => s.tableFrames.length);
+    const sentAt = performance.now();
+    sockets[sender]!.socket.send(JSON.stringify({ ...message, sizes }));
+    const received = await Promise.all(sockets.map(async (s, i) => (await s.frames(before[i]! + 1))[before[i]!]!));
+    return Math.max(...received.map((r) => r.at)) - sentAt;
+  };
 
   const platformMs: number[] = [];
+  /** What each move was: its board, a call or a card, and whether it ended the board. */
+  const moveLabels: string[] = [];
   const bareMs: number[] = [];
+  const bareChildMs: number[] = [];
   const sizes: number[] = [];
   let calls = 0;
   let cards = 0;
@@ -175,18 +189,17 @@ try {
     platformMs.push(Math.max(...received.map((r) => r.at)) - sentAt);
     if (message.type === 'call') calls++;
     else cards++;
+    moveLabels.push(
+      `board ${state.board} ${message.type === 'call' ? `call ${state.auction.length + 1}` : `card ${4 * (state.tricks.ns + state.tricks.ew) + state.trick.length + 1}`}`,
+    );
     // A board's end is broadcast twice: its result, then the next board; the next move waits for both.
     if (platform[actor].latest!.result) await Promise.all(SEATS.map((seat, i) => platform[seat].frames(before[i]! + 2)));
 
-    // The bare sample: the same sender, a message of the same size, the same frame sizes to the four.
-    const sample = bareSizes.push(received.map((r) => r.bytes)) - 1;
-    sizes.push(...received.map((r) => r.bytes));
-    const bareBefore = bareSockets.map((s) => s.tableFrames.length);
-    const bareSentAt = performance.now();
-    // The move's own message with the sample's number added (a dozen bytes more than the platform's).
-    bareSockets[SEATS.indexOf(actor)]!.socket.send(JSON.stringify({ ...message, sample }));
-    const bareReceived = await Promise.all(bareSockets.map(async (s, i) => (await s.frames(bareBefore[i]! + 1))[bareBefore[i]!]!));
-    bareMs.push(Math.max(...bareReceived.map((r) => r.at)) - bareSentAt);
+    // The bare samples: the same sender, the same message, the same frame sizes to the four.
+    const frameSizes = received.map((r) => r.bytes);
+    sizes.push(...frameSizes);
+    bareMs.push(await bareSample(bareLocal, SEATS.indexOf(actor), message, frameSizes));
+    bareChildMs.push(await bareSample(bareChild, SEATS.indexOf(actor), message, frameSizes));
     await sleep(MOVE_GAP_MS);
   }
 
@@ -205,10 +218,40 @@ try {
   console.log('|---|---|---|---|---|---|');
   console.log(row('platform /ws/play (store, then broadcast)', platformMs));
   console.log(row('bare ws broadcast in the bench process, same frame sizes', bareMs));
-  console.log(
-    `p99 ratio platform / bare: ${(percentile(sortedPlatform, 99) / percentile(sortedBare, 99)).toFixed(2)}; p50 ratio: ${(percentile(sortedPlatform, 50) / percentile(sortedBare, 50)).toFixed(2)}`,
-  );
+  console.log(row('bare ws broadcast in a process of its own, same frame sizes', bareChildMs));
+  const slowest = platformMs
+    .map((ms, i) => ({ ms, i }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map(({ ms, i }) => `move ${i + 1} (${moveLabels[i]}): ${fixed(ms)}`);
+  console.log(`slowest platform samples: ${slowest.join(', ')}`);
+
+  // What storing a move costs on its own: the same insert (a row of play_actions, one commit each) into a table of
+  // the same shape, from this process, as many times as there were moves. Not a temporary table: those skip the
+  // write-ahead log, and so the flush that each commit waits for.
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  await db.query('create table bench_actions (like play_actions including all)');
+  const { rows: stored } = await db.query<{ tournament_id: string; action: object }>('select tournament_id, action from play_actions limit 1');
+  const insertMs: number[] = [];
+  for (let i = 0; i < platformMs.length; i++) {
+    const start = performance.now();
+    await db.query('insert into bench_actions (tournament_id, round, table_no, board_no, seq, actor, action) values ($1, 1, 1, 1, $2, $3, $4)', [
+      stored[0]!.tournament_id,
+      i + 1,
+      'N',
+      JSON.stringify(stored[0]!.action),
+    ]);
+    insertMs.push(performance.now() - start);
+  }
+  await db.query('drop table bench_actions');
+  await db.end();
+  console.log(row('for scale: one stored move alone (insert + commit from this process)', insertMs));
+  const sortedChild = [...bareChildMs].sort((a, b) => a - b);
+  const ratio = (base: number[], p: number) => (percentile(sortedPlatform, p) / percentile(base, p)).toFixed(2);
+  console.log(`platform / bare in the bench process: p99 ${ratio(sortedBare, 99)}, p50 ${ratio(sortedBare, 50)}`);
+  console.log(`platform / bare in its own process: p99 ${ratio(sortedChild, 99)}, p50 ${ratio(sortedChild, 50)}`);
 } finally {
-  bare.close();
+  closeBare();
   await server.stop();
 }

@@ -89,11 +89,16 @@ try {
   await readBackends();
   const solverCpu = () => childrenOf(server.pid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 
+  // With the solver on, the event's deals are also analysed in the background (queued when the event was made): how
+  // many wait in line at the start and at the end says how much of the solvers' time went to that.
+  const queued = async () => Number((await db.query<{ n: string }>('select count(*) as n from analysis_queue')).rows[0]!.n);
+  const queuedBefore = await queued();
   const load = loadAverage();
   const machineBefore = machineTicks();
   const cpuBefore = cpuSeconds(server.pid);
   const solverBefore = solverCpu();
   const started = performance.now();
+  const startedAtWall = Date.now();
   await startEvent(organiser, key);
 
   let counts = await playCounts(db, id);
@@ -115,6 +120,7 @@ try {
   const serverCpu = cpuSeconds(server.pid) - cpuBefore;
   const solversCpu = solverCpu() - solverBefore;
   const machine = busyShare(machineBefore, machineTicks());
+  const queuedAfter = await queued();
   const rssAfter = rssBytes(server.pid);
   const heapAfter = await probeMemory(server.pid);
   const postgresCpu = [...backendCpu.values()].reduce((sum, b) => sum + b.last - b.first, 0);
@@ -129,6 +135,14 @@ try {
     [id],
   );
   const span = rows[0]!;
+  // Each table's first and last move: when its robots began (its table opened) and how long its round took.
+  const { rows: perTable } = await db.query<{ began: Date; ended: Date }>(
+    `select min(created_at) as began, max(created_at) as ended from play_actions where tournament_id = $1 and round = 1 group by table_no`,
+    [id],
+  );
+  const began = perTable.map((t) => (t.began.getTime() - startedAtWall) / 1000).sort((a, b) => a - b);
+  const lasted = perTable.map((t) => (t.ended.getTime() - t.began.getTime()) / 1000).sort((a, b) => a - b);
+  const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
   const moves = counts.actions;
   const movingS = (span.last.getTime() - span.first.getTime()) / 1000;
 
@@ -149,17 +163,27 @@ try {
   console.log('|---|---|');
   console.log(`| start -> every board of round 1 has its result | ${elapsedS.toFixed(1)} s |`);
   console.log(`| start -> every table has made a move | ${allOpenAt === null ? 'not reached' : `${(allOpenAt / 1000).toFixed(1)} s`} |`);
+  console.log(
+    `| a table's first move after the start: first, median, last table | ${began[0]!.toFixed(1)} s, ${median(began).toFixed(1)} s, ${began[began.length - 1]!.toFixed(1)} s |`,
+  );
+  console.log(
+    `| a table's round, its first move -> its last: median, longest | ${median(lasted).toFixed(1)} s, ${lasted[lasted.length - 1]!.toFixed(1)} s |`,
+  );
   console.log(`| moves stored (calls + cards) | ${moves} (${span.calls} calls, ${span.cards} cards; ${span.passed} boards passed out) |`);
   console.log(`| moves a second, start -> last result | ${(moves / elapsedS).toFixed(0)} |`);
   console.log(`| moves a second, first -> last stored move | ${(moves / movingS).toFixed(0)} |`);
   console.log(`| server CPU | ${serverCpu.toFixed(1)} s (${((serverCpu / elapsedS) * 100).toFixed(0)} % of one core) |`);
   console.log(`| server CPU per move | ${((serverCpu / moves) * 1000).toFixed(2)} ms |`);
   console.log(`| PostgreSQL backends' CPU per move | ${((postgresCpu / moves) * 1000).toFixed(2)} ms (${postgresCpu.toFixed(1)} s) |`);
+  if (ANALYSIS_WORKERS !== '0') console.log(`| deals waiting for the background analysis, start -> end | ${queuedBefore} -> ${queuedAfter} |`);
   if (ANALYSIS_WORKERS !== '0')
     console.log(`| solver processes' CPU per move | ${((solversCpu / moves) * 1000).toFixed(2)} ms (${solversCpu.toFixed(1)} s) |`);
   console.log(`| both cores busy meanwhile (whole machine) | ${(machine * 100).toFixed(0)} % |`);
   console.log(`| server RSS before the start -> after the round | ${megabytes(rssBefore)} -> ${megabytes(rssAfter)} |`);
   console.log(`| RSS per table | ${((rssAfter - rssBefore) / TABLES / 1024).toFixed(0)} kB |`);
+  console.log(
+    `| RSS after a collection, before -> after (per table) | ${megabytes(heapBefore.rss)} -> ${megabytes(heapAfter.rss)} (${((heapAfter.rss - heapBefore.rss) / TABLES / 1024).toFixed(0)} kB) |`,
+  );
   console.log(`| heap used after a collection, before -> after | ${megabytes(heapBefore.heapUsed)} -> ${megabytes(heapAfter.heapUsed)} |`);
   console.log(`| heap per table (after a collection) | ${((heapAfter.heapUsed - heapBefore.heapUsed) / TABLES / 1024).toFixed(0)} kB |`);
   console.log(`| server error log lines | ${errorLines} |`);
