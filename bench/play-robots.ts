@@ -7,11 +7,13 @@
 //        the robots then play by their heuristic; ROUND_TIMEOUT_S, 900 by default)
 // Reports moves (stored calls and cards) a second, the server's CPU per move (and the CPU of its PostgreSQL
 // backends), and its memory per table: resident memory before the start against after the round, divided by the
-// tables; and the same for the heap after a forced collection (bench/support/memory-probe.ts).
+// tables; and the same for the heap after a forced collection (bench/support/memory-probe.ts). Then what one change of
+// the event costs with every table open: the director pauses the clock, and the server's CPU is read until it is quiet.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { endpoints } from '@bridge/api';
 import { backendsOf, createRobotEvent, playCounts, startEvent } from './support/online-event.ts';
 import { busyShare, childrenOf, cpuSeconds, loadAverage, machineTicks, megabytes, rssBytes } from './support/proc.ts';
 import { signIn, startBenchServer } from './support/server.ts';
@@ -123,6 +125,26 @@ try {
   const queuedAfter = await queued();
   const rssAfter = rssBytes(server.pid);
   const heapAfter = await probeMemory(server.pid);
+
+  // An event change once the tables are open: the director pauses the round's clock. Every change of the event has
+  // the server read each of its open tables again (PlayHost.openEvent); its CPU until it is quiet again (under a fifth of a
+  // core used for a whole second) says what that costs.
+  const cpuBeforeChange = cpuSeconds(server.pid);
+  const changedAt = performance.now();
+  await organiser.call(endpoints.directing.clock, { params: { key }, body: { running: false } });
+  let quietSince = performance.now();
+  let lastCpu = cpuSeconds(server.pid);
+  let busyUntil = changedAt;
+  while (performance.now() - quietSince < 1000) {
+    await sleep(100);
+    const cpu = cpuSeconds(server.pid);
+    if (cpu - lastCpu >= 0.02) {
+      quietSince = performance.now();
+      busyUntil = quietSince;
+    }
+    lastCpu = cpu;
+  }
+  const changeCpu = lastCpu - cpuBeforeChange;
   const postgresCpu = [...backendCpu.values()].reduce((sum, b) => sum + b.last - b.first, 0);
 
   // The moves' own timing from the database: the first stored move to the last.
@@ -186,6 +208,9 @@ try {
   );
   console.log(`| heap used after a collection, before -> after | ${megabytes(heapBefore.heapUsed)} -> ${megabytes(heapAfter.heapUsed)} |`);
   console.log(`| heap per table (after a collection) | ${((heapAfter.heapUsed - heapBefore.heapUsed) / TABLES / 1024).toFixed(0)} kB |`);
+  console.log(
+    `| after the round, the director pauses the clock: server CPU until quiet | ${changeCpu.toFixed(2)} s, over ${((busyUntil - changedAt) / 1000).toFixed(1)} s |`,
+  );
   console.log(`| server error log lines | ${errorLines} |`);
   for (const line of firstErrors) console.log(`  ${line.slice(0, 400)}`);
 } finally {
