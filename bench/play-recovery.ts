@@ -1,9 +1,9 @@
 // Recovery: 200 robot tables of one online event are in the middle of their boards when the server is killed
 // (SIGKILL, as a crash); a new server process starts on the same database. Measured: from the new process
-// listening to every table open again (the server's own log line `online tables resumed`, written by
-// PlayHost.resumeAll with the tables it opened and the time it took), and to every table's robots acting again
-// (a move stored after the restart at each table, watched in the database). Then the round is let finish, to show
-// no table is stuck.
+// listening to every table open again (the server's own log line `online tables resumed`, written when
+// PlayHost.resumeAll is done, with the tables it opened and the time it took), and to every table's robots acting
+// again (a move stored after the restart at each table, watched in the database). Then the round is let finish, to
+// show no table is stuck.
 // Usage: npm run bench:play-recovery --workspace bench   (BENCH_DATABASE_URL as the other benches; TABLES, 200 by
 //        default; BOARDS a round, 3 by default; ROBOT_DELAY_MS, 800 by default (the server's own default): robots
 //        at that pace are mid-board when the kill comes; KILL_AFTER_MOVES, 20 by default: the kill comes once every
@@ -67,7 +67,7 @@ try {
   );
 
   // The second server, on the same database, logging at info: its listening line and PlayHost's resumed line.
-  const seen: { listeningAt?: number; resumed?: { at: number; tables: number; events: number; ms: number } } = {};
+  const seen: { listeningAt?: number; resumed?: { at: number; tables: number; ms: number } } = {};
   let errorLines = 0;
   const firstErrors: string[] = [];
   const load = loadAverage();
@@ -75,14 +75,14 @@ try {
   second = await startBenchServer({ ...env, LOG_LEVEL: 'info' }, [], {
     database: first.databaseName,
     onOutput(line) {
-      let entry: { level?: number; time?: number; msg?: string; tables?: number; events?: number; ms?: number };
+      let entry: { level?: number; time?: number; msg?: string; tables?: number; ms?: number };
       try {
         entry = JSON.parse(line);
       } catch {
         return console.log(line);
       }
       if (entry.msg?.startsWith('Bridge Platform is running')) seen.listeningAt = entry.time!;
-      if (entry.msg === 'online tables resumed') seen.resumed = { at: entry.time!, tables: entry.tables!, events: entry.events!, ms: entry.ms! };
+      if (entry.msg === 'online tables resumed') seen.resumed = { at: entry.time!, tables: entry.tables!, ms: entry.ms! };
       if (entry.level! >= 50) {
         errorLines++;
         if (firstErrors.length < 5) firstErrors.push(line);
@@ -138,11 +138,9 @@ try {
   console.log('|---|---|');
   console.log(`| new process started -> health answers | ${seconds(healthyAt - spawnedAt)} |`);
   console.log(
-    `| listening (its log line) -> every table open again (PlayHost's log line) | ${seconds(resumedAt && listeningAt ? resumedAt.at - listeningAt : null)} |`,
+    `| listening (its log line) -> every table open again (the resumed log line) | ${seconds(resumedAt && listeningAt ? resumedAt.at - listeningAt : null)} |`,
   );
-  console.log(
-    `| PlayHost.resumeAll's own time | ${resumedAt ? `${resumedAt.ms} ms for ${resumedAt.tables} tables of ${resumedAt.events} event(s)` : 'no log line'} |`,
-  );
+  console.log(`| resumeAll's own time (its log line) | ${resumedAt ? `${resumedAt.ms} ms for ${resumedAt.tables} tables` : 'no log line'} |`);
   console.log(
     `| listening -> every table's robots acting again (a move stored after the restart; includes one robot delay of ${ROBOT_DELAY_MS} ms) | ${seconds(allActingAt && listeningAt ? allActingAt - listeningAt : null)} (${actingAgain} of ${TABLES} tables, ${finishedAtKill} done before the kill) |`,
   );
