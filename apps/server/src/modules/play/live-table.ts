@@ -173,12 +173,11 @@ export class LiveTable {
       }
       this.seq += 1;
       this.state = outcome.state;
+      // A board played out is posted first, so whoever sees its end finds its line in the results.
+      if (outcome.state.result) await this.postResult(outcome.state);
       // Every seat sees the board's end (the result, all four hands) before the next board is dealt.
       this.hooks.changed(this);
-      if (outcome.state.result) {
-        await this.finishBoard(outcome.state);
-        this.hooks.changed(this);
-      }
+      if (outcome.state.result && (await this.dealNext())) this.hooks.changed(this);
       return null;
     });
   }
@@ -250,8 +249,8 @@ export class LiveTable {
     return state;
   }
 
-  /** Posts the board's result (once: a line already there stays) and deals the next board of the round. */
-  private async finishBoard(finished: BoardState) {
+  /** Posts the board's result (once: a line already there stays). */
+  private async postResult(finished: BoardState) {
     const board = this.online.boards[this.boardIndex]!;
     const contract = contractOf(finished) ?? { level: 0 as const, strain: 'NT' as const, doubled: 0 as const };
     await recordPlayedBoard(this.db, this.tournament, {
@@ -265,12 +264,17 @@ export class LiveTable {
     });
     board.done = true;
     this.hooks.resultPosted(this.tournament.key, this.table);
+  }
+
+  /** Deals the next board of the round; false when the round is over here (the last board stays on show). */
+  private async dealNext(): Promise<boolean> {
     const next = this.online.boards.findIndex((b) => !b.done);
     if (next < 0) {
       this.boardIndex = this.online.boards.length;
-      return; // the finished board stays on show until the director moves the round on
+      return false;
     }
     this.boardIndex = next;
     this.state = await this.replay(next);
+    return true;
   }
 }

@@ -60,24 +60,31 @@ export class PlayHost {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly relay: TableRelay;
   private closed = false;
-  private maintenance: NodeJS.Timeout | undefined;
+  private readonly maintenance: NodeJS.Timeout[] = [];
 
   constructor(private readonly options: PlayHostOptions) {
     this.relay = options.relay ?? new LocalRelay();
   }
 
-  /** Starts looking after leases (with several instances): renewing its own, taking over those that lapsed. */
+  /**
+   * Starts looking after leases (with several instances): renewing its own every third of a lease, and, apart from
+   * that so a slow look never holds a renewal back, taking over the tables whose owner went, once a lease.
+   */
   start() {
     if (!this.options.relay || !this.options.leaseMs) return;
-    const every = Math.max(50, Math.floor(this.options.leaseMs / 3));
-    let sweeping = false;
-    this.maintenance = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      void this.maintain()
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'online tables not looked after'))
-        .finally(() => (sweeping = false));
-    }, every);
+    const repeat = (every: number, work: () => Promise<void>, what: string) => {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        void work()
+          .catch((error: unknown) => this.options.log.error({ err: error }, what))
+          .finally(() => (running = false));
+      }, every);
+      this.maintenance.push(timer);
+    };
+    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.renewLeases(), 'online table leases not renewed');
+    repeat(this.options.leaseMs, () => this.takeOver(), 'online tables not taken over');
   }
 
   /** The room of a table, opened once: owned here when its lease is free, else heard from its owner. */
@@ -139,24 +146,36 @@ export class PlayHost {
     }
   }
 
-  /** Renews this instance's leases (a table whose lease was lost is given up), and takes over tables left ownerless. */
-  private async maintain() {
-    for (const opened of [...this.rooms.values()]) {
-      const room = await opened.catch(() => null);
-      if (!room || this.closed) continue;
-      if (room.owner) {
-        if (await this.relay.renew(room.id)) continue;
-        // Another instance holds it now: this one hears it from there.
-        room.owner.close();
+  /** Renews this instance's leases, all at once; a table whose lease was lost is given up, and heard from its new owner. */
+  private async renewLeases() {
+    const rooms = (await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)))).filter(
+      (room): room is TableRoom => room?.owner != null,
+    );
+    await Promise.all(
+      rooms.map(async (room) => {
+        if (this.closed || (await this.relay.renew(room.id))) return;
+        room.owner?.close();
         room.owner = null;
         room.stop?.();
         room.stop = null;
-      } else if (await this.relay.held(room.id)) continue;
-      const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
-      if (tournament) await this.claim(room, tournament);
+        await this.reclaim(room);
+      }),
+    );
+  }
+
+  /** Takes the tables whose owner went: those with sockets here, then those nobody here has opened (robots alone). */
+  private async takeOver() {
+    for (const opened of [...this.rooms.values()]) {
+      const room = await opened.catch(() => null);
+      if (!room || room.owner || this.closed || (await this.relay.held(room.id))) continue;
+      await this.reclaim(room);
     }
-    // Tables nobody here has opened (robots alone at them) whose owner went: any instance may take them.
     await this.resumeAll();
+  }
+
+  private async reclaim(room: TableRoom) {
+    const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
+    if (tournament) await this.claim(room, tournament);
   }
 
   /**
@@ -185,7 +204,10 @@ export class PlayHost {
   async openEvent(key: string): Promise<void> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament) return;
-    if (!tournament.liveTableEvent || tournament.status !== 'active' || !tournament.startedAt) {
+    // Not started: nothing to open (and nothing open: a table opens only once its event has started). Only a final
+    // state closes tables, so a read that comes late (from before the start) never closes tables opened since.
+    if (!tournament.startedAt) return;
+    if (!tournament.liveTableEvent || tournament.status !== 'active') {
       // Complete (or no longer online): its tables close.
       for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
       return;
@@ -223,7 +245,7 @@ export class PlayHost {
   /** Stops: this instance's tables are given up at once, so another instance takes them without waiting for a lease. */
   async close() {
     this.closed = true;
-    clearInterval(this.maintenance);
+    for (const timer of this.maintenance) clearInterval(timer);
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const id of [...this.rooms.keys()]) await this.closeRoom(id);

@@ -297,6 +297,9 @@ describe('what each seat may see', () => {
       (state) => state.roundOver,
     );
     expect(north.latest()!.roundOver).toBe(true);
+    // Every socket has had every frame of the round before its frames are read.
+    await east.until((state) => state.roundOver);
+    await kibitzer.until((state) => state.roundOver);
 
     /** Checks one socket's frames: no card of a hand its viewer may not see, in any field. */
     const check = (frames: PlayServerMessage[], viewer: Seat | 'kibitzer') => {
