@@ -14,7 +14,7 @@ import { fork } from 'node:child_process';
 import { WebSocket } from 'ws';
 import { createClient, endpoints, EventType, type PlayServerMessage, type PlayTableState } from '@bridge/api';
 import { startBareBroadcast } from './support/bare-broadcast.ts';
-import { loadAverage } from './support/proc.ts';
+import { busyShare, loadAverage, machineTicks } from './support/proc.ts';
 import { signIn, startBenchServer } from './support/server.ts';
 
 const BOARDS = Number(process.env.BOARDS ?? 16);
@@ -29,7 +29,7 @@ const partner = (seat: Seat) => SEATS[(SEATS.indexOf(seat) + 2) % 4]!;
 
 /** A socket that keeps, for each frame, when it came and its size; and the last table state. */
 class Socket {
-  readonly arrivals: { at: number; bytes: number; table: boolean }[] = [];
+  readonly arrivals: { at: number; bytes: number; table: boolean; state?: PlayTableState }[] = [];
   latest: PlayTableState | null = null;
   error: string | null = null;
   private waiters: (() => void)[] = [];
@@ -40,7 +40,12 @@ class Socket {
       const message = JSON.parse(data.toString()) as PlayServerMessage | { type: 'bare' };
       if (message.type === 'table') this.latest = message.state;
       if (message.type === 'error') this.error = message.message;
-      this.arrivals.push({ at, bytes: data.length, table: message.type === 'table' || message.type === 'bare' });
+      this.arrivals.push({
+        at,
+        bytes: data.length,
+        table: message.type === 'table' || message.type === 'bare',
+        ...(message.type === 'table' ? { state: message.state } : {}),
+      });
       this.waiters.splice(0).forEach((wake) => wake());
     });
   }
@@ -173,6 +178,7 @@ try {
   let calls = 0;
   let cards = 0;
   const load = loadAverage();
+  const machineBefore = machineTicks();
   const north = platform.N;
   while (!north.latest!.roundOver) {
     const state = north.latest!;
@@ -192,8 +198,10 @@ try {
     moveLabels.push(
       `board ${state.board} ${message.type === 'call' ? `call ${state.auction.length + 1}` : `card ${4 * (state.tricks.ns + state.tricks.ew) + state.trick.length + 1}`}`,
     );
-    // A board's end is broadcast twice: its result, then the next board; the next move waits for both.
-    if (platform[actor].latest!.result) await Promise.all(SEATS.map((seat, i) => platform[seat].frames(before[i]! + 2)));
+    // A board's end is broadcast twice when another board follows: its result, then the next board; the next move
+    // waits for both. The round's last board stays on show.
+    const caused = received[0]!.state!;
+    if (caused.result && !caused.roundOver) await Promise.all(SEATS.map((seat, i) => platform[seat].frames(before[i]! + 2)));
 
     // The bare samples: the same sender, the same message, the same frame sizes to the four.
     const frameSizes = received.map((r) => r.bytes);
@@ -203,6 +211,8 @@ try {
     await sleep(MOVE_GAP_MS);
   }
 
+  // How busy both cores were over the moves, the bench's and the server's work included: what else ran shows here.
+  const machine = busyShare(machineBefore, machineTicks());
   const fixed = (ms: number) => `${ms.toFixed(2)} ms`;
   const row = (name: string, values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -212,7 +222,7 @@ try {
   const sortedBare = [...bareMs].sort((a, b) => a - b);
   const sortedSizes = [...sizes].sort((a, b) => a - b);
   console.log(
-    `One table, four people, ${BOARDS} boards (${calls} calls, ${cards} cards), a move every ${MOVE_GAP_MS} ms after the last one settled; frames ${sortedSizes[0]}-${sortedSizes[sortedSizes.length - 1]} bytes (median ${percentile(sortedSizes, 50)}); load average ${load} at the start`,
+    `One table, four people, ${BOARDS} boards (${calls} calls, ${cards} cards), a move every ${MOVE_GAP_MS} ms after the last one settled; frames ${sortedSizes[0]}-${sortedSizes[sortedSizes.length - 1]} bytes (median ${percentile(sortedSizes, 50)}); load average ${load} at the start, both cores ${(machine * 100).toFixed(0)} % busy over the moves`,
   );
   console.log('| path: move sent -> all four sockets have the frame | samples | p50 | p90 | p99 | max |');
   console.log('|---|---|---|---|---|---|');
