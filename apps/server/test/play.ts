@@ -128,3 +128,21 @@ export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[
   }
   return { key, organiser, players, elsewhere, kibitzer, outsider };
 }
+
+/** The seat whose socket sends the next call or card: declarer on dummy's turn. */
+export function actorOf(state: PlayTableState): Seat {
+  const partner = SEATS[(SEATS.indexOf(state.declarer ?? 'N') + 2) % 4];
+  return state.declarer && state.turn === partner ? state.declarer : state.turn!;
+}
+
+/** A legal card for the seat on turn, read from the acting socket's own frame (its hand, or dummy's for declarer). */
+export function legalCard(state: PlayTableState): string {
+  const hand = state.hands[state.turn!]!;
+  const led = state.trick[0]?.card[0];
+  const following = led ? hand.filter((card) => card[0] === led) : [];
+  return (following.length > 0 ? following : hand)[0]!;
+}
+
+/** Where a table stands: the board, the calls made and the cards played. */
+export const positionOf = (state: PlayTableState) =>
+  `${state.board}:${state.auction.length}:${4 * (state.tricks.ns + state.tricks.ew) + state.trick.length}:${state.result ? 'end' : ''}`;

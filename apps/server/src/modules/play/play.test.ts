@@ -3,7 +3,7 @@ import { parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@b
 import type { PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
-import { onlineEvent, PlayClient, startPlayServer, type PlayUser } from '../../../test/play.ts';
+import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
 import { kibitzersClosedMessage, notSeatedMessage } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
@@ -20,29 +20,11 @@ async function seatAll(wsUrl: string, key: string, players: Partial<Record<Seat,
   return sockets;
 }
 
-/** The seat whose socket sends the next call or card: declarer on dummy's turn. */
-function actor(state: PlayTableState): Seat {
-  const turn = state.turn!;
-  const dummy = state.declarer ? partner(state.declarer) : null;
-  return turn === dummy ? state.declarer! : turn;
-}
-
-/** A legal card for the seat on turn, read from the acting socket's own frame (its hand, or dummy's for declarer). */
-function legalCard(state: PlayTableState): string {
-  const hand = state.hands[state.turn!]!;
-  const led = state.trick[0]?.card[0];
-  const following = led ? hand.filter((card) => card[0] === led) : [];
-  return (following.length > 0 ? following : hand)[0]!;
-}
-
 /** Waits until every socket has seen the table at `count` auction calls and `plays` cards. */
 const settle = (sockets: Record<Seat, PlayClient>, done: (state: PlayTableState) => boolean) =>
   Promise.all(SEATS.map((seat) => sockets[seat].until(done)));
 
 const playedCards = (state: PlayTableState) => state.tricks.ns + state.tricks.ew;
-/** Where a table stands: the board, the calls made and the cards played. */
-const positionOf = (state: PlayTableState) =>
-  `${state.board}:${state.auction.length}:${4 * playedCards(state) + state.trick.length}:${state.result ? 'end' : ''}`;
 
 /**
  * The people at a table pass in the auction and play any legal card, each from their own frames, while robots play
@@ -52,7 +34,7 @@ async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done
   for (let guard = 0; guard < 1000; guard++) {
     const state = watcher.latest()!;
     if (done(state)) return state;
-    const person = state.turn && !state.result ? people.find(([seat]) => seat === actor(state)) : undefined;
+    const person = state.turn && !state.result ? people.find(([seat]) => seat === actorOf(state)) : undefined;
     if (person) {
       const own = await person[1].until((s) => positionOf(s) === positionOf(state));
       const sent = person[1].frames.length;
@@ -158,7 +140,7 @@ describe('the table socket', () => {
 
     for (let card = 0; card < 52; card++) {
       const state = sockets.N.latest()!;
-      const seat = actor(state);
+      const seat = actorOf(state);
       const own = await sockets[seat].until((s) => positionOf(s) === positionOf(state));
       sockets[seat].send({ type: 'play', card: legalCard(own) });
       if (card < 51) await settle(sockets, (s) => 4 * playedCards(s) + s.trick.length === card + 1);

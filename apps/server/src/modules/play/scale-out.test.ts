@@ -7,7 +7,7 @@ import type { PlayTableState } from '@bridge/api';
 import type { Seat } from '@bridge/engine';
 import { buildApp } from '../../app.ts';
 import { openTestDatabase, testConfig, usingPostgres, type TestApp } from '../../../test/build-test-app.ts';
-import { onlineEvent, PlayClient } from '../../../test/play.ts';
+import { actorOf, legalCard, onlineEvent, PlayClient, positionOf as position } from '../../../test/play.ts';
 
 // Two real server processes sharing PostgreSQL and Redis, as a deployment runs them; one is killed mid-board.
 // It runs with TEST_PLAY_SCALE_OUT=1 (and PostgreSQL and Redis): under a loaded machine, now and then a socket misses
@@ -64,16 +64,6 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   }
   child.kill('SIGKILL');
   throw new Error('a server instance did not start');
-}
-
-const position = (s: PlayTableState) => `${s.board}:${s.auction.length}:${4 * (s.tricks.ns + s.tricks.ew) + s.trick.length}:${s.result ? 'end' : ''}`;
-const partner = (seat: Seat): Seat => (({ N: 'S', S: 'N', E: 'W', W: 'E' }) as const)[seat];
-const actorOf = (s: PlayTableState): Seat => (s.declarer && s.turn === partner(s.declarer) ? s.declarer : s.turn!);
-function legalCard(state: PlayTableState): string {
-  const hand = state.hands[state.turn!]!;
-  const led = state.trick[0]?.card[0];
-  const following = led ? hand.filter((card) => card[0] === led) : [];
-  return (following.length > 0 ? following : hand)[0]!;
 }
 
 describe.runIf(usingPostgres && redisUrl && process.env.TEST_PLAY_SCALE_OUT === '1')(
