@@ -87,10 +87,13 @@ async function pdfTextRuns(pdf: Buffer): Promise<string[]> {
 function pdfActualTexts(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const [, body] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its dictionary's /Length: compressed bytes may end in a carriage return, which a
+  // search for the "endstream" keyword would take as the line end and cut off.
+  for (const stream of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = stream.index + stream[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(body!, 'latin1')).toString('latin1');
+      content = inflateSync(pdf.subarray(start, start + Number(stream[1]))).toString('latin1');
     } catch {
       continue;
     }
