@@ -143,6 +143,13 @@ export function legalCard(state: PlayTableState): string {
   return (following.length > 0 ? following : hand)[0]!;
 }
 
+/**
+ * How far a table has gone, as a number that only grows: to wait for a table to move on past a frame, compare with
+ * this rather than with "another position", which a socket's older, unread frames also satisfy.
+ */
+export const progressOf = (state: PlayTableState) =>
+  state.board * 1000 + state.auction.length * 2 + 2 * (4 * (state.tricks.ns + state.tricks.ew) + state.trick.length) + (state.result ? 1 : 0);
+
 /** Where a table stands: the board, the calls made and the cards played. */
 export const positionOf = (state: PlayTableState) =>
   `${state.board}:${state.auction.length}:${4 * (state.tricks.ns + state.tricks.ew) + state.trick.length}:${state.result ? 'end' : ''}`;

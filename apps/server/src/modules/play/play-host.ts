@@ -40,6 +40,8 @@ export interface TableRoom {
   snapshot: TableSnapshot | null;
   owner: LiveTable | null;
   stop: (() => void) | null;
+  /** A takeover of the table in progress, so two never run at once. */
+  reclaiming: Promise<void> | null;
 }
 
 /** Why a socket may not sit at a table, or how it sits there. */
@@ -92,7 +94,7 @@ export class PlayHost {
     const id = `${tournament.key}/${table}`;
     let opened = this.rooms.get(id);
     if (!opened) {
-      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null };
+      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null };
       opened = this.claim(room, tournament).then(() => room);
       this.rooms.set(id, opened);
       opened.catch(() => this.rooms.delete(id));
@@ -100,8 +102,12 @@ export class PlayHost {
     return opened;
   }
 
-  /** A request from a socket here: to the table when this instance owns it, else to its owner. */
-  request(room: TableRoom, request: TableRequest): Promise<string | null> {
+  /**
+   * A request from a socket here: to the table when this instance owns it; else to its owner. When nobody holds the
+   * table (its owner went), this instance takes it over first instead of sending the request where nobody listens.
+   */
+  async request(room: TableRoom, request: TableRequest): Promise<string | null> {
+    if (!room.owner && !this.closed && !(await this.relay.held(room.id))) await this.reclaim(room);
     if (room.owner) return perform(room.owner, request);
     return this.relay.forward(room.id, request);
   }
@@ -173,9 +179,14 @@ export class PlayHost {
     await this.resumeAll();
   }
 
-  private async reclaim(room: TableRoom) {
-    const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
-    if (tournament) await this.claim(room, tournament);
+  /** Takes a table over (or listens to its new owner); one takeover of a table at a time. */
+  private reclaim(room: TableRoom): Promise<void> {
+    room.reclaiming ??= (async () => {
+      if (room.owner) return;
+      const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
+      if (tournament) await this.claim(room, tournament);
+    })().finally(() => (room.reclaiming = null));
+    return room.reclaiming;
   }
 
   /**
