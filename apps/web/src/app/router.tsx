@@ -30,6 +30,9 @@ const page = {
   // A table's phone: a frame of its own (no site header), no account, never prerendered or indexed.
   table: lazyModule('../../features/tables/table-page.tsx', 'TablePage'),
 
+  // The online table: a frame of its own, for signed-in players, the director and kibitzers; never prerendered.
+  play: lazyModule('./play/play-page.tsx', 'PlayPage'),
+
   notFound: lazyModule('../../features/not-found/not-found-page.tsx', 'NotFoundPage'),
   videoNotFound: lazyModule('../../features/not-found/not-found-page.tsx', 'VideoNotFoundPage'),
 };
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
             children: [{ ...layout.admin, children: withinLayout(adminConsoleRoutes) }],
           },
           { path: paths.table.path, ...page.table, errorElement: <RouteError /> },
+          { path: paths.play.path, ...guard.video, errorElement: <RouteError />, children: [{ index: true, ...page.play }] },
           {
             path: paths.video.root.path,
             ...layout.video,

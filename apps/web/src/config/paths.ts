@@ -76,6 +76,12 @@ export const paths = {
     },
   },
 
+  /** The online table of an event: a player's own table now, or `table` for the director and kibitzers. */
+  play: {
+    path: '/play/:key',
+    getHref: (key: string, table?: number) => withQuery(`/play/${encodeURIComponent(key)}`, { table: table ? String(table) : undefined }),
+  },
+
   /** A table's phone page: the address of the QR code on its table card. */
   table: { path: '/t/:key/:table', getHref: (key: string, table: number) => `/t/${encodeURIComponent(key)}/${table}` },
 

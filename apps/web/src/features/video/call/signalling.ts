@@ -1,23 +1,10 @@
 import type { VideoClientMessage, VideoServerMessage } from '@bridge/api';
+import { reconnectDelay, type SocketFactory, type SocketLike } from '../../../lib/socket';
 
-/** The part of the browser's WebSocket this module uses, so tests can hand in a fake. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
-
-export type SocketFactory = (url: string) => SocketLike;
+export { reconnectDelay, type SocketFactory, type SocketLike };
 
 const OPEN = 1;
 const NORMAL_CLOSURE = 1000;
-
-/** Waits before reconnect attempt n (0-based): 0.5 s doubling up to 8 s, so a restarting server is not hammered. */
-export const reconnectDelay = (attempt: number): number => Math.min(8000, 500 * 2 ** attempt);
 
 /** The signalling address on this page's host: wss:// on an https page, ws:// otherwise. */
 export function signallingUrl(location: { protocol: string; host: string }): string {

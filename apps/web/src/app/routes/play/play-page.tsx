@@ -1,0 +1,111 @@
+import { Alert, Button, Loader, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/NumberInput.layer.css';
+import { paths } from '../../../config/paths';
+import { site } from '../../../lib/site';
+import { PlayConnection, playUrl, PlayTable, type PlaySnapshot } from '../../../features/play';
+import { myTablesQueryOptions, tournamentQueryOptions } from '../../../features/video/api';
+import classes from './play-page.module.css';
+
+const connecting: PlaySnapshot = { status: 'connecting', state: null, error: null };
+const noSubscription = () => () => undefined;
+
+/** One socket to the table while the page shows it; a second mount in development (StrictMode) never opens one. */
+function useTableConnection(key: string, table: number | null) {
+  const [connection, setConnection] = useState<PlayConnection | null>(null);
+  useEffect(() => {
+    if (table === null) return;
+    let created: PlayConnection | null = null;
+    const timer = setTimeout(() => {
+      created = new PlayConnection(playUrl(window.location), { key, table });
+      setConnection(created);
+      created.start();
+    });
+    return () => {
+      clearTimeout(timer);
+      created?.stop();
+      setConnection(null);
+    };
+  }, [key, table]);
+  const snapshot = useSyncExternalStore(connection?.subscribe ?? noSubscription, connection?.getSnapshot ?? (() => connecting), () => connecting);
+  return { connection, snapshot };
+}
+
+/** A kibitzer or the director picks the table to watch; a player is taken to their own. */
+function TableChooser({ eventKey }: { eventKey: string }) {
+  const event = useQuery(tournamentQueryOptions(eventKey));
+  const [, setSearch] = useSearchParams();
+  const [table, setTable] = useState<number | string>(1);
+  const tables = event.data?.tables ?? 1;
+  return (
+    <Paper withBorder p="lg" radius="md" maw={420} mx="auto" mt="xl">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch({ table: String(table) });
+        }}
+      >
+        <Stack>
+          <Title order={1} fz="h3">
+            Watch a table
+          </Title>
+          <Text size="sm" c="gray.7">
+            You have no seat in this event now. Choose a table to watch, where the event allows it.
+          </Text>
+          <NumberInput label="Table" min={1} max={tables} value={table} onChange={setTable} allowDecimal={false} />
+          <Button type="submit">Watch</Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/**
+ * `/play/{key}`: the online table. A player of the event sits at the table the movement gives them now; the
+ * organiser, admins and kibitzers choose a table (`?table=`).
+ */
+export function PlayPage() {
+  const { key = '' } = useParams();
+  const [search] = useSearchParams();
+  const asked = Number(search.get('table'));
+  const mine = useQuery({ ...myTablesQueryOptions(), enabled: !asked });
+  const seated = mine.data?.find((t) => t.key === key && t.table !== null);
+  const table = asked > 0 ? asked : (seated?.table ?? null);
+  const { connection, snapshot } = useTableConnection(key, table);
+
+  let body;
+  if (table === null) body = mine.isPending ? <Loader m="xl" aria-label="Finding your table" /> : <TableChooser eventKey={key} />;
+  else if (snapshot.status === 'refused')
+    body = (
+      <Alert color="red" title="You cannot sit at this table" maw={520} mx="auto" mt="xl">
+        <Stack gap="sm">
+          <Text>{snapshot.error}</Text>
+          <Button component={Link} to={paths.console.root.getHref()} variant="light">
+            Back to the console
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  else if (!snapshot.state || !connection) body = <Loader m="xl" aria-label="Opening the table" />;
+  else body = <PlayTable snapshot={snapshot} connection={connection} />;
+
+  return (
+    <div className={classes.page}>
+      <title>{`${table ? `Table ${table}` : 'Online table'} | ${site.name}`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <main>
+        <h1 className={classes.srOnly}>{table ? `Table ${table}, event ${key}` : `Event ${key}`}</h1>
+        {body}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { PlayTableState } from '@bridge/api';
+import { describe, expect, it } from 'vitest';
+import { announcement } from './announcement';
+import { handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, sortForDisplay, turnWords } from './table-model';
+
+const base: PlayTableState = {
+  key: 'abc',
+  table: 1,
+  round: 1,
+  board: 3,
+  dealer: 'N',
+  vulnerability: 'EW',
+  seat: 'S',
+  kibitzer: false,
+  hands: { S: ['SA', 'S2', 'HK', 'D7', 'C3', 'CT', 'H2', 'DA', 'SJ', 'C9', 'D4', 'H9', 'S5'] },
+  auction: [],
+  turn: 'N',
+  contract: null,
+  declarer: null,
+  trick: [],
+  lastTrick: null,
+  tricks: { ns: 0, ew: 0 },
+  result: null,
+  claim: null,
+  undo: null,
+  players: {
+    N: { name: 'Robot', robot: true },
+    E: { name: 'Robot', robot: true },
+    S: { name: 'Pia', robot: false },
+    W: { name: 'Robot', robot: true },
+  },
+  boards: { played: 0, total: 2 },
+  roundOver: false,
+};
+const call = (seat: 'N' | 'E' | 'S' | 'W', c: string) => ({ seat, call: c, alert: false });
+
+describe('the table model', () => {
+  it('puts the viewer at the bottom, the left-hand opponent on the left, partner at the top', () => {
+    expect(seatPlaces('S')).toEqual({ bottom: 'S', left: 'W', top: 'N', right: 'E' });
+    expect(seatPlaces('E')).toEqual({ bottom: 'E', left: 'S', top: 'W', right: 'N' });
+  });
+
+  it('sorts a hand by suit in alternating colours, each suit from the ace down', () => {
+    expect(sortForDisplay(base.hands.S!)).toEqual(['SA', 'SJ', 'S5', 'S2', 'HK', 'H9', 'H2', 'CT', 'C9', 'C3', 'DA', 'D7', 'D4']);
+  });
+
+  it('offers only the calls legal now, and none when it is not the viewer who calls', () => {
+    expect(legalCallsNow(base)).toEqual([]);
+    const southToCall = { ...base, auction: [call('N', '1S'), call('E', 'Pass')], turn: 'S' as const };
+    const legal = legalCallsNow(southToCall);
+    expect(legal).not.toContain('1H');
+    expect(legal).not.toContain('1S');
+    expect(legal).toContain('1NT');
+    expect(legal).toContain('Pass');
+    // A double is for an opponent's bid: South's partner bid last.
+    expect(legal).not.toContain('X');
+    expect(readTyped(southToCall, '1nt')).toEqual({ type: 'call', call: '1NT' });
+    expect(readTyped(southToCall, 'p')).toEqual({ type: 'call', call: 'Pass' });
+    expect(readTyped(southToCall, '1h')).toBeNull();
+  });
+
+  it('plays a card of the suit led when the hand holds one; declarer plays from dummy on dummy’s turn', () => {
+    const play = {
+      ...base,
+      contract: { level: 4, strain: 'S' as const, doubled: 0 },
+      declarer: 'S' as const,
+      auction: [call('N', 'Pass')],
+      hands: { ...base.hands, N: ['HA', 'C2'] },
+      trick: [{ seat: 'W' as const, card: 'H5' }],
+      turn: 'N' as const,
+    };
+    expect(handToPlay(play)).toBe('N');
+    expect(playableCards(play, 'N')).toEqual(['HA']);
+    expect(readTyped(play, 'c2')).toBeNull();
+    expect(readTyped(play, 'ha')).toEqual({ type: 'play', card: 'HA' });
+    expect(turnWords(play)).toBe('Your card from dummy (North)');
+    // Dummy itself never plays.
+    expect(handToPlay({ ...play, seat: 'N', declarer: 'S', turn: 'N' })).toBeNull();
+  });
+
+  it('says each new call and card, then whose turn it is', () => {
+    const before = { ...base, auction: [call('N', '1S')], turn: 'E' as const };
+    const after = { ...base, auction: [call('N', '1S'), { ...call('E', '2C'), alert: true }], turn: 'S' as const };
+    expect(announcement(before, after)).toBe('East: 2 clubs, alerted. Your call.');
+    const trickBefore = {
+      ...base,
+      contract: { level: 1, strain: 'S' as const, doubled: 0 },
+      declarer: 'N' as const,
+      trick: [
+        { seat: 'E' as const, card: 'HT' },
+        { seat: 'S' as const, card: 'H2' },
+      ],
+      turn: 'W' as const,
+    };
+    const trickAfter = {
+      ...trickBefore,
+      trick: [],
+      lastTrick: [...trickBefore.trick, { seat: 'W' as const, card: 'HK' }, { seat: 'N' as const, card: 'HA' }],
+      tricks: { ns: 1, ew: 0 },
+      turn: 'N' as const,
+    };
+    expect(announcement(trickBefore, trickAfter)).toBe(
+      'West plays the king of hearts. North plays the ace of hearts. Tricks: North-South 1, East-West 0. North to play.',
+    );
+  });
+});
