@@ -30,6 +30,8 @@ export const VideoTableInPlay = z.object({
   /** The signalling channel of that room. */
   channel: z.string(),
   seat: VideoSeat,
+  /** The event is played online and its director has started it: the table's page `/play/{key}` is open. */
+  play: z.boolean(),
 });
 export type VideoTableInPlay = z.infer<typeof VideoTableInPlay>;
 /** `GET /api/v1/video/tables`: the caller's tables in play, oldest event first. */

@@ -62,6 +62,19 @@ describe('the table socket', () => {
     await expect(PlayClient.open(wsUrl, players.N!.cookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
   });
 
+  it("marks a seat of an online event as one to take in the player's tables in play, once the director has started it", async () => {
+    const { t } = await startPlayServer();
+    const tablesOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/video/tables', headers: { cookie } })).json().result.tables as {
+        key: string;
+        play: boolean;
+      }[];
+    const waiting = await onlineEvent(t, { start: false });
+    expect(await tablesOf(waiting.players.N!.cookie)).toMatchObject([{ key: waiting.key, play: false }]);
+    const started = await onlineEvent(t);
+    expect(await tablesOf(started.players.N!.cookie)).toMatchObject([{ key: started.key, play: true }]);
+  });
+
   it('seats a player at their seat, a kibitzer where the event allows, and refuses a player of another table', async () => {
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t, { kibitzers: true });

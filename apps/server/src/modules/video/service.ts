@@ -54,7 +54,14 @@ export async function tablesInPlay(db: Db, userId: string): Promise<VideoTableIn
     const seats = (await seatsOfUser(db, tournament.id, userId)).filter((s) => seatNameOfSide(s.side));
     if (tournament.type === EventType.solitaire) {
       if (seats.length)
-        tables.push({ key: tournament.key, name: tournament.typeName, table: null, channel: tournament.key, seat: seatNameOfSide(seats[0]!.side)! });
+        tables.push({
+          key: tournament.key,
+          name: tournament.typeName,
+          table: null,
+          channel: tournament.key,
+          seat: seatNameOfSide(seats[0]!.side)!,
+          play: false,
+        });
       continue;
     }
     const place = (await placesNow(db, tournament, seats)).find((p) => p.table <= tournament.tables);
@@ -65,6 +72,7 @@ export async function tablesInPlay(db: Db, userId: string): Promise<VideoTableIn
         table: place.table,
         channel: videoChannelName(tournament.key, tournament.type, place.table - 1),
         seat: place.seat,
+        play: tournament.liveTableEvent && tournament.startedAt !== null,
       });
   }
   return tables;

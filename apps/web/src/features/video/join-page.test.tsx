@@ -20,7 +20,7 @@ const user = {
 };
 const tournament = { id: 'T-2041', key: 'k9x2m4p7qa', tables: 3, details: JSON.stringify({ type: 1, typeName: 'Monday Club Pairs', players: 12 }) };
 
-const atTableTwo = { key: 'k9x2m4p7qa', name: 'Monday Club Pairs', table: 2, channel: 'k9x2m4p7qatable1', seat: 'West' };
+const atTableTwo = { key: 'k9x2m4p7qa', name: 'Monday Club Pairs', table: 2, channel: 'k9x2m4p7qatable1', seat: 'West', play: false };
 
 function answer(overrides: { tournament?: Response; tables?: unknown[] } = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {

@@ -10,7 +10,7 @@ import { videoTexts } from './texts';
 /** Where the player sits now: "Table 2, West", or the seat alone where every player shares one room. */
 export const placeLabel = (table: VideoTableInPlay) => (table.table === null ? table.seat : `Table ${table.table}, ${table.seat}`);
 
-/** One event in play: its name and key, where the player sits now, and the way into that table's video. */
+/** One event in play: its name and key, where the player sits now, the way to the table online, and into its video. */
 function TableRow({ table }: { table: VideoTableInPlay }) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -20,14 +20,22 @@ function TableRow({ table }: { table: VideoTableInPlay }) {
           {placeLabel(table)} · key {table.key}
         </Text>
       </div>
-      <Button
-        component={Link}
-        to={paths.video.root.getHref(table.key)}
-        leftSection={<CameraIcon size={18} />}
-        aria-label={`${videoTexts.joinVideo}: ${table.name || table.key}`}
-      >
-        {videoTexts.joinVideo}
-      </Button>
+      <Group gap="xs">
+        {table.play ? (
+          <Button component={Link} to={paths.play.getHref(table.key)} aria-label={`Take your seat: ${table.name || table.key}`}>
+            Take your seat
+          </Button>
+        ) : null}
+        <Button
+          component={Link}
+          to={paths.video.root.getHref(table.key)}
+          variant={table.play ? 'default' : 'filled'}
+          leftSection={<CameraIcon size={18} />}
+          aria-label={`${videoTexts.joinVideo}: ${table.name || table.key}`}
+        >
+          {videoTexts.joinVideo}
+        </Button>
+      </Group>
     </Group>
   );
 }

@@ -124,13 +124,17 @@ describe('Bridge Results', () => {
   });
 
   it("lists the player's events in play, each with a way to their table's video, and nothing when there are none", async () => {
-    const table = { key: 'live1', name: 'Thursday Pairs', table: 3, channel: 'live1table2', seat: 'East' };
-    mockApi({ '/api/v1/tournaments/mine': list([]), [HISTORY]: { body: noHistory }, [TABLES]: { body: { result: { tables: [table] } } } });
+    const table = { key: 'live1', name: 'Thursday Pairs', table: 3, channel: 'live1table2', seat: 'East', play: false };
+    const online = { key: 'web2', name: 'Online Pairs', table: 1, channel: 'web2table0', seat: 'South', play: true };
+    mockApi({ '/api/v1/tournaments/mine': list([]), [HISTORY]: { body: noHistory }, [TABLES]: { body: { result: { tables: [table, online] } } } });
     const view = renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
     const panel = await screen.findByRole('region', { name: 'Events in play' });
     expect(within(panel).getByText('Thursday Pairs')).toBeTruthy();
     expect(within(panel).getByText('Table 3, East · key live1')).toBeTruthy();
     expect(within(panel).getByRole('link', { name: "Join the table's video: Thursday Pairs" }).getAttribute('href')).toBe('/video?key=live1');
+    // Only an event played online has a table to sit at.
+    expect(within(panel).queryByRole('link', { name: 'Take your seat: Thursday Pairs' })).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'Take your seat: Online Pairs' }).getAttribute('href')).toBe('/play/web2');
     view.unmount();
     vi.restoreAllMocks();
 
