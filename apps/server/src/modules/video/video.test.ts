@@ -55,7 +55,9 @@ describe("a player's tables in play (GET /api/v1/video/tables)", () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().result.tables;
     };
-    const atTable = (table: number, seat: string) => [{ key: event.key, name: 'Club Pairs', table, channel: `${event.key}table${table - 1}`, seat, play: false }];
+    const atTable = (table: number, seat: string) => [
+      { key: event.key, name: 'Club Pairs', table, channel: `${event.key}table${table - 1}`, seat, play: false },
+    ];
     expect(await tables(event.players[0]!)).toEqual(atTable(1, 'North'));
     expect(await tables(event.players[1]!)).toEqual(atTable(1, 'East'));
     for (const nobody of [event.kibitzer, event.outsider, event.organiser]) expect(await tables(nobody)).toEqual([]);

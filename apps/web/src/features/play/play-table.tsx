@@ -8,17 +8,7 @@ import { AuctionTable, BiddingBox } from './components/auction';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
-import {
-  dummyOf,
-  handToPlay,
-  legalCallsNow,
-  playableCards,
-  readTyped,
-  seatPlaces,
-  toCall,
-  turnWords,
-  type Place,
-} from './table-model';
+import { dummyOf, handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, toCall, turnWords, type Place } from './table-model';
 import classes from './play-table.module.css';
 
 const VULNERABLE: Record<PlayTableState['vulnerability'], Seat[]> = { None: [], NS: ['N', 'S'], EW: ['E', 'W'], All: ['N', 'E', 'S', 'W'] };
