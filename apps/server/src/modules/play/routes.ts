@@ -33,6 +33,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     db: app.database.db,
     robotDelayMs: options.robotDelayMs,
     bestCards: (state) => app.analysis.bestCardsFor(state),
+    mostTricks: (state) => app.analysis.mostTricksFor(state),
     relay: options.redis ? new RedisRelay(options.redis, options.leaseMs, app.log) : undefined,
     leaseMs: options.leaseMs,
     resultPosted: (key, table) => void app.eventChanges.changed(`${key}/${table}`),
