@@ -97,10 +97,11 @@ export async function startPlayServer(overrides: Parameters<typeof buildTestApp>
 }
 
 /**
- * An online event (a 3-table Mitchell, 2 boards a round, random deals) started by its organiser, with people at
- * table 1's seats as asked (the others played by robots), a kibitzer's seat, and an outsider; all signed in.
+ * An online event (a 3-table Mitchell, 2 boards a round, random deals unless `deal` is every board's) started by its
+ * organiser, with people at table 1's seats as asked (the others played by robots), a kibitzer's seat, and an
+ * outsider; all signed in.
  */
-export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean } = {}) {
+export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean; deal?: string } = {}) {
   const make = async (names: string) => {
     const user = await buildUser(t.app, { names });
     return { ...user, cookie: await login(t.app, user) } as PlayUser;
@@ -122,6 +123,10 @@ export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[
       { user: kibitzer, table: 1, side: 7 },
     ],
   });
+  if (options.deal) {
+    const { id } = await t.database.db.selectFrom('tournaments').select('id').where('key', '=', key).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('boards').set({ deal: options.deal, dealIndex: null }).where('tournamentId', '=', id).execute();
+  }
   if (options.start ?? true) {
     const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
     if (started.statusCode !== 200) throw new Error(`starting the event: ${started.body}`);

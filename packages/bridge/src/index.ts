@@ -26,3 +26,4 @@ export * from './table/seat-view.ts';
 export * from './robots/hand-evaluation.ts';
 export * from './robots/robot-call.ts';
 export * from './robots/card-play.ts';
+export * from './robots/claim-answer.ts';

@@ -145,8 +145,11 @@ export function remainingHand(state: BoardState, seat: Seat): Card[] {
 
 const inPlay = (state: BoardState): boolean => state.result === null && (contractOf(state)?.level ?? 0) > 0;
 
-/** The seat whose card is next: declarer's left leads first, then the winner of each trick leads. */
-function seatToPlay(state: BoardState): Seat | null {
+/**
+ * The seat whose card is next in the play, even while a claim or an undo request waits (the position it stands
+ * at): declarer's left leads first, then the winner of each trick leads. Null outside the play.
+ */
+export function seatToPlay(state: BoardState): Seat | null {
   if (!inPlay(state)) return null;
   const last = state.plays.at(-1);
   if (!last) return seatAfter(declarerOf(state)!);

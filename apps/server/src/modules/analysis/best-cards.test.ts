@@ -71,3 +71,32 @@ describe('the cards that keep the best result', () => {
     expect(await t.app.analysis.bestCardsFor(northDeclares('4H'))).toBeNull();
   });
 });
+
+describe('the most tricks the side to play can take', () => {
+  it(
+    'are those of the double-dummy table before the lead, and of the best card in a trick under way, a claim waiting or not',
+    { timeout: 60_000 },
+    async () => {
+      const t = await buildTestApp({ analysis: { workers: 1, library: 'libdds.so.0' } });
+      const [table] = await reference.tables([DEAL]);
+      // East is on lead against North's 3NT: the defenders take what North does not.
+      let state = northDeclares('3NT');
+      expect(await t.app.analysis.mostTricksFor(state)).toBe(13 - table!.N.NT);
+      // A trick under way: the side to play is South's (dummy), after East's lead; then West's.
+      for (let cards = 1; cards <= 3; cards++) {
+        state = act(state, actingSeat(state)!, { type: 'play', card: legalPlays(state)[0]! });
+        const { cards: solved } = await reference.bestCards(playPositionOf(state));
+        const most = Math.max(...solved.map((card) => card.tricks));
+        expect(await t.app.analysis.mostTricksFor(state)).toBe(most);
+        // North claims now: the position the solver reads is the same.
+        const claimed = act(state, 'N', { type: 'claim', tricks: 13 });
+        expect(await t.app.analysis.mostTricksFor(claimed)).toBe(most);
+      }
+    },
+  );
+
+  it('are not known without the solver', async () => {
+    const t = await buildTestApp();
+    expect(await t.app.analysis.mostTricksFor(northDeclares('3NT'))).toBeNull();
+  });
+});

@@ -56,9 +56,20 @@ export interface DdsLibrary {
    * (`SolveBoardPBN`), best first; on a thread of koffi's like `calcTables`.
    */
   solvePlay(position: PlayPosition): Promise<CardTricks[]>;
+  /** The most tricks the side to play takes double dummy of those left in a position, the current trick included. */
+  mostTricks(position: PlayPosition): Promise<number>;
 }
 
 export class DdsError extends Error {}
+
+/** What `SolveBoardPBN` writes in its `futureTricks`, as koffi reads it back. */
+interface SolvedPlay {
+  cards?: number;
+  suit?: ArrayLike<number>;
+  rank?: ArrayLike<number>;
+  equals?: ArrayLike<number>;
+  score?: ArrayLike<number>;
+}
 
 /** Loads the library; throws when it is not installed (`apt-get install libdds0`) or lacks the functions used. */
 export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
@@ -106,6 +117,26 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
     throw new DdsError(`${call}: ${cString(line)} (${code})`);
   };
 
+  /** `SolveBoardPBN` for the seat to play in a position, with target -1 (the most tricks) and the solutions asked. */
+  const solveBoard = async (position: PlayPosition, solutions: 1 | 3): Promise<SolvedPlay> => {
+    const trick = [0, 1, 2].map((i) => position.trick[i]);
+    const deal = {
+      trump: position.trump === 'NT' ? 4 : DDS_SUITS.indexOf(position.trump),
+      first: DEALERS[position.first],
+      currentTrickSuit: trick.map((card) => (card ? DDS_SUITS.indexOf(card[0] as (typeof DDS_SUITS)[number]) : 0)),
+      currentTrickRank: trick.map((card) => (card ? DDS_RANKS.indexOf(card[1]!) : 0)),
+      remainCards: position.remaining,
+    };
+    const out: SolvedPlay = {};
+    // Mode 1 searches even when the seat has a single choice (mode 0 would answer -2 there instead of the tricks).
+    // Thread 0: each process solves on one thread.
+    const code = await new Promise<number>((resolve, reject) =>
+      solveBoardPBN.async(deal, -1, solutions, 1, out, 0, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),
+    );
+    if (code !== RETURN_NO_FAULT) fail('SolveBoardPBN', code);
+    return out;
+  };
+
   setMaxThreads(threads);
   const noFilter = [0, 0, 0, 0, 0];
   const emptyDeal = { cards: '' };
@@ -138,27 +169,18 @@ export function loadDds(libraryPath = 'libdds.so.0', threads = 1): DdsLibrary {
       return { score: out.score!, contracts: contracts.filter((text) => text.toLowerCase() !== 'pass') };
     },
     async solvePlay(position) {
-      const trick = [0, 1, 2].map((i) => position.trick[i]);
-      const deal = {
-        trump: position.trump === 'NT' ? 4 : DDS_SUITS.indexOf(position.trump),
-        first: DEALERS[position.first],
-        currentTrickSuit: trick.map((card) => (card ? DDS_SUITS.indexOf(card[0] as (typeof DDS_SUITS)[number]) : 0)),
-        currentTrickRank: trick.map((card) => (card ? DDS_RANKS.indexOf(card[1]!) : 0)),
-        remainCards: position.remaining,
-      };
-      const out: { cards?: number; suit?: ArrayLike<number>; rank?: ArrayLike<number>; equals?: ArrayLike<number>; score?: ArrayLike<number> } = {};
-      // target -1 and solutions 3: every card with its score. Mode 1 searches even when the seat has a single
-      // choice (mode 0 would answer -2 there instead of the tricks). Thread 0: each process solves on one thread.
-      const code = await new Promise<number>((resolve, reject) =>
-        solveBoardPBN.async(deal, -1, 3, 1, out, 0, (error: unknown, answer: number) => (error ? reject(error) : resolve(answer))),
-      );
-      if (code !== RETURN_NO_FAULT) fail('SolveBoardPBN', code);
+      // Solutions 3: every card with its score.
+      const out = await solveBoard(position, 3);
       return Array.from({ length: out.cards! }, (_, i) => {
         const suit = DDS_SUITS[out.suit![i]!]!;
         // `equals` holds the lower cards of the same worth, one bit per rank (bit 2 for the two).
         const ranks = [out.rank![i]!, ...[...DDS_RANKS].flatMap((_letter, rank) => (rank >= 2 && out.equals![i]! & (1 << rank) ? [rank] : []))];
         return ranks.map((rank) => ({ card: suit + DDS_RANKS[rank], tricks: out.score![i]! }));
       }).flat();
+    },
+    async mostTricks(position) {
+      // Solutions 1: one best card, whose score is the most the side to play takes.
+      return (await solveBoard(position, 1)).score![0]!;
     },
   };
 }

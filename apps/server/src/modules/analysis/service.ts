@@ -8,9 +8,9 @@ import {
   rankOf,
   remainingHand,
   SEATS,
+  seatToPlay,
   suitOf,
   SUIT_ORDER,
-  turnOf,
   type BoardState,
   type Card,
   type Deal,
@@ -78,10 +78,13 @@ export async function findAnalyses(db: Db, boards: readonly BoardDeal[]): Promis
 
 export const analysisKey = (board: BoardDeal) => `${dealHashOf(board.deal)}/${board.dealer}/${board.vulnerability}`;
 
-/** A board in play as the solver reads a position: the trump, who led the current trick, its cards and the cards left in each hand. */
+/**
+ * A board in play as the solver reads a position: the trump, who led the current trick, its cards and the cards
+ * left in each hand. A claim waiting for its answers stands at the position where it was made.
+ */
 export function playPositionOf(state: BoardState): PlayPosition {
   const contract = contractOf(state);
-  const turn = turnOf(state);
+  const turn = seatToPlay(state);
   if (!contract || contract.level === 0 || !turn) throw new RangeError('No card is to be played now');
   const trick = currentTrick(state);
   const remaining = {} as Deal;
@@ -167,15 +170,27 @@ export class AnalysisRunner {
    * The cards that keep the double-dummy best result for the seat to play now, or null when the solver is not
    * there (turned off, the library missing, the solver closing or failing): the robot then plays by its heuristic.
    */
-  async bestCardsFor(state: BoardState): Promise<Card[] | null> {
+  bestCardsFor(state: BoardState): Promise<Card[] | null> {
+    return this.solvePosition(state, async (pool, position) => (await pool.bestCards(position)).best, 'for a card; the robot plays without it');
+  }
+
+  /**
+   * The most tricks the side to play can take double dummy of those left (the current trick included), from the
+   * position as it stands, or null when the solver is not there: a robot answering a claim then counts by itself.
+   */
+  mostTricksFor(state: BoardState): Promise<number | null> {
+    return this.solvePosition(state, (pool, position) => pool.mostTricks(position), 'for a claim; the robot answers without it');
+  }
+
+  /** Asks the solver about the position of a board in play; null (and logged, unless closing) when it cannot answer. */
+  private async solvePosition<T>(state: BoardState, ask: (pool: SolverPool, position: PlayPosition) => Promise<T>, what: string): Promise<T | null> {
     const position = playPositionOf(state);
     const pool = this.options.pool;
     if (this.closed || !pool || !(await pool.start())) return null;
     try {
-      return (await pool.bestCards(position)).best;
+      return await ask(pool, position);
     } catch (error) {
-      if (!this.closed)
-        this.options.log.error({ err: error, position }, 'the double-dummy solver could not answer for a card; the robot plays without it');
+      if (!this.closed) this.options.log.error({ err: error, position }, `the double-dummy solver could not answer ${what}`);
       return null;
     }
   }

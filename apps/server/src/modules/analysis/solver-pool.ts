@@ -102,6 +102,16 @@ export class SolverPool {
   }
 
   /**
+   * The most tricks the side to play takes double dummy of those left in a position of the play (a robot answering
+   * a claim); ahead of the background analysis like `bestCards`.
+   */
+  async mostTricks(position: PlayPosition): Promise<number> {
+    const answer = await this.submit({ type: 'tricks', id: this.nextId++, position }, { first: true });
+    if (answer.type !== 'tricks') throw new Error(`the solver answered ${answer.type} for the tricks of a position`);
+    return answer.tricks;
+  }
+
+  /**
    * Each deal's double-dummy table and its par for the board's dealer and vulnerability: `CalcAllTablesPBN` in
    * jobs shared out among the processes, then `DealerPar`.
    */

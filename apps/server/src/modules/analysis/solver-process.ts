@@ -32,6 +32,7 @@ if (dds) {
     try {
       if (message.type === 'tables') send({ type: 'tables', id: message.id, tables: await solver.calcTables(message.deals) });
       else if (message.type === 'play') send({ type: 'play', id: message.id, cards: await solver.solvePlay(message.position) });
+      else if (message.type === 'tricks') send({ type: 'tricks', id: message.id, tricks: await solver.mostTricks(message.position) });
       else send({ type: 'pars', id: message.id, pars: message.questions.map((q) => solver.dealerPar(q.tricks, q.dealer, q.vulnerability)) });
     } catch (error) {
       send({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) });

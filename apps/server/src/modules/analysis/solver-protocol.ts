@@ -14,6 +14,8 @@ export type ToSolver =
   | { type: 'pars'; id: number; questions: ParQuestion[] }
   /** The cards of a position of the play, each with its tricks. */
   | { type: 'play'; id: number; position: PlayPosition }
+  /** The most tricks the side to play takes in a position of the play. */
+  | { type: 'tricks'; id: number; position: PlayPosition }
   /** Leave now (between two jobs: a job under way ends first). */
   | { type: 'stop' };
 
@@ -25,4 +27,5 @@ export type FromSolver =
   | { type: 'tables'; id: number; tables: DoubleDummyTricks[] }
   | { type: 'pars'; id: number; pars: ParResult[] }
   | { type: 'play'; id: number; cards: CardTricks[] }
+  | { type: 'tricks'; id: number; tricks: number }
   | { type: 'failed'; id: number; message: string };

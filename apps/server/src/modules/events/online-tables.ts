@@ -5,7 +5,8 @@ import { conflict } from '../../lib/errors.ts';
 import { planEvent, type EventPlan } from './movement.ts';
 import * as repo from './repo.ts';
 import { playersAtTable, roundInPlay } from './seating.ts';
-import { lockActiveEvent, scoreOfPlay } from './service.ts';
+import { lockActiveEvent } from './service.ts';
+import { writeTableLine } from './table-results.ts';
 
 // An event's tables played online (modules/play runs them): what a table plays in the round in play, who sits
 // there, and the result of a board played out, posted as the table's line beside every other result.
@@ -83,39 +84,9 @@ export interface PlayedBoard {
 export async function recordPlayedBoard(db: Db, tournament: TournamentRow, played: PlayedBoard): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const current = await lockActiveEvent(trx, tournament, 'results');
-    const plan = planEvent(current);
-    const row = plan.rows.find((r) => r.round === played.round && r.table === played.table);
+    const row = planEvent(current).rows.find((r) => r.round === played.round && r.table === played.table);
     if (!row) throw conflict(`Table ${played.table} does not play in round ${played.round}`);
-    const board = await repo.findBoard(trx, current.id, played.board);
-    const vulnerability = (board?.vulnerability ?? 'None') as Vulnerability;
-    const passedOut = played.contract.level === 0 || !played.declarer;
-    const score = passedOut
-      ? scoreOfPlay({ kind: 'passedOut' }, vulnerability)
-      : scoreOfPlay(
-          { kind: 'played', contract: { ...played.contract, level: played.contract.level as 1 }, declarer: played.declarer!, tricks: played.tricks },
-          vulnerability,
-        );
-    const existing = await repo.findResult(trx, current.id, { round: played.round, board: played.board, table: played.table });
-    if (existing) return existing.nsScore;
-    await repo.insertResult(trx, {
-      tournamentId: current.id,
-      round: played.round,
-      boardNo: played.board,
-      tableNo: played.table,
-      nsPair: row.ns,
-      ewPair: row.ew,
-      declarer: passedOut ? null : played.declarer!,
-      level: played.contract.level,
-      strain: passedOut ? null : played.contract.strain,
-      doubled: passedOut ? 0 : played.contract.doubled,
-      tricks: passedOut ? null : played.tricks,
-      nsScore: score,
-      adjustedNs: null,
-      adjustedEw: null,
-      status: 'confirmed',
-      lead: passedOut ? null : played.lead,
-    });
-    return score;
+    return writeTableLine(trx, current.id, row, played, { status: 'confirmed', existing: 'keep' });
   });
 }
 

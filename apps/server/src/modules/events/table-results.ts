@@ -1,4 +1,4 @@
-import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Vulnerability } from '@bridge/engine';
+import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Seat, type Strain, type Vulnerability } from '@bridge/engine';
 import { ErrorCode, messages, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
@@ -175,38 +175,66 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
     if (notPlayed.some((b) => b.boardNo === body.board)) {
       throw badRequest(`The director marked board ${body.board} as not played at this table`);
     }
-    const board = await repo.findBoard(trx, current.id, body.board);
-    if (!board) throw notFound(messages.eventNotFound);
-    const passedOut = body.contract.level === 0;
-    const score = passedOut
-      ? scoreOfPlay({ kind: 'passedOut' }, board.vulnerability as Vulnerability)
-      : scoreOfPlay(
-          { kind: 'played', contract: { ...body.contract, level: body.contract.level as 1 }, declarer: body.declarer!, tricks: body.tricks },
-          board.vulnerability as Vulnerability,
-        );
-    const values = {
-      nsPair: row.ns,
-      ewPair: row.ew,
-      declarer: passedOut ? null : body.declarer!,
-      level: body.contract.level,
-      strain: passedOut ? null : body.contract.strain,
-      doubled: passedOut ? 0 : body.contract.doubled,
-      tricks: passedOut ? null : body.tricks,
-      nsScore: score,
-      adjustedNs: null,
-      adjustedEw: null,
-      status: 'entered' as const,
-      lead: passedOut ? null : (body.lead ?? null),
-    };
-    const existing = await repo.findResult(trx, current.id, { round: row.round, board: body.board, table });
+    const line = { board: body.board, contract: body.contract, declarer: body.declarer ?? null, tricks: body.tricks, lead: body.lead ?? null };
     // The table corrects its own results until the round ends, confirmed or not: a correction waits for East-West
     // again. A director's adjusted score stays the director's.
-    if (existing?.adjustedNs) throw conflict(adjustedMessage(body.board));
-    if (existing) await repo.updateResult(trx, existing.id, { ...values, editedAt: new Date() });
-    else await repo.insertResult(trx, { tournamentId: current.id, round: row.round, boardNo: body.board, tableNo: table, ...values });
+    const score = await writeTableLine(trx, current.id, row, line, { status: 'entered', existing: 'replace' });
     await repo.insertTableEntry(trx, { tournamentId: current.id, entryId: body.entryId, tableNo: table, boardNo: body.board, nsScore: score });
     return { score };
   });
+}
+
+/** What a table played on a board, as North enters it or an online table records it. */
+export interface TableLine {
+  board: number;
+  contract: { level: number; strain: Strain; doubled: 0 | 1 | 2 };
+  /** Null, like the strain, tricks and lead, once the board is passed out (level 0). */
+  declarer: Seat | null;
+  tricks: number;
+  lead: string | null;
+}
+
+/**
+ * Writes a table's line of a board in its movement row, scored by Law 77 with the board's vulnerability (a pass-out
+ * scores 0), in the caller's transaction with the event locked. `status`: the line waits for East-West ('entered')
+ * or is the record ('confirmed'). A line already there is corrected (`replace`, never over the director's adjusted
+ * score) or kept as it is (`keep`). Answers the line's North-South score.
+ */
+export async function writeTableLine(
+  trx: Db,
+  tournamentId: string,
+  row: MovementRow,
+  line: TableLine,
+  options: { status: 'entered' | 'confirmed'; existing: 'replace' | 'keep' },
+): Promise<number> {
+  const board = await repo.findBoard(trx, tournamentId, line.board);
+  if (!board) throw notFound(messages.eventNotFound);
+  const vulnerability = board.vulnerability as Vulnerability;
+  const declarer = line.contract.level === 0 ? null : line.declarer;
+  const score = declarer
+    ? scoreOfPlay({ kind: 'played', contract: { ...line.contract, level: line.contract.level as 1 }, declarer, tricks: line.tricks }, vulnerability)
+    : scoreOfPlay({ kind: 'passedOut' }, vulnerability);
+  const at = { round: row.round, board: line.board, table: row.table };
+  const existing = await repo.findResult(trx, tournamentId, at);
+  if (existing && options.existing === 'keep') return existing.nsScore;
+  if (existing?.adjustedNs) throw conflict(adjustedMessage(line.board));
+  const values = {
+    nsPair: row.ns,
+    ewPair: row.ew,
+    declarer,
+    level: declarer ? line.contract.level : 0,
+    strain: declarer ? line.contract.strain : null,
+    doubled: declarer ? line.contract.doubled : 0,
+    tricks: declarer ? line.tricks : null,
+    nsScore: score,
+    adjustedNs: null,
+    adjustedEw: null,
+    status: options.status,
+    lead: declarer ? line.lead : null,
+  };
+  if (existing) await repo.updateResult(trx, existing.id, { ...values, editedAt: new Date() });
+  else await repo.insertResult(trx, { tournamentId, round: at.round, boardNo: at.board, tableNo: at.table, ...values });
+  return score;
 }
 
 /** The entered line of a board of this round, locked with its event, for East-West to confirm or reject. */

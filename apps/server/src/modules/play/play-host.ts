@@ -1,4 +1,14 @@
-import { legalCalls, robotCall, robotPlay, type BoardState, type Call, type Card, type Seat, type TableAction } from '@bridge/engine';
+import {
+  legalCalls,
+  robotAcceptsClaim,
+  robotCall,
+  robotPlay,
+  type BoardState,
+  type Call,
+  type Card,
+  type Seat,
+  type TableAction,
+} from '@bridge/engine';
 import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -15,6 +25,8 @@ export interface PlayHostOptions {
   robotDelayMs: number;
   /** The cards that keep the double-dummy best result for the seat to play, or null without a solver. */
   bestCards?: (state: BoardState) => Promise<Card[] | null>;
+  /** The most tricks the side to play can take double dummy from the position as it stands, or null without a solver. */
+  mostTricks?: (state: BoardState) => Promise<number | null>;
   /** A board's result was posted at a table. */
   resultPosted(key: string, table: number): void;
   /** Who owns which table (Redis across instances, else this one alone). */
@@ -295,11 +307,21 @@ export class PlayHost {
     const state = live.state;
     if (!turn || !state) return;
     let action: TableAction;
-    if (turn.answer === 'claim') action = { type: 'claimResponse', accept: true };
+    if (turn.answer === 'claim') action = { type: 'claimResponse', accept: await this.robotAcceptsClaim(state) };
+    // An undo asks back a card or call just made, a slip of the mouse online: robots grant it, as online robots do.
     else if (turn.answer === 'undo') action = { type: 'undoResponse', accept: true };
     else action = await this.robotMove(state, turn.seat);
     const refused = await live.act(turn.seat, action);
     if (refused) this.options.log.error({ key: live.key, table: live.table, seat: turn.seat, action, refused }, 'the engine refused a robot');
+  }
+
+  /**
+   * A robot accepts a claim only when the claimer's side surely takes the tricks claimed: double dummy with the
+   * solver, else by the winners it cannot lose. A rejection calls the director (docs/robot-play.md).
+   */
+  private async robotAcceptsClaim(state: BoardState): Promise<boolean> {
+    const solverTricks = (await this.options.mostTricks?.(state).catch(() => null)) ?? undefined;
+    return robotAcceptsClaim(state, solverTricks === undefined ? {} : { solverTricks });
   }
 
   /** A robot's call in the auction, or its card in the play (declarer's robot plays dummy's cards too). */

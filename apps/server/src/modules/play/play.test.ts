@@ -343,6 +343,80 @@ describe('robots', () => {
   });
 });
 
+describe('robots answering a claim', () => {
+  /** North holds every top card: four spades, three of each other suit. */
+  const NORTH_TOP_CARDS = 'N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.876.765 432.432.5432.432';
+  /** The same hands turned a seat: East holds the top cards, North nothing. */
+  const EAST_TOP_CARDS = 'N:765.8765.876.765 AKQJ.AKQ.AKQ.AKQ 432.432.5432.432 T98.JT9.JT9.JT98';
+  const withSolver = { analysis: { workers: 1, library: 'libdds.so.0' } };
+
+  /**
+   * People at North and South, robots at East and West, every board dealt `deal`: North bids 7NT at the first
+   * chance and the people pass after it, then East's robot leads. Answers once declarer plays dummy's card.
+   */
+  async function sevenNotrumpsByNorth(deal: string, overrides: Parameters<typeof startPlayServer>[0] = {}) {
+    const { t, wsUrl } = await startPlayServer(overrides);
+    const event = await onlineEvent(t, { humans: ['N', 'S'], deal });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const south = await PlayClient.open(wsUrl, event.players.S!.cookie);
+    await north.sit(event.key);
+    await south.sit(event.key);
+    for (;;) {
+      const state = await north.until((s) => s.trick.length === 1 || (s.declarer === null && (s.turn === 'N' || s.turn === 'S')));
+      if (state.trick.length === 1) {
+        expect(state).toMatchObject({ declarer: 'N', contract: { level: 7, strain: 'NT' }, turn: 'S' });
+        return { t, wsUrl, event, north, board: state.board };
+      }
+      const bid = state.turn === 'N' && !state.auction.some((c) => c.call === '7NT');
+      (state.turn === 'N' ? north : south).send({ type: 'call', call: bid ? '7NT' : 'Pass' });
+      await north.until((s) => s.auction.length > state.auction.length);
+    }
+  }
+
+  const lineOf = (t: Awaited<ReturnType<typeof startPlayServer>>['t'], board: number) =>
+    t.database.db.selectFrom('boardResults').selectAll().where('boardNo', '=', board).where('tableNo', '=', 1).executeTakeFirst();
+
+  it('accept a sound claim, checked double dummy, and the board ends with the tricks claimed', { timeout: 60_000 }, async () => {
+    const { t, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS, withSolver);
+    // Mid-trick, dummy to play: only the solver makes the robots sure of it.
+    north.send({ type: 'claim', tricks: 13, statement: 'All top cards' });
+    const ended = await north.until((s) => s.result !== null);
+    expect(ended.result!.tricks).toBe(13);
+    expect(await lineOf(t, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 13, status: 'confirmed' });
+  });
+
+  it('accept, without the solver, a claim of the winners of the hand on lead', { timeout: 60_000 }, async () => {
+    const { t, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS);
+    // Declarer plays dummy's card, West's robot follows, and North wins the trick with a top card.
+    north.send({ type: 'play', card: legalCard(north.latest()!) });
+    const third = await north.until((s) => s.trick.length === 3);
+    north.send({ type: 'play', card: legalCard(third) });
+    const onLead = await north.until((s) => s.tricks.ns === 1 && s.trick.length === 0);
+    expect(onLead.turn).toBe('N');
+    north.send({ type: 'claim', tricks: 12 });
+    const ended = await north.until((s) => s.result !== null);
+    expect(ended.result!.tricks).toBe(13);
+    expect(await lineOf(t, board)).toMatchObject({ tricks: 13 });
+  });
+
+  it("reject an impossible claim, which then waits for the director's ruling", { timeout: 60_000 }, async () => {
+    const { t, wsUrl, event, north, board } = await sevenNotrumpsByNorth(EAST_TOP_CARDS, withSolver);
+    north.send({ type: 'claim', tricks: 13 });
+    const called = await north.until((s) => s.claim?.directorCalled === true);
+    expect(called).toMatchObject({ result: null, turn: null, claim: { seat: 'N', tricks: 13, awaiting: [], directorCalled: true } });
+    expect(await lineOf(t, board)).toBeUndefined();
+    // Nobody but the director moves the board on now.
+    north.send({ type: 'play', card: called.hands.S![0]! });
+    expect((await north.nextOf('error')).message).toBe('The director has been called to rule on the claim');
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    await director.sit(event.key);
+    director.send({ type: 'ruling', tricks: 0 });
+    const ruled = await north.until((s) => s.result !== null);
+    expect(ruled.result!.tricks).toBe(0);
+    expect(await lineOf(t, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 0 });
+  });
+});
+
 describe("the director's robot", () => {
   it('takes a player’s seat for the rest of the round at the director’s word, and gives it back', async () => {
     const { t, wsUrl } = await startPlayServer();

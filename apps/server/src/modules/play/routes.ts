@@ -5,6 +5,7 @@ import { endpoints, PlayClientMessage, PlayCloseCode, type PlayServerMessage } f
 import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
 import { route } from '../../lib/route.ts';
+import { TokenBucket } from '../../lib/token-bucket.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { viewOf, type TableViewer } from './live-table.ts';
 import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
@@ -33,6 +34,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     db: app.database.db,
     robotDelayMs: options.robotDelayMs,
     bestCards: (state) => app.analysis.bestCardsFor(state),
+    mostTricks: (state) => app.analysis.mostTricksFor(state),
     relay: options.redis ? new RedisRelay(options.redis, options.leaseMs, app.log) : undefined,
     leaseMs: options.leaseMs,
     resultPosted: (key, table) => void app.eventChanges.changed(`${key}/${table}`),
@@ -94,8 +96,7 @@ declare module 'fastify' {
 class PlaySocket implements TableSocket {
   viewer: TableViewer = { kind: 'kibitzer' };
   private room: TableRoom | null = null;
-  private tokens = PLAY_BURST;
-  private refilledAt = Date.now();
+  private readonly allowance = new TokenBucket(PLAY_BURST, PLAY_PER_SECOND);
   private pending: Promise<void> = Promise.resolve();
 
   constructor(
@@ -106,7 +107,7 @@ class PlaySocket implements TableSocket {
     private readonly log: { error(details: object, message: string): void },
   ) {
     socket.on('message', (data) => {
-      if (!this.takeToken()) return this.reply({ type: 'error', message: 'Too many messages: slow down' });
+      if (!this.allowance.take()) return this.reply({ type: 'error', message: 'Too many messages: slow down' });
       const text = data.toString();
       this.pending = this.pending
         .then(() => this.handle(text))
@@ -175,15 +176,6 @@ class PlaySocket implements TableSocket {
     const state = answer.room.snapshot && viewOf(answer.room.snapshot, this.viewer);
     if (state) this.reply({ type: 'table', state });
     else this.reply({ type: 'error', message: `Table ${table} has no boards to play in this round` });
-  }
-
-  private takeToken(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(PLAY_BURST, this.tokens + ((now - this.refilledAt) / 1000) * PLAY_PER_SECOND);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
   }
 
   private reply(message: PlayServerMessage) {

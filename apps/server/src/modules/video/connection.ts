@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { messages, VideoClientMessage, VideoCloseCode, type VideoPeer, type VideoServerMessage } from '@bridge/api';
+import { TokenBucket } from '../../lib/token-bucket.ts';
 import type { ChannelAccess, SignallingUser } from './service.ts';
 import type { DropReason, Hub, HubMember } from './hub.ts';
 
@@ -22,8 +23,7 @@ export const SIGNAL_PER_SECOND = 50;
 
 /** One browser's signalling socket: at most one channel at a time, messages handled in order. */
 export class VideoConnection {
-  private tokens = SIGNAL_BURST;
-  private refilledAt = Date.now();
+  private readonly allowance = new TokenBucket(SIGNAL_BURST, SIGNAL_PER_SECOND);
   private channel: string | null = null;
   private member: HubMember | null = null;
   /** The last of this socket's messages still being handled, or null when none is. */
@@ -54,7 +54,7 @@ export class VideoConnection {
     socket.on('pong', () => (this.answeredPing = true));
     socket.on('message', (data, isBinary) => {
       if (this.revoked) return;
-      if (!this.takeToken()) return this.fail(messages.tooManySignals, 'rate_limited');
+      if (!this.allowance.take()) return this.fail(messages.tooManySignals, 'rate_limited');
       const raw = isBinary ? null : data.toString();
       this.inOrder(
         () => this.handle(raw),
@@ -96,15 +96,6 @@ export class VideoConnection {
       if (this.pending === done) this.pending = null;
     });
     return done;
-  }
-
-  private takeToken(): boolean {
-    const now = Date.now();
-    this.tokens = Math.min(SIGNAL_BURST, this.tokens + ((now - this.refilledAt) / 1000) * SIGNAL_PER_SECOND);
-    this.refilledAt = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
   }
 
   private reply(message: VideoServerMessage) {
