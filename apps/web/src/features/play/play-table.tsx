@@ -1,7 +1,7 @@
 import type { PlayTableState } from '@bridge/api';
 import { seatName, type Seat } from '@bridge/engine';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import '@mantine/core/styles/Badge.layer.css';
 import { ContractText } from '../../components/contract-text';
 import { AuctionTable, BiddingBox } from './components/auction';
@@ -42,10 +42,12 @@ interface SeatAreaProps {
   seat: Seat;
   place: Place;
   onPlay: (card: string) => void;
+  /** What the page adds at the seat: the person's video tile. */
+  extra?: ReactNode;
 }
 
 /** One seat at the table: its label and its hand (faced when the viewer may see it, else its backs). */
-function SeatArea({ state, seat, place, onPlay }: SeatAreaProps) {
+function SeatArea({ state, seat, place, onPlay, extra }: SeatAreaProps) {
   const cards = state.hands[seat];
   const plays = handToPlay(state) === seat;
   const label = seat === state.seat ? 'Your hand' : dummyOf(state) === seat ? `Dummy (${seatName(seat)})` : `${seatName(seat)}'s hand`;
@@ -55,6 +57,7 @@ function SeatArea({ state, seat, place, onPlay }: SeatAreaProps) {
       aria-label={`${seatName(seat)}: ${state.players[seat]?.name ?? ''}`}
     >
       <SeatLabel state={state} seat={seat} />
+      {extra}
       {cards ? (
         <CardHand label={label} cards={cards} playable={plays ? playableCards(state, seat) : []} onPlay={plays ? onPlay : undefined} />
       ) : (
@@ -262,7 +265,16 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
 }
 
 /** The table: four seats around the trick, the auction and the bidding box, the controls, and what a screen reader hears. */
-export function PlayTable({ snapshot, connection }: { snapshot: PlaySnapshot; connection: PlayConnection }) {
+interface PlayTableProps {
+  snapshot: PlaySnapshot;
+  connection: PlayConnection;
+  /** What the page shows at each seat besides its hand (the person's video). */
+  atSeat?: (seat: Seat) => ReactNode;
+  /** Controls the page adds to the bar (the video's switches). */
+  barControls?: ReactNode;
+}
+
+export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTableProps) {
   const state = snapshot.state!;
   const places = seatPlaces(state.seat ?? 'S');
   const [reviewing, setReviewing] = useState(false);
@@ -323,13 +335,16 @@ export function PlayTable({ snapshot, connection }: { snapshot: PlaySnapshot; co
           </Text>
           {state.kibitzer ? <Badge variant="light">Kibitzing</Badge> : !state.seat ? <Badge variant="light">Director</Badge> : null}
         </Group>
-        {snapshot.status === 'reconnecting' ? (
-          <span className={`${classes.connection} ${classes.connectionLost}`} role="status">
-            Reconnecting…
-          </span>
-        ) : (
-          <span className={classes.connection}>Connected</span>
-        )}
+        <Group gap="sm">
+          {barControls}
+          {snapshot.status === 'reconnecting' ? (
+            <span className={`${classes.connection} ${classes.connectionLost}`} role="status">
+              Reconnecting…
+            </span>
+          ) : (
+            <span className={classes.connection}>Connected</span>
+          )}
+        </Group>
       </header>
 
       {snapshot.status === 'reconnecting' ? (
@@ -345,7 +360,7 @@ export function PlayTable({ snapshot, connection }: { snapshot: PlaySnapshot; co
       <div className={classes.tableArea} aria-busy={!live}>
         <div className={classes.table}>
           {(Object.entries(places) as [Place, Seat][]).map(([place, seat]) => (
-            <SeatArea key={seat} state={state} seat={seat} place={place} onPlay={play} />
+            <SeatArea key={seat} state={state} seat={seat} place={place} onPlay={play} extra={atSeat?.(seat)} />
           ))}
           {state.contract || state.result ? (
             <TableCentre state={state} places={places} reviewing={reviewing} onDropCard={play} />

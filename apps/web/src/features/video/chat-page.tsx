@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import '@mantine/core/styles/ActionIcon.layer.css';
 import '@mantine/core/styles/Alert.layer.css';
@@ -12,11 +12,10 @@ import { currentUserQueryOptions } from '../../lib/auth';
 import { iceServersQueryOptions, tournamentQueryOptions } from './api';
 import type { MediaChoice } from './call/media';
 import { gridColumns, type TileRatio } from './call/seats';
-import { signallingUrl } from './call/signalling';
 import { deviceState } from './call/device-state';
 import { keyOfChannel, readDetails } from './call/tables';
-import { VideoCall, type CallSnapshot } from './call/video-call';
 import { SettingsDialog } from './components/settings-dialog';
+import { useCall } from './use-call';
 import { VideoDialog } from './components/video-dialog';
 import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon, PhoneOffIcon, SettingsIcon } from './components/video-icons';
 import { VideoTile } from './components/video-tile';
@@ -24,43 +23,6 @@ import classes from './chat-page.module.css';
 import { endHref, joinHref } from './video-paths';
 import { clearVideoState, getStoredMediaChoice, getStoredRatio, setStoredMediaChoice, setStoredRatio } from './video-storage';
 import { videoTexts } from './texts';
-
-const idle: CallSnapshot = { status: 'starting', participants: [], speaker: null, problem: null, missing: [], audio: true, video: true };
-const noSubscription = () => () => undefined;
-
-/** Runs one call while the page shows it; a second mount in development (StrictMode) never opens a socket. */
-function useCall(options: { table: string; uid?: string; displayName?: string; iceServers?: RTCIceServer[]; audio: boolean; video: boolean }) {
-  const [call, setCall] = useState<VideoCall | null>(null);
-  const { table, uid, displayName, iceServers } = options;
-  const ready = Boolean(table && uid && iceServers);
-  useEffect(() => {
-    if (!ready) return;
-    let created: VideoCall | null = null;
-    const timer = setTimeout(() => {
-      created = new VideoCall({
-        url: signallingUrl(window.location),
-        channel: table,
-        user: { uid: uid!, displayName: displayName ?? '' },
-        iceServers: iceServers!,
-        audio: options.audio,
-        video: options.video,
-        choice: getStoredMediaChoice(),
-      });
-      setCall(created);
-      void created.start();
-    });
-    const leave = () => created?.hangUp();
-    window.addEventListener('pagehide', leave);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener('pagehide', leave);
-      leave();
-    };
-    // The call is made once per table and user; toggles later go through the call itself.
-  }, [ready, table, uid]);
-  const snapshot = useSyncExternalStore(call?.subscribe ?? noSubscription, call?.getSnapshot ?? (() => idle), () => idle);
-  return { call, snapshot };
-}
 
 export function ChatPage() {
   const navigate = useNavigate();

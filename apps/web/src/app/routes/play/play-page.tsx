@@ -14,8 +14,10 @@ import { paths } from '../../../config/paths';
 import { site } from '../../../lib/site';
 import { PlayConnection, playUrl, PlayTable, type PlaySnapshot } from '../../../features/play';
 import { myTablesQueryOptions, tournamentQueryOptions } from '../../../features/video/api';
+import { SeatTile, TableVideoControls, useTableVideo, type SeatName } from '../../../features/video/table-video';
 import classes from './play-page.module.css';
 
+const SEAT_NAMES: Record<'N' | 'E' | 'S' | 'W', SeatName> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 const connecting: PlaySnapshot = { status: 'connecting', state: null, error: null };
 const noSubscription = () => () => undefined;
 
@@ -81,6 +83,9 @@ export function PlayPage() {
   const seated = mine.data?.find((t) => t.key === key && t.table !== null);
   const table = asked > 0 ? asked : (seated?.table ?? null);
   const { connection, snapshot } = useTableConnection(key, table);
+  // A player's table has its video call built in: the room of the table they sit at now.
+  const video = useTableVideo(seated && seated.table === table ? seated.channel : null);
+  const [videoHidden, setVideoHidden] = useState(false);
 
   let body;
   if (table === null) body = mine.isPending ? <Loader m="xl" aria-label="Finding your table" /> : <TableChooser eventKey={key} />;
@@ -96,7 +101,15 @@ export function PlayPage() {
       </Alert>
     );
   else if (!snapshot.state || !connection) body = <Loader m="xl" aria-label="Opening the table" />;
-  else body = <PlayTable snapshot={snapshot} connection={connection} />;
+  else
+    body = (
+      <PlayTable
+        snapshot={snapshot}
+        connection={connection}
+        atSeat={video.call && !videoHidden ? (seat) => <SeatTile video={video} seat={SEAT_NAMES[seat]} /> : undefined}
+        barControls={video.call ? <TableVideoControls video={video} hidden={videoHidden} onHidden={setVideoHidden} /> : null}
+      />
+    );
 
   return (
     <div className={classes.page}>
