@@ -52,6 +52,8 @@ const once = (build: Build): Build => {
 const activeEvent = once(seated);
 const importedEvent = once(() => seated({ handgeneratedModeAsString: 'Imported' }));
 const completedEvent = once(completed);
+/** An online event (the factories' default) nobody else changes: no board of it is played. */
+const reviewedEvent = once(seated);
 const none: Build = async () => ({ key: 'none' });
 /** The active event with table 1's code, as its organiser hands it out. */
 const withTableCode = once(async () => {
@@ -398,6 +400,14 @@ const ROWS: Row[] = [
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
   { route: 'GET /ws/play', subject: none, url: () => '/ws/play', expect: [401, 404, 404, 404, 404, 404] },
+  // Anyone signed in may ask; the deal is the director's alone while nobody has played the board.
+  {
+    route: `GET ${V1}/play/:key/boards/:board`,
+    subject: reviewedEvent,
+    url: (s) => `${V1}/play/${s.key}/boards/1`,
+    marker: () => '"deal":{',
+    expect: [401, '200-', '200-', '200-', '200+', '200+'],
+  },
   { route: 'GET /sitemap.xml', subject: none, url: () => '/sitemap.xml', expect: ALL_200 },
   { route: 'GET /robots.txt', subject: none, url: () => '/robots.txt', expect: ALL_200 },
   { route: 'GET /api/docs', subject: none, url: () => '/api/docs/', expect: ALL_200 },

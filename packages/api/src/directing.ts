@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SeatLetterSchema } from './bridge-terms.ts';
 import { resultOf } from './errors.ts';
 import { messages } from './messages.ts';
 import { EnteredResultSchema } from './tables.ts';
@@ -204,6 +205,8 @@ export const LiveViewSchema = z.object({
   /** The provisional ranking from the results so far. */
   ranking: z.array(PairStandingSchema),
   entries: z.array(EntryViewSchema),
+  /** In an online event, the tables whose player called the director and no director has answered yet, oldest first. */
+  directorCalls: z.array(z.object({ table: z.number(), seat: SeatLetterSchema, at: z.string() })),
 });
 export type LiveView = z.infer<typeof LiveViewSchema>;
 export const LiveViewResponse = resultOf(LiveViewSchema);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { resultOf } from './errors.ts';
 import { isSingleLine } from './text.ts';
+import { KeyParams, MAX_BOARD, ResultLineSchema } from './tournaments.ts';
 
 // The online table's protocol on `/ws/play` (docs/play-protocol.md). A seat is a letter N, E, S or W; a call is
 // `1C` ... `7NT`, `Pass`, `X` or `XX`; a card is a suit letter and a rank, `SA`, `HT`, `D2`.
@@ -29,13 +31,20 @@ export const PlayClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ruling'), tricks: z.number().int().min(0).max(13) }),
   /** The director gives a player's seat to a robot for the rest of the round (a player away too long), or back. */
   z.object({ type: z.literal('robot'), seat, robot: z.boolean() }),
+  /** A player at the table calls the director (one call open at a table at a time). */
+  z.object({ type: z.literal('callDirector') }),
+  /** The director answers the table's call: it is cleared. */
+  z.object({ type: z.literal('directorHere') }),
 ]);
 export type PlayClientMessage = z.infer<typeof PlayClientMessage>;
 
 export const isCallText = (text: string) => CALL.test(text);
 export const isCardText = (text: string) => CARD.test(text);
 
-/** One seat's view of the table: only the hands that seat may see (its own; dummy's after the lead; all once the board is done). */
+/**
+ * One socket's view of the table: only the hands it may see (a seat its own, dummy's after the lead, all once the
+ * board is done; a kibitzer dummy's after the lead and never another; the director all).
+ */
 export const PlayTableState = z.object({
   key: z.string(),
   table: z.number(),
@@ -64,8 +73,32 @@ export const PlayTableState = z.object({
   boards: z.object({ played: z.number(), total: z.number() }),
   /** Every board of the round is played here: the table waits for the director's next round. */
   roundOver: z.boolean(),
+  /** A player's call for the director, open until the director answers it: the seat and when (ISO 8601). */
+  directorCall: z.object({ seat, at: z.string() }).nullable(),
 });
 export type PlayTableState = z.infer<typeof PlayTableState>;
+
+/** `GET /api/v1/play/{key}/boards/{board}`. */
+export const PlayBoardParams = KeyParams.extend({ board: z.coerce.number().int().min(1).max(MAX_BOARD) });
+
+const hand = z.array(z.string());
+/** The four hands of a board, each its thirteen cards (`SA`, `HT`). */
+export const PlayDealSchema = z.object({ N: hand, E: hand, S: hand, W: hand });
+export type PlayDeal = z.infer<typeof PlayDealSchema>;
+
+/**
+ * A board of an online event for review: its traveller so far and its deal, each only where the caller may see it
+ * (a player once their table has finished the board; a kibitzer once every table has; the director always).
+ */
+export const PlayBoardReviewSchema = z.object({
+  board: z.number(),
+  /** The board's lines so far, as the table phones' traveller has them; empty where the caller may not see them. */
+  lines: z.array(ResultLineSchema),
+  /** Null where the caller may not see the deal yet. */
+  deal: PlayDealSchema.nullable(),
+});
+export type PlayBoardReview = z.infer<typeof PlayBoardReviewSchema>;
+export const PlayBoardReviewResponse = resultOf(PlayBoardReviewSchema);
 
 /** What the server sends on `/ws/play`: the table after every change, to every socket at it; or an error, which changed nothing. */
 export type PlayServerMessage = { type: 'table'; state: PlayTableState } | { type: 'error'; message: string };

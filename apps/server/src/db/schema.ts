@@ -25,6 +25,7 @@ export interface Database {
   boardsNotPlayed: BoardsNotPlayedTable;
   playActions: PlayActionsTable;
   playSubstitutes: PlaySubstitutesTable;
+  directorCalls: DirectorCallsTable;
 }
 
 export interface TournamentsTable {
@@ -312,4 +313,12 @@ export interface PlaySubstitutesTable {
   tableNo: number;
   seat: 'N' | 'E' | 'S' | 'W';
   createdAt: CreatedAt;
+}
+
+/** A player's open call for the director at an online table (one a table), until the director answers it (0009-director-calls). */
+export interface DirectorCallsTable {
+  tournamentId: string;
+  tableNo: number;
+  seat: 'N' | 'E' | 'S' | 'W';
+  calledAt: CreatedAt;
 }

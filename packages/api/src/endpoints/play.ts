@@ -1,4 +1,5 @@
 import { endpoint } from '../endpoint.ts';
+import { PlayBoardParams, PlayBoardReviewResponse } from '../play.ts';
 
 /** Online play. */
 export const play = {
@@ -15,10 +16,28 @@ export const play = {
       'Client: {type:"sit",key,table}; {type:"call",call,alert?,explanation?} (1C..7NT, Pass, X, XX);',
       '{type:"play",card} (SA, HT, D2; declarer plays dummy\'s cards too); {type:"claim",tricks,statement?};',
       '{type:"claimResponse",accept}; {type:"undo"}; {type:"undoResponse",accept};',
-      'director only: {type:"ruling",tricks}, {type:"robot",seat,robot}.',
+      '{type:"callDirector"} (a player at the table; one call open at a table at a time);',
+      'director only: {type:"ruling",tricks}, {type:"robot",seat,robot}, {type:"directorHere"} (answers the call).',
       'Server, after every change to every socket at the table: {type:"table",state} with key, table, round, board,',
-      'dealer, vulnerability, seat, hands (only those this seat may see), auction, turn, contract, declarer, trick,',
-      'lastTrick, tricks, result, claim, undo, players, boards, roundOver; or {type:"error",message}, which changed nothing.',
+      "dealer, vulnerability, seat, hands (only those this socket may see: a kibitzer dummy's after the opening lead",
+      "and never another, even at the board's end), auction, turn, contract, declarer, trick, lastTrick, tricks,",
+      'result, claim, undo, players, boards, roundOver, directorCall ({seat,at} or null);',
+      'or {type:"error",message}, which changed nothing.',
+    ].join(' '),
+  }),
+  /** A board of an online event for review: its traveller and deal, each only where the caller may see it. */
+  board: endpoint({
+    method: 'GET',
+    path: '/api/v1/play/:key/boards/:board',
+    params: PlayBoardParams,
+    response: PlayBoardReviewResponse,
+    description: [
+      'A board of an online event for review beside the table (signed in): { board, lines, deal }.',
+      'lines: the traveller so far (as the table phones have it); deal: the four hands { N, E, S, W } as cards (SA, HT), or null.',
+      'The director (the organiser, an admin) sees both always. A player of the event sees them once their own table has',
+      'finished the board (lines only where the event shows travellers). A kibitzer, where the event allows kibitzers,',
+      'sees them once every table that plays the board in the movement has finished it (lines again only where the event',
+      'shows travellers). Otherwise deal is null and lines is empty. 404 for an unknown event; 400 for an event not played online.',
     ].join(' '),
   }),
 };

@@ -41,11 +41,27 @@ describe('what a seat sees', () => {
     });
   });
 
-  it('shows every whole hand once the board is over', () => {
+  it('shows a player every whole hand once the board is over', () => {
     const state = bidding(boardOf(TOP_CARDS_NORTH), 'Pass', 'Pass', 'Pass', 'Pass');
-    const view = seatView(state, 'kibitzer');
+    const view = seatView(state, 'E');
     expect(view.hands).toEqual(Object.fromEntries(SEATS.map((seat) => [seat, handCards(state.deal[seat])])));
     expect(view.result).toEqual({ tricks: 0, score: 0 });
+  });
+
+  it('shows a kibitzer dummy after the opening lead, and no other hand even once the board is over', () => {
+    const auction = bidding(boardOf(TOP_CARDS_NORTH), '1S', 'Pass', '4S', 'Pass', 'Pass', 'Pass');
+    expect(seatView(auction, 'kibitzer').hands).toEqual({});
+    const led = playing(auction, 'CJ');
+    expect(Object.keys(seatView(led, 'kibitzer').hands)).toEqual(['S']);
+    expect(Object.keys(seatView(led, { kibitz: 'E' }).hands).sort()).toEqual(['E', 'S']);
+    const claimed = act(act(led, 'N', { type: 'claim', tricks: 13 }), 'E', { type: 'claimResponse', accept: true });
+    const over = act(claimed, 'W', { type: 'claimResponse', accept: true });
+    expect(over.result).not.toBeNull();
+    expect(seatView(over, 'kibitzer').hands).toEqual({ S: handCards(over.deal.S) });
+    expect(seatView(over, { kibitz: 'E' }).hands).toEqual({ E: handCards(over.deal.E), S: handCards(over.deal.S) });
+    expect(Object.keys(seatView(over, 'W').hands).sort()).toEqual(['E', 'N', 'S', 'W']);
+    // A board passed out has no dummy: a kibitzer sees no hand of it.
+    expect(seatView(bidding(boardOf(TOP_CARDS_NORTH), 'Pass', 'Pass', 'Pass', 'Pass'), 'kibitzer').hands).toEqual({});
   });
 
   it('gives an explanation to the caller’s opponents and the caller, never to partner', () => {
@@ -76,16 +92,22 @@ describe('no view holds a card its seat may not see', () => {
    * cards missing from it, so the search is known to look at a real frame.
    */
   function problems(state: BoardState, viewer: Seat | 'kibitzer', view: SeatView): string[] {
-    if (state.result) return [];
+    // A seat's player sees every hand once the board is over; a kibitzer never does.
+    if (state.result && viewer !== 'kibitzer') return [];
     const frame = JSON.stringify(view);
     const declarer = declarerOf(state);
-    const visible = viewer === 'kibitzer' ? [] : [viewer, ...(declarer && state.plays.length > 0 ? [partnerOf(declarer)] : [])];
+    const dummy = declarer && state.plays.length > 0 ? [partnerOf(declarer)] : [];
+    const visible = viewer === 'kibitzer' ? dummy : [viewer, ...dummy];
     const played = new Set(state.plays.map((play) => play.card));
     const unplayed = (seat: Seat) => handCards(state.deal[seat]).filter((card) => !played.has(card));
     const hidden = SEATS.filter((seat) => !visible.includes(seat)).flatMap(unplayed);
     const own = viewer === 'kibitzer' ? [] : unplayed(viewer);
     const partner = viewer === 'kibitzer' ? null : partnerOf(viewer);
     return [
+      // Played cards are public, but never a hidden hand as a whole (its thirteen cards at the board's end).
+      ...Object.keys(view.hands)
+        .filter((seat) => !visible.includes(seat as Seat))
+        .map((seat) => `${viewer} is shown ${seat}'s hand`),
       ...hidden.filter((card) => frame.includes(`"${card}"`)).map((card) => `${viewer} is shown ${card}`),
       ...own.filter((card) => !frame.includes(`"${card}"`)).map((card) => `${viewer} is not shown its own ${card}`),
       ...view.auction

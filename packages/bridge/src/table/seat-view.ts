@@ -42,13 +42,19 @@ export interface SeatView {
   undo: { seat: Seat; awaiting: Seat[] } | null;
 }
 
-/** The hands a viewer may see: their own, dummy's once the opening lead is made, and all four when the board is over. */
+/**
+ * The hands a viewer may see: a player their own, dummy's once the opening lead is made, and all four when the board
+ * is over. A kibitzer sees dummy's after the lead as the seats do (over a seat's shoulder, that seat's too), and never
+ * the others, even at the board's end: the board may still be played at other tables.
+ */
 export function visibleHands(state: BoardState, viewer: Viewer): Seat[] {
-  if (state.result || viewer === 'all') return [...SEATS];
-  if (viewer === 'kibitzer') return [];
-  const seat = typeof viewer === 'string' ? viewer : viewer.kibitz;
+  if (viewer === 'all') return [...SEATS];
   const dummy = dummyOf(state);
-  return dummy && state.plays.length > 0 && dummy !== seat ? [seat, dummy] : [seat];
+  const dummyShown = dummy !== null && state.plays.length > 0;
+  if (viewer === 'kibitzer') return dummyShown ? [dummy] : [];
+  if (state.result && typeof viewer === 'string') return [...SEATS];
+  const seat = typeof viewer === 'string' ? viewer : viewer.kibitz;
+  return dummyShown && dummy !== seat ? [seat, dummy] : [seat];
 }
 
 /** An explanation is for the caller's opponents, never partner (the caller may see their own); public once the board is over. */

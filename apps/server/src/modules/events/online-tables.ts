@@ -92,3 +92,36 @@ export async function recordPlayedBoard(db: Db, tournament: TournamentRow, playe
 
 /** The keys of the online events in play (started, not complete): their tables run on the server. */
 export const listOnlineEventsInPlay = async (db: Db): Promise<string[]> => (await repo.listOnlineEventsInPlay(db)).map((row) => row.key);
+
+/** A player's open call for the director at a table: the seat and when (ISO 8601). */
+export interface DirectorCall {
+  seat: Seat;
+  at: string;
+}
+
+/** The open call for the director at a table, if any. */
+export async function findDirectorCall(db: Db, tournament: Pick<TournamentRow, 'id'>, table: number): Promise<DirectorCall | null> {
+  const row = await repo.findDirectorCall(db, tournament.id, table);
+  return row ? { seat: row.seat, at: row.calledAt.toISOString() } : null;
+}
+
+/** A player at a table calls the director: the call, or null when the table has one open already. */
+export async function callDirector(db: Db, tournament: Pick<TournamentRow, 'id'>, table: number, seat: Seat): Promise<DirectorCall | null> {
+  const row = await repo.insertDirectorCall(db, { tournamentId: tournament.id, tableNo: table, seat });
+  return row ? { seat: row.seat, at: row.calledAt.toISOString() } : null;
+}
+
+/** The director answers a table's call; false when none was open. */
+export const answerDirectorCall = (db: Db, tournament: Pick<TournamentRow, 'id'>, table: number): Promise<boolean> =>
+  repo.deleteDirectorCall(db, tournament.id, table);
+
+/** Every open call for the director of an event, oldest first: the director's live view lists them. */
+export async function listDirectorCalls(db: Db, tournament: Pick<TournamentRow, 'id'>): Promise<(DirectorCall & { table: number })[]> {
+  return (await repo.listDirectorCalls(db, tournament.id)).map((row) => ({ table: row.tableNo, seat: row.seat, at: row.calledAt.toISOString() }));
+}
+
+/** A board's deal, or null when the event does not know it. */
+export async function boardDeal(db: Db, tournament: Pick<TournamentRow, 'id'>, board: number): Promise<Deal | null> {
+  const stored = await repo.findBoard(db, tournament.id, board);
+  return stored?.deal ? parseDeal(stored.deal) : null;
+}

@@ -16,7 +16,8 @@ import { weeklyCounts } from '../../db/weekly.ts';
 import { dayAfter, dayStart } from '../../lib/days.ts';
 
 // SQL of events: the only file that reads or writes the event tables (tournaments, participants, boards,
-// board_results, pair_scores, and the tables' entries: table_entries, boards_not_played). It reads `users` only to join an organiser's name and to seat accounts by email.
+// board_results, pair_scores, and the tables' entries: table_entries, boards_not_played; the online tables' calls
+// for the director: director_calls). It reads `users` only to join an organiser's name and to seat accounts by email.
 // The admin lists are newest first and read in keyset pages (db/keyset.ts).
 
 // Events -------------------------------------------------------------------------------------------------------
@@ -600,3 +601,38 @@ export const listOnlineEventsInPlay = (db: Db) =>
     .where('startedAt', 'is not', null)
     .orderBy('createdAt')
     .execute();
+
+// Calls for the director at the online tables ------------------------------------------------------------------
+
+/** The open call of a table, if any. */
+export const findDirectorCall = (db: Db, tournamentId: string, table: number) =>
+  db
+    .selectFrom('directorCalls')
+    .select(['seat', 'calledAt'])
+    .where('tournamentId', '=', tournamentId)
+    .where('tableNo', '=', table)
+    .executeTakeFirst();
+
+/** Every open call of an event, oldest first. */
+export const listDirectorCalls = (db: Db, tournamentId: string) =>
+  db
+    .selectFrom('directorCalls')
+    .select(['tableNo', 'seat', 'calledAt'])
+    .where('tournamentId', '=', tournamentId)
+    .orderBy('calledAt')
+    .orderBy('tableNo')
+    .execute();
+
+/** Opens a table's call; answers it, or undefined when the table has one open already. */
+export const insertDirectorCall = (db: Db, row: { tournamentId: string; tableNo: number; seat: 'N' | 'E' | 'S' | 'W' }) =>
+  db
+    .insertInto('directorCalls')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning(['seat', 'calledAt'])
+    .executeTakeFirst();
+
+/** Clears a table's call; answers whether one was open. */
+export const deleteDirectorCall = async (db: Db, tournamentId: string, table: number): Promise<boolean> =>
+  ((await db.deleteFrom('directorCalls').where('tournamentId', '=', tournamentId).where('tableNo', '=', table).executeTakeFirst()).numDeletedRows ??
+    0n) > 0n;

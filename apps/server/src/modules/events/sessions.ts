@@ -357,15 +357,16 @@ function contractText(r: BoardResultRow): string | null {
 /**
  * The director's live view: the event, its round clock, every table of every round with each board's state (a
  * missing board is late once its round is behind, or its round's time has run out), the provisional ranking from
- * the lines so far, and the entries.
+ * the lines so far, the entries, and the online tables' open calls for the director.
  */
 export async function liveView(db: Db, tournament: EventRow, now: number = Date.now()): Promise<LiveView> {
   const plan = planEvent(tournament);
-  const [results, notPlayed, participants, boards] = await Promise.all([
+  const [results, notPlayed, participants, boards, calls] = await Promise.all([
     repo.listResultsInOrder(db, tournament.id),
     repo.listNotPlayed(db, tournament.id),
     repo.listAllParticipants(db, tournament.id),
     repo.listBoards(db, tournament.id),
+    repo.listDirectorCalls(db, tournament.id),
   ]);
   const clock = clockOf(tournament, now);
   const started = tournament.startedAt !== null && tournament.status === 'active';
@@ -422,5 +423,6 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
     grid,
     ranking: pairs,
     entries: entriesOf(plan, participants),
+    directorCalls: calls.map((call) => ({ table: call.tableNo, seat: call.seat, at: call.calledAt.toISOString() })),
   };
 }

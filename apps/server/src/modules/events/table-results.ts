@@ -282,6 +282,11 @@ export async function tableTraveller(
   if (!(await repo.tableHasResult(db, tournament.id, { board, table }))) {
     throw forbidden(`Board ${board}'s traveller shows once this table has entered the board`);
   }
+  return { board, lines: await boardTraveller(db, tournament, board) };
+}
+
+/** A board's lines so far, scored as the results page scores them (against every result of the event). */
+export async function boardTraveller(db: Db, tournament: TournamentRow, board: number): Promise<ResultLine[]> {
   const plan = planEvent(tournament);
   const results = await repo.listResultsInOrder(db, tournament.id);
   const scored = scoreEvent(results.map(travellerLineOf), {
@@ -289,6 +294,26 @@ export async function tableTraveller(
     winners: plan.movement.winners,
     scheduledBoards: scheduledBoards(plan),
   });
-  const lines = results.flatMap((r, i) => (r.boardNo === board ? [presentLine(r, scored.lines[i]!)] : []));
-  return { board, lines };
+  return results.flatMap((r, i) => (r.boardNo === board ? [presentLine(r, scored.lines[i]!)] : []));
+}
+
+/** Where a board is played: a table in a round, and whether its result is in there. */
+export interface BoardPlay {
+  round: number;
+  table: number;
+  done: boolean;
+}
+
+/**
+ * Every table that plays a board in the movement, over all its rounds (sit-outs and the places the director marked
+ * not played aside), with whether its result is in there.
+ */
+export async function boardPlays(db: Db, tournament: TournamentRow, board: number): Promise<BoardPlay[]> {
+  const plan = planEvent(tournament);
+  const [results, notPlayed] = await Promise.all([repo.listResultsInOrder(db, tournament.id), repo.listNotPlayed(db, tournament.id)]);
+  const skipped = new Set(notPlayed.filter((n) => n.boardNo === board).map((n) => `${n.round}/${n.tableNo}`));
+  const done = new Set(results.filter((r) => r.boardNo === board).map((r) => `${r.round}/${r.tableNo}`));
+  return plan.rows
+    .filter((row) => plan.boardsOf(row).includes(board) && !sitsOut(plan, row) && !skipped.has(`${row.round}/${row.table}`))
+    .map((row) => ({ round: row.round, table: row.table, done: done.has(`${row.round}/${row.table}`) }));
 }

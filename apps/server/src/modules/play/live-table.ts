@@ -16,7 +16,15 @@ import {
 import type { PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { onlineTable, recordPlayedBoard, type OnlineTable } from '../events/online-tables.ts';
+import {
+  answerDirectorCall,
+  callDirector,
+  findDirectorCall,
+  onlineTable,
+  recordPlayedBoard,
+  type DirectorCall,
+  type OnlineTable,
+} from '../events/online-tables.ts';
 import * as repo from './repo.ts';
 
 /** Who looks at a table through a socket: a seat of it, a kibitzer, or the director (every hand). */
@@ -34,6 +42,7 @@ export interface TableSnapshot {
   players: PlayTableState['players'];
   boards: PlayTableState['boards'];
   roundOver: boolean;
+  directorCall: DirectorCall | null;
 }
 
 /** The frame a viewer gets from a snapshot: only what it may see. */
@@ -50,6 +59,7 @@ export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableS
     players: snapshot.players,
     boards: snapshot.boards,
     roundOver: snapshot.roundOver,
+    directorCall: snapshot.directorCall,
   };
 }
 
@@ -58,7 +68,12 @@ export interface LiveTableHooks {
   resultPosted(key: string, table: number): void;
   /** The table changed: its sockets hear of it and its robots may act. */
   changed(table: LiveTable): void;
+  /** A player called the director, or the director answered: the director's live view hears of it. */
+  directorCallChanged(key: string, table: number): void;
 }
+
+export const directorCalledMessage = 'The director has been called to this table already and is on the way';
+export const noDirectorCallMessage = 'Nobody at this table has called the director';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
 
@@ -77,6 +92,8 @@ export class LiveTable {
   private seq = 0;
   /** Seats the director gave to a robot for the rest of the round. */
   private substitutes = new Set<Seat>();
+  /** A player's call for the director, open until the director answers it. */
+  private directorCall: DirectorCall | null = null;
   private closed = false;
 
   private constructor(
@@ -89,6 +106,8 @@ export class LiveTable {
   static async open(db: Db, tournament: TournamentRow, table: number, hooks: LiveTableHooks): Promise<LiveTable> {
     const live = new LiveTable(db, tournament, table, hooks);
     await live.load(tournament);
+    // A call stays open over rounds and restarts until the director answers it.
+    live.directorCall = await findDirectorCall(db, tournament, table);
     return live;
   }
 
@@ -122,6 +141,36 @@ export class LiveTable {
       if (robot) this.substitutes.add(seat);
       else this.substitutes.delete(seat);
       this.hooks.changed(this);
+      return null;
+    });
+  }
+
+  /** A player at the table calls the director; refused while a call is open. */
+  callDirector(seat: Seat): Promise<string | null> {
+    return this.run(async () => {
+      if (this.directorCall) return directorCalledMessage;
+      const call = await callDirector(this.db, this.tournament, this.table, seat);
+      if (!call) {
+        // Another instance opened it while it held the table: the stored call is the table's.
+        this.directorCall = await findDirectorCall(this.db, this.tournament, this.table);
+        this.hooks.changed(this);
+        return directorCalledMessage;
+      }
+      this.directorCall = call;
+      this.hooks.changed(this);
+      this.hooks.directorCallChanged(this.key, this.table);
+      return null;
+    });
+  }
+
+  /** The director answers the table's call: it is cleared. */
+  directorHere(): Promise<string | null> {
+    return this.run(async () => {
+      const answered = await answerDirectorCall(this.db, this.tournament, this.table);
+      if (!answered && !this.directorCall) return noDirectorCallMessage;
+      this.directorCall = null;
+      this.hooks.changed(this);
+      this.hooks.directorCallChanged(this.key, this.table);
       return null;
     });
   }
@@ -198,6 +247,7 @@ export class LiveTable {
       players,
       boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
       roundOver: this.roundOver,
+      directorCall: this.directorCall,
     };
   }
 

@@ -29,6 +29,8 @@ export interface PlayHostOptions {
   mostTricks?: (state: BoardState) => Promise<number | null>;
   /** A board's result was posted at a table. */
   resultPosted(key: string, table: number): void;
+  /** A player called the director at a table, or the director answered. */
+  directorCallChanged(key: string, table: number): void;
   /** Who owns which table (Redis across instances, else this one alone). */
   relay?: TableRelay;
   /** With several instances: how often leases are renewed and dead owners' tables looked for (a third of the lease). */
@@ -131,6 +133,7 @@ export class PlayHost {
       const live = await LiveTable.open(this.options.db, tournament, table, {
         resultPosted: (key, t) => this.options.resultPosted(key, t),
         changed: (changed) => this.changed(room, changed),
+        directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
       });
       room.stop?.();
       room.owner = live;
@@ -143,7 +146,11 @@ export class PlayHost {
       this.broadcast(room);
     });
     // What the owner has stored is the table: read it here, so a socket sitting down sees it at once.
-    const reader = await LiveTable.open(this.options.db, tournament, table, { resultPosted: () => undefined, changed: () => undefined });
+    const reader = await LiveTable.open(this.options.db, tournament, table, {
+      resultPosted: () => undefined,
+      changed: () => undefined,
+      directorCallChanged: () => undefined,
+    });
     room.snapshot ??= reader.snapshot();
     reader.close();
   }
@@ -340,5 +347,15 @@ export class PlayHost {
 }
 
 /** A socket's request carried out by the table's owner. */
-const perform = (live: LiveTable, request: TableRequest) =>
-  request.kind === 'action' ? live.act(request.actor, request.action) : live.setRobot(request.seat, request.robot);
+function perform(live: LiveTable, request: TableRequest): Promise<string | null> {
+  switch (request.kind) {
+    case 'action':
+      return live.act(request.actor, request.action);
+    case 'robot':
+      return live.setRobot(request.seat, request.robot);
+    case 'callDirector':
+      return live.callDirector(request.seat);
+    case 'directorHere':
+      return live.directorHere();
+  }
+}

@@ -1,10 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
-import type { PlayServerMessage, PlayTableState } from '@bridge/api';
+import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
+import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories.ts';
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
-import { kibitzersClosedMessage, notSeatedMessage } from './play-host.ts';
+import { directorCalledMessage, noDirectorCallMessage } from './live-table.ts';
+import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
 const partner = (seat: Seat) => SEATS[(SEATS.indexOf(seat) + 2) % 4]!;
@@ -174,12 +177,15 @@ describe('the table socket', () => {
 });
 
 describe('the API description', () => {
-  it('documents the table socket and its messages at /api/docs', async () => {
+  it('documents the table socket, its messages and the board review at /api/docs', async () => {
     const { t } = await startPlayServer();
     const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const socket = docs.paths['/ws/play'].get;
     for (const part of ['"sit"', '"call"', '"play"', '"claim"', '"claimResponse"', '"undo"', '"undoResponse"', '"table"', '"error"'])
       expect(socket.description).toContain(part);
+    for (const part of ['"callDirector"', '"directorHere"', 'directorCall']) expect(socket.description).toContain(part);
+    const review = docs.paths['/api/v1/play/{key}/boards/{board}'].get;
+    for (const part of ['lines', 'deal', 'kibitzer', 'director']) expect(review.description).toContain(part);
   });
 });
 
@@ -307,7 +313,8 @@ describe('what each seat may see', () => {
         const dummy = state.declarer ? partner(state.declarer) : null;
         const text = JSON.stringify({ ...state, trick: [], lastTrick: [] });
         for (const seat of SEATS) {
-          const visible = state.result !== null || seat === viewer || (leadMade && seat === dummy);
+          // A kibitzer never sees a hand but dummy's, even once the board is over: it may be played at other tables.
+          const visible = (state.result !== null && viewer !== 'kibitzer') || seat === viewer || (leadMade && seat === dummy);
           if (visible) continue;
           for (const card of handCards(deal[seat]!))
             expect(text, `${viewer} saw ${card} of ${seat} in board ${state.board}`).not.toContain(`"${card}"`);
@@ -322,6 +329,49 @@ describe('what each seat may see', () => {
     expect(check(kibitzer.frames, 'kibitzer')).toBeGreaterThan(20);
     // Both boards of the round were played out and posted.
     expect(await t.database.db.selectFrom('boardResults').select('boardNo').where('tableNo', '=', 1).execute()).toHaveLength(2);
+  });
+});
+
+describe("a kibitzer's frames", () => {
+  it('hold dummy after the opening lead and no other hand over a whole board, its end included', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    const board = (await kibitzer.sit(event.key)).state.board;
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    // 1NT by North and three passes: South is dummy.
+    for (const [index, seat] of (['N', 'E', 'S', 'W'] as const).entries()) {
+      sockets[seat].send({ type: 'call', call: seat === 'N' ? '1NT' : 'Pass' });
+      await settle(sockets, (s) => s.auction.length === index + 1);
+    }
+    for (let card = 0; card < 52; card++) {
+      const state = sockets.N.latest()!;
+      const seat = actorOf(state);
+      const own = await sockets[seat].until((s) => positionOf(s) === positionOf(state));
+      sockets[seat].send({ type: 'play', card: legalCard(own) });
+      if (card < 51) await settle(sockets, (s) => 4 * playedCards(s) + s.trick.length === card + 1);
+    }
+    await kibitzer.until((s) => s.board !== board);
+
+    const deal = parseDeal((await t.database.db.selectFrom('boards').select('deal').where('boardNo', '=', board).executeTakeFirstOrThrow()).deal!);
+    const frames = kibitzer.frames.flatMap((frame) => (frame.type === 'table' && frame.state.board === board ? [frame.state] : []));
+    const ended = frames.filter((state) => state.result !== null);
+    expect(ended).toHaveLength(1);
+    // The board's end: dummy's thirteen cards, as the seats saw them, and nothing of the other three hands.
+    expect(ended[0]!.hands).toEqual({ S: handCards(deal.S!) });
+    for (const state of frames) {
+      const leadMade = state.trick.length > 0 || playedCards(state) > 0;
+      expect(Object.keys(state.hands)).toEqual(leadMade ? ['S'] : []);
+      // Played cards are public (the trick, the last trick); no other card of a hidden hand is anywhere in the frame.
+      const text = JSON.stringify({ ...state, trick: [], lastTrick: [] });
+      const hidden = (['N', 'E', 'W', ...(leadMade ? [] : ['S'])] as Seat[]).flatMap((seat) => handCards(deal[seat]!));
+      for (const card of hidden) expect(text, `the kibitzer saw ${card}`).not.toContain(`"${card}"`);
+    }
+    expect(frames.length).toBeGreaterThan(52);
+    // The seats themselves saw every hand at the board's end.
+    await sockets.E.until((s) => s.board !== board);
+    const seen = sockets.E.frames.find((frame) => frame.type === 'table' && frame.state.board === board && frame.state.result !== null);
+    expect(seen?.type === 'table' && Object.keys(seen.state.hands).sort()).toEqual(['E', 'N', 'S', 'W']);
   });
 });
 
@@ -439,6 +489,181 @@ describe("the director's robot", () => {
     director.send({ type: 'robot', seat: 'N', robot: false });
     expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false });
     expect(await t.database.db.selectFrom('playSubstitutes').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('a board for review', () => {
+  it('shows its deal and traveller to a player once their table has finished it, to a kibitzer once every table has, to the director always', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const admin = await buildClient(t.app, { names: 'Ada Admin', role: 'admin' });
+    const review = async (who: { cookie?: string }, board: number, key = event.key) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/play/${key}/boards/${board}`, headers: { cookie: who.cookie! } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result as {
+        board: number;
+        lines: { round: number; table: number; tricks: number | null }[];
+        deal: PlayTableState['hands'] | null;
+      };
+    };
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    const board = sockets.N.latest()!.board;
+    const stored = parseDeal((await t.database.db.selectFrom('boards').select('deal').where('boardNo', '=', board).executeTakeFirstOrThrow()).deal!);
+    const deal = Object.fromEntries(SEATS.map((seat) => [seat, handCards(stored[seat]!)]));
+    const hidden = { board, lines: [], deal: null };
+
+    // Nobody has finished the board: only the director sees it.
+    for (const who of [event.players.N!, event.elsewhere, event.kibitzer, event.outsider]) expect(await review(who, board)).toEqual(hidden);
+    expect(await review(event.organiser, board)).toEqual({ board, lines: [], deal });
+    expect((await review(admin, board)).deal).toEqual(deal);
+
+    // Table 1 plays it: 1NT by North, the lead, and seven tricks claimed and accepted.
+    for (const [index, seat] of (['N', 'E', 'S', 'W'] as const).entries()) {
+      sockets[seat].send({ type: 'call', call: seat === 'N' ? '1NT' : 'Pass' });
+      await settle(sockets, (s) => s.auction.length === index + 1);
+    }
+    sockets.E.send({ type: 'play', card: legalCard(sockets.E.latest()!) });
+    await settle(sockets, (s) => s.trick.length === 1);
+    sockets.N.send({ type: 'claim', tricks: 7 });
+    await settle(sockets, (s) => s.claim !== null);
+    sockets.E.send({ type: 'claimResponse', accept: true });
+    await settle(sockets, (s) => s.claim?.awaiting.length === 1);
+    sockets.W.send({ type: 'claimResponse', accept: true });
+    await settle(sockets, (s) => s.board !== board);
+
+    // Its players see it now; a player whose table plays it in a later round, and the kibitzers, do not yet.
+    expect(await review(event.players.N!, board)).toEqual({ board, lines: [expect.objectContaining({ round: 1, table: 1, tricks: 7 })], deal });
+    for (const who of [event.elsewhere, event.kibitzer, event.outsider]) expect(await review(who, board)).toEqual(hidden);
+
+    // The director enters the board at the other tables that play it in the movement, one after another.
+    const view = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })
+    ).json().result as LiveView;
+    const elsewhere = view.grid.filter((cell) => cell.boards.some((b) => b.board === board) && !(cell.round === 1 && cell.table === 1));
+    expect(elsewhere.length).toBe(2);
+    const post = async (cell: LiveView['grid'][number]) => {
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/tournaments/${event.key}/results`,
+        headers: { cookie: event.organiser.cookie },
+        payload: {
+          round: cell.round,
+          table: cell.table,
+          board,
+          nsPair: cell.nsPair,
+          ewPair: cell.ewPair,
+          declarer: 'S',
+          contract: { level: 2, strain: 'S', doubled: 0 },
+          tricks: 8,
+        },
+      });
+      expect(posted.statusCode, posted.body).toBe(200);
+    };
+    await post(elsewhere[0]!);
+    for (const who of [event.kibitzer, event.outsider]) expect(await review(who, board)).toEqual(hidden);
+    await post(elsewhere[1]!);
+    for (const who of [event.kibitzer, event.outsider, event.elsewhere]) {
+      const seen = await review(who, board);
+      expect(seen.deal).toEqual(deal);
+      expect(seen.lines.map((line) => line.table).sort()).toEqual([1, 2, 3]);
+    }
+
+    // Where the event shows no travellers, the players and kibitzers see the deal alone; the director everything.
+    await t.database.db.updateTable('tournaments').set({ showTravellers: false }).where('key', '=', event.key).execute();
+    for (const who of [event.players.N!, event.kibitzer]) expect(await review(who, board)).toEqual({ board, lines: [], deal });
+    expect((await review(event.organiser, board)).lines).toHaveLength(3);
+    // Where it allows no kibitzers, someone who does not play in it sees nothing.
+    await t.database.db.updateTable('tournaments').set({ kibitzersEnabled: false }).where('key', '=', event.key).execute();
+    for (const who of [event.kibitzer, event.outsider]) expect(await review(who, board)).toEqual(hidden);
+    expect((await review(event.players.N!, board)).deal).toEqual(deal);
+  });
+
+  it('answers 404 for an unknown event or board, 400 for an event not played online, and 401 signed out', async () => {
+    const { t } = await startPlayServer();
+    const event = await onlineEvent(t, { start: false });
+    const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const unknown = await get('/api/v1/play/nosuchevent/boards/1', event.players.N!.cookie);
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'Tournament not found']);
+    expect((await get(`/api/v1/play/${event.key}/boards/99`, event.players.N!.cookie)).statusCode).toBe(404);
+    expect((await get(`/api/v1/play/${event.key}/boards/1`)).statusCode).toBe(401);
+    const club = await buildSeatedEvent(t.app, {
+      organiser: clientOf(t.app, event.organiser, event.organiser.cookie),
+      gameDetails: { liveTableEvent: false },
+    });
+    const offline = await get(`/api/v1/play/${club.key}/boards/1`, event.organiser.cookie);
+    expect([offline.statusCode, offline.json().error]).toEqual([400, notOnlineMessage]);
+  });
+});
+
+describe('a call for the director', () => {
+  /** The director's live view of the event. */
+  const liveView = async (app: FastifyInstance, key: string, cookie: string) =>
+    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result;
+
+  it('from a player shows at the table and in the live view at once, until the director answers it', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const heard: string[] = [];
+    const stopHearing = t.app.eventChanges.on((subject) => heard.push(subject));
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    expect((await kibitzer.sit(event.key)).state.directorCall).toBeNull();
+
+    sockets.E.send({ type: 'callDirector' });
+    const [called] = await settle(sockets, (s) => s.directorCall !== null);
+    expect(called!.directorCall).toEqual({ seat: 'E', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect((await kibitzer.until((s) => s.directorCall !== null)).directorCall).toEqual(called!.directorCall);
+    // The live view's stream hears the table's change, and the view lists the call.
+    await expect.poll(() => heard).toContain(`${event.key}/1`);
+    stopHearing();
+    expect((await liveView(t.app, event.key, event.organiser.cookie)).directorCalls).toEqual([{ table: 1, ...called!.directorCall }]);
+    const stored = await t.database.db.selectFrom('directorCalls').selectAll().execute();
+    expect(stored).toMatchObject([{ tableNo: 1, seat: 'E' }]);
+
+    // A second call while one is open is refused; only a player at the table calls, only the director answers.
+    sockets.W.send({ type: 'callDirector' });
+    expect((await sockets.W.nextOf('error')).message).toBe(directorCalledMessage);
+    kibitzer.send({ type: 'callDirector' });
+    expect((await kibitzer.nextOf('error')).message).toBe('Only a player at the table calls the director');
+    sockets.E.send({ type: 'directorHere' });
+    expect((await sockets.E.nextOf('error')).message).toBe('Only the director answers a call to the table');
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    expect((await director.sit(event.key)).state.directorCall).toEqual(called!.directorCall);
+    director.send({ type: 'callDirector' });
+    expect((await director.nextOf('error')).message).toBe('Only a player at the table calls the director');
+
+    director.send({ type: 'directorHere' });
+    await settle(sockets, (s) => s.directorCall === null);
+    expect((await liveView(t.app, event.key, event.organiser.cookie)).directorCalls).toEqual([]);
+    expect(await t.database.db.selectFrom('directorCalls').selectAll().execute()).toEqual([]);
+    director.send({ type: 'directorHere' });
+    expect((await director.nextOf('error')).message).toBe(noDirectorCallMessage);
+    // The table may call again once answered.
+    sockets.N.send({ type: 'callDirector' });
+    expect((await sockets.S.until((s) => s.directorCall !== null)).directorCall!.seat).toBe('N');
+  });
+
+  it('survives a restart of the server: the table and the live view still show it', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'S'] });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    await north.sit(event.key);
+    north.send({ type: 'callDirector' });
+    const call = (await north.until((s) => s.directorCall !== null)).directorCall;
+
+    await t.app.close();
+    const app = await buildApp({ config: testConfig(), database: t.database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/play`;
+      const south = await PlayClient.open(url, event.players.S!.cookie);
+      expect((await south.sit(event.key)).state.directorCall).toEqual(call);
+      expect((await liveView(app, event.key, event.organiser.cookie)).directorCalls).toEqual([{ table: 1, ...call }]);
+      south.send({ type: 'callDirector' });
+      expect((await south.nextOf('error')).message).toBe(directorCalledMessage);
+    } finally {
+      await app.close();
+    }
   });
 });
 

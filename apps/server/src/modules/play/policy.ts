@@ -7,9 +7,16 @@ declare module '../../lib/policy.ts' {
      * director), is asked per `sit` (service.ts `viewerAt`), from the movement and the event.
      */
     'play.connect': undefined;
+    /**
+     * Review a board of an online event (its traveller and deal): any signed-in user may ask; what the answer holds
+     * is decided by who asks (service.ts `reviewBoard`): a player of the event, the director, a kibitzer.
+     */
+    'play.review': undefined;
   }
 }
 
 allow('play.connect', { actor: signedIn });
+allow('play.review', { actor: signedIn });
 
 export const connectPlay = policy('play.connect');
+export const reviewPlayedBoard = policy('play.review');

@@ -4,12 +4,18 @@ import type { WebSocket } from 'ws';
 import { endpoints, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
 import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
+import { eventSubject } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
+<<<<<<< HEAD
 import { TokenBucket } from '../../lib/token-bucket.ts';
+=======
+import { findTournament } from '../events/service.ts';
+>>>>>>> play-page-server
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { viewOf, type TableViewer } from './live-table.ts';
 import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
-import { connectPlay } from './policy.ts';
+import { connectPlay, reviewPlayedBoard } from './policy.ts';
+import { reviewBoard } from './service.ts';
 import { RedisRelay } from './table-relay.ts';
 
 export interface PlayOptions {
@@ -37,7 +43,10 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     mostTricks: (state) => app.analysis.mostTricksFor(state),
     relay: options.redis ? new RedisRelay(options.redis, options.leaseMs, app.log) : undefined,
     leaseMs: options.leaseMs,
-    resultPosted: (key, table) => void app.eventChanges.changed(`${key}/${table}`),
+    resultPosted: (key, table) => void app.eventChanges.changed(eventSubject(key, table)),
+    // The table's own subject: the director's live view hears it (as it hears a table's results), and the event's
+    // other tables are not read again for it.
+    directorCallChanged: (key, table) => void app.eventChanges.changed(eventSubject(key, table)),
     log: app.log,
   });
   app.decorate('playHost', host);
@@ -68,6 +77,13 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     stopAccess();
     for (const socket of sockets) socket.close(1001, 'The server is stopping');
     await host.close();
+  });
+
+  // A board for review beside the table: its traveller and deal, each where the caller may see it.
+  route(app, endpoints.play.board, { config: { policy: reviewPlayedBoard } }, async (request, reply) => {
+    const event = await findTournament(app.database.db, request.params.key);
+    reply.header('cache-control', 'no-store');
+    return { result: await reviewBoard(app.database.db, request.user!, event, request.params.board) };
   });
 
   route(
@@ -157,6 +173,16 @@ class PlaySocket implements TableSocket {
       const refused = await this.host.request(this.room, { kind: 'robot', seat: message.seat, robot: message.robot });
       return refused ? this.reply({ type: 'error', message: refused }) : undefined;
     }
+    if (message.type === 'directorHere') {
+      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director answers a call to the table' });
+      const refused = await this.host.request(this.room, { kind: 'directorHere' });
+      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
+    }
+    if (message.type === 'callDirector') {
+      if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table calls the director' });
+      const refused = await this.host.request(this.room, { kind: 'callDirector', seat: this.viewer.seat });
+      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
+    }
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
@@ -184,7 +210,7 @@ class PlaySocket implements TableSocket {
 }
 
 /** The engine's action for a message, with calls and cards read as typed; or why it is not one. */
-function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' | 'ruling' | 'robot' }>): TableAction | string {
+function actionOf(message: Exclude<PlayClientMessage, { type: 'sit' | 'ruling' | 'robot' | 'callDirector' | 'directorHere' }>): TableAction | string {
   switch (message.type) {
     case 'call': {
       const call = parseCall(message.call);

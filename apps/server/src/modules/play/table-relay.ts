@@ -3,8 +3,15 @@ import type { Redis } from 'ioredis';
 import type { Actor, Seat, TableAction } from '@bridge/engine';
 import type { TableSnapshot } from './live-table.ts';
 
-/** What a socket asks of a table: an action of a seat (or the director's ruling), or the director's robot substitute. */
-export type TableRequest = { kind: 'action'; actor: Actor; action: TableAction } | { kind: 'robot'; seat: Seat; robot: boolean };
+/**
+ * What a socket asks of a table: an action of a seat (or the director's ruling), the director's robot substitute, a
+ * player's call for the director, or the director's answer to it.
+ */
+export type TableRequest =
+  | { kind: 'action'; actor: Actor; action: TableAction }
+  | { kind: 'robot'; seat: Seat; robot: boolean }
+  | { kind: 'callDirector'; seat: Seat }
+  | { kind: 'directorHere' };
 
 /**
  * Who runs each online table, and how the other instances reach it (docs/decisions/051). One instance owns a table

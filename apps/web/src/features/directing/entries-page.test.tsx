@@ -49,6 +49,7 @@ const live = (phase: LiveView['event']['phase'], deals: LiveView['event']['deals
   grid: [],
   ranking: [],
   entries,
+  directorCalls: [],
 });
 
 type Answer = { status?: number; body: unknown };

@@ -150,6 +150,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ],
       },
     ],
+    directorCalls: [],
     ...overrides,
   };
 }

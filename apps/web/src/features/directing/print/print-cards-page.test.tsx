@@ -60,6 +60,7 @@ function liveView(movement: Movement, entries: LiveView['entries'] = []): LiveVi
     })),
     ranking: [],
     entries,
+    directorCalls: [],
   };
 }
 

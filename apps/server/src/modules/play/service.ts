@@ -1,0 +1,50 @@
+import { handCards, type Deal } from '@bridge/engine';
+import type { PlayBoardReview, PlayDeal } from '@bridge/api';
+import type { Db } from '../../db/database.ts';
+import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { planEvent } from '../events/movement.ts';
+import { boardDeal } from '../events/online-tables.ts';
+import { placeInRound } from '../events/seating.ts';
+import { seatsOfUser } from '../events/service.ts';
+import { boardPlays, boardTraveller } from '../events/table-results.ts';
+import { notOnlineMessage } from './play-host.ts';
+
+/** The four hands as cards (`SA`, `HT`); null when a hand is not known. */
+function cardsOf(deal: Deal | null): PlayDeal | null {
+  if (!deal?.N || !deal.E || !deal.S || !deal.W) return null;
+  return { N: handCards(deal.N), E: handCards(deal.E), S: handCards(deal.S), W: handCards(deal.W) };
+}
+
+/**
+ * A board of an online event for review, holding only what the caller may see. A hand is hidden while the board is
+ * still to be played where the caller could pass it on, so:
+ * - the director (the organiser, an admin) sees the deal and the traveller always;
+ * - a player of the event sees them once their own table has finished the board (the traveller only where the event
+ *   shows travellers, as the table phones do); a player whose pair does not play the board, once every table has;
+ * - a kibitzer (where the event allows them) once every table that plays the board in the movement has finished it,
+ *   the traveller again only where the event shows travellers;
+ * - anyone else sees neither.
+ */
+export async function reviewBoard(db: Db, user: Pick<UserRow, 'id' | 'role'>, tournament: TournamentRow, board: number): Promise<PlayBoardReview> {
+  if (!tournament.liveTableEvent) throw badRequest(notOnlineMessage);
+  const plan = planEvent(tournament);
+  if (!plan.boards.includes(board)) throw notFound(`Board ${board} is not played in this event`);
+  const director = user.role === 'admin' || tournament.organiserId === user.id;
+  // Sides 0-3 are the players' seats; a participant with another side is a kibitzer of the event.
+  const seats = director ? [] : (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
+  const plays = await boardPlays(db, tournament, board);
+  const finishedEverywhere = plays.every((play) => play.done);
+  let finished: boolean;
+  if (director) finished = true;
+  else if (seats.length > 0) {
+    const own = plays.find((play) => seats.some((seat) => placeInRound(plan, play.round, seat)?.table === play.table));
+    finished = own ? own.done : finishedEverywhere;
+  } else finished = tournament.kibitzersEnabled && finishedEverywhere;
+  const showLines = finished && (director || tournament.showTravellers);
+  const [lines, deal] = await Promise.all([
+    showLines ? boardTraveller(db, tournament, board) : [],
+    finished ? boardDeal(db, tournament, board) : null,
+  ]);
+  return { board, lines, deal: cardsOf(deal) };
+}
