@@ -6,11 +6,8 @@ import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
 import { eventSubject } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
-<<<<<<< HEAD
 import { TokenBucket } from '../../lib/token-bucket.ts';
-=======
 import { findTournament } from '../events/service.ts';
->>>>>>> play-page-server
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { viewOf, type TableViewer } from './live-table.ts';
 import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';

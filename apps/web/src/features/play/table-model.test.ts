@@ -31,6 +31,7 @@ const base: PlayTableState = {
   },
   boards: { played: 0, total: 2 },
   roundOver: false,
+  directorCall: null,
 };
 const call = (seat: 'N' | 'E' | 'S' | 'W', c: string) => ({ seat, call: c, alert: false });
 
