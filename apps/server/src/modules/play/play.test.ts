@@ -4,6 +4,9 @@ import type { PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
+import { findEvent } from '../events/service.ts';
+import { readEvent } from './event-reading.ts';
+import { LiveTable } from './live-table.ts';
 import { kibitzersClosedMessage, notSeatedMessage, PlayHost } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
@@ -450,6 +453,33 @@ describe('changes of the whole event', () => {
       round: 2,
       roundOver: false,
     });
+  });
+
+  it("takes a change in from its own read when the table wrote something after the event's reading began", async () => {
+    const { t } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const tournament = (await findEvent(t.database.db, event.key))!;
+    const table = await LiveTable.open(t.database.db, tournament, 1, { resultPosted: () => undefined, changed: () => undefined });
+    try {
+      const board = table.snapshot().state!.board;
+      // The director gives the board in play its result; the event is read; then the table's North goes to a robot.
+      const line = { round: 1, board, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/tournaments/${event.key}/results`,
+        payload: line,
+        headers: { cookie: event.organiser.cookie },
+      });
+      expect(posted.statusCode).toBe(200);
+      const reading = await readEvent(t.database.db, tournament);
+      expect(await table.setRobot('N', true)).toBeNull();
+      // The reading missed the robot: the table, dealing its next board, reads its own part and keeps it.
+      await table.reload(tournament, reading);
+      expect(table.snapshot()).toMatchObject({ boards: { played: 1 }, players: { N: { robot: true } } });
+      expect(table.snapshot().state!.board).not.toBe(board);
+    } finally {
+      table.close();
+    }
   });
 
   it('is read once for all the tables of the event, however many: when they open, and when the event changes', async () => {
