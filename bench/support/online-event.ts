@@ -10,9 +10,13 @@ const SIDES = [0, 1, 2, 3] as const;
  * robots play round 1. Answers the event's key and its id in the database.
  *
  * Every seat holds a robot participant (`isBot`) rather than staying empty, which the server would also play by a
- * robot: starting an event with no entries at all is refused ("Enter the pairs before the start").
+ * robot: starting an event with no entries at all is refused ("Enter the pairs before the start"). With `seatEmail`,
+ * every seat holds that address's account instead: people, whom no robot plays for, so the tables stay still.
  */
-export async function createRobotEvent(organiser: ApiClient, options: { tables: number; boardsPerRound: number; name: string }) {
+export async function createRobotEvent(
+  organiser: ApiClient,
+  options: { tables: number; boardsPerRound: number; name: string; seatEmail?: (table: number, side: number) => string },
+) {
   const { key, id } = await organiser.call(endpoints.events.create, {
     body: {
       tables: options.tables,
@@ -31,7 +35,11 @@ export async function createRobotEvent(organiser: ApiClient, options: { tables: 
     },
   });
   const participants = Array.from({ length: options.tables }, (_, i) =>
-    SIDES.map((side) => ({ names: `Robot ${i + 1}${'NESW'[side]}`, table: i + 1, side, isBot: true })),
+    SIDES.map((side) =>
+      options.seatEmail
+        ? { email: options.seatEmail(i + 1, side), table: i + 1, side, isBot: false }
+        : { names: `Robot ${i + 1}${'NESW'[side]}`, table: i + 1, side, isBot: true },
+    ),
   ).flat();
   await organiser.call(endpoints.events.addParticipants, { params: { key }, body: { participants } });
   return { key, id };

@@ -97,11 +97,14 @@ export async function startPlayServer(overrides: Parameters<typeof buildTestApp>
 }
 
 /**
- * An online event (a 3-table Mitchell, 2 boards a round, random deals unless `deal` is every board's) started by its
- * organiser, with people at table 1's seats as asked (the others played by robots), a kibitzer's seat, and an
- * outsider; all signed in.
+ * An online event (a 3-table Mitchell unless told, 2 boards a round, random deals unless `deal` is every board's)
+ * started by its organiser, with people at table 1's seats as asked (the others played by robots), a kibitzer's seat,
+ * and an outsider; all signed in.
  */
-export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean; deal?: string } = {}) {
+export async function onlineEvent(
+  t: TestApp,
+  options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean; deal?: string; tables?: number } = {},
+) {
   const make = async (names: string) => {
     const user = await buildUser(t.app, { names });
     return { ...user, cookie: await login(t.app, user) } as PlayUser;
@@ -116,6 +119,7 @@ export async function onlineEvent(t: TestApp, options: { humans?: readonly Seat[
   const outsider = await make('Otto Outsider');
   const { key } = await buildSeatedEvent(t.app, {
     organiser: clientOf(t.app, organiser, organiser.cookie),
+    tables: options.tables,
     gameDetails: { typeName: 'Online Pairs', liveTableEvent: true, kibtzersEnabled: options.kibitzers ?? true },
     seats: [
       ...SEATS.flatMap((seat, side) => (players[seat] ? [{ user: players[seat], table: 1, side }] : [])),

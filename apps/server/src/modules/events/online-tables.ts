@@ -4,7 +4,7 @@ import type { TournamentRow } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { planEvent, type EventPlan } from './movement.ts';
 import * as repo from './repo.ts';
-import { playersAtTable, roundInPlay } from './seating.ts';
+import { playersByTable, roundInPlay } from './seating.ts';
 import { lockActiveEvent } from './service.ts';
 import { writeTableLine } from './table-results.ts';
 
@@ -39,33 +39,82 @@ export interface OnlineTable {
 
 export const unknownDealsMessage = 'The deals of this event are not known, so it cannot be played online';
 
-/** What a table plays now: the round in play, its boards with their deals and whether each is done, and its players. */
-export async function onlineTable(db: Db, tournament: TournamentRow, table: number): Promise<OnlineTable> {
+/**
+ * What the tables of an event play now, read once for them all: the round in play, the event's deals and
+ * participants (each placed once), and the round's results and boards not played. Each table's part is cut from it.
+ */
+export interface OnlineTables {
+  round: number;
+  /** What a table plays now: a new object each time, as a table marks its boards done while it plays them. */
+  table(table: number): OnlineTable;
+}
+
+/**
+ * Reads what the event's tables play now: every table's part, or only the part of table `only` (the round's
+ * results and boards not played of that table alone).
+ */
+export async function readOnlineTables(db: Db, tournament: TournamentRow, only?: number): Promise<OnlineTables> {
   const plan = planEvent(tournament);
   const round = await roundInPlay(db, tournament, plan);
-  const row = plan.rows.find((r) => r.round === round && r.table === table) ?? null;
+  const at = only === undefined ? { round } : { round, table: only };
   const [boards, results, notPlayed, participants] = await Promise.all([
-    repo.listBoards(db, tournament.id),
-    repo.listTableResults(db, tournament.id, { round, table }),
-    repo.listBoardsNotPlayed(db, tournament.id, { round, table }),
-    repo.listAllParticipants(db, tournament.id),
+    repo.listDeals(db, tournament.id),
+    repo.listResultPlaces(db, tournament.id, at),
+    repo.listNotPlayedPlaces(db, tournament.id, at),
+    repo.listSeatedParticipants(db, tournament.id),
   ]);
-  const skipped = new Set(notPlayed.map((b) => b.boardNo));
-  const played = new Set(results.map((r) => r.boardNo));
-  const byNumber = new Map(boards.map((b) => [b.boardNo, b]));
-  const numbers = row ? plan.boardsOf(row).filter((board) => !skipped.has(board)) : [];
-  const onlineBoards = numbers.map((board) => {
-    const stored = byNumber.get(board);
-    if (!stored?.deal) throw conflict(unknownDealsMessage);
-    return { board, deal: parseDeal(stored.deal), dealer: stored.dealer, vulnerability: stored.vulnerability, done: played.has(board) };
-  });
-  const seated = playersAtTable(plan, participants, round, table);
-  const players: Partial<Record<Seat, OnlineSeat>> = {};
-  for (const [seat, participant] of Object.entries(seated) as [Seat, (typeof participants)[number]][]) {
-    players[seat] = { userId: participant.userId, names: participant.names, isBot: participant.isBot };
-  }
-  return { round, row, boards: onlineBoards, players, plan };
+  const rows = new Map<number, MovementRow>();
+  for (const row of plan.rows) if (row.round === round && !rows.has(row.table)) rows.set(row.table, row);
+  const played = boardsByTable(results);
+  const skipped = boardsByTable(notPlayed);
+  const stored = new Map(boards.map((b) => [b.boardNo, b]));
+  // The engine never changes a deal, so the tables that play a board share its parsed deal.
+  const deals = new Map<number, Deal>();
+  const dealOf = (board: number, text: string) => {
+    let deal = deals.get(board);
+    if (!deal) deals.set(board, (deal = parseDeal(text)));
+    return deal;
+  };
+  const seated = playersByTable(plan, participants, round);
+  return {
+    round,
+    table(table) {
+      const row = rows.get(table) ?? null;
+      const numbers = row ? plan.boardsOf(row).filter((board) => !skipped.get(table)?.has(board)) : [];
+      const onlineBoards = numbers.map((board) => {
+        const deal = stored.get(board);
+        if (!deal?.deal) throw conflict(unknownDealsMessage);
+        return {
+          board,
+          deal: dealOf(board, deal.deal),
+          dealer: deal.dealer,
+          vulnerability: deal.vulnerability,
+          done: played.get(table)?.has(board) ?? false,
+        };
+      });
+      const players: Partial<Record<Seat, OnlineSeat>> = {};
+      for (const [seat, participant] of Object.entries(seated.get(table) ?? {}) as [Seat, (typeof participants)[number]][]) {
+        players[seat] = { userId: participant.userId, names: participant.names, isBot: participant.isBot };
+      }
+      return { round, row, boards: onlineBoards, players, plan };
+    },
+  };
 }
+
+/** The boards of each table among lines or marks of a round. */
+function boardsByTable(places: readonly { tableNo: number; boardNo: number }[]): Map<number, Set<number>> {
+  const tables = new Map<number, Set<number>>();
+  for (const { tableNo, boardNo } of places) {
+    let boards = tables.get(tableNo);
+    if (!boards) tables.set(tableNo, (boards = new Set()));
+    boards.add(boardNo);
+  }
+  return tables;
+}
+
+/** What a table plays now: the round in play, its boards with their deals and whether each is done, and its players. */
+export const onlineTable = async (db: Db, tournament: TournamentRow, table: number): Promise<OnlineTable> =>
+  (await readOnlineTables(db, tournament, table)).table(table);
 
 export interface PlayedBoard {
   round: number;

@@ -425,6 +425,30 @@ export const listBoardsNotPlayed = (db: Db, tournamentId: string, at: { round: n
     .where('tableNo', '=', at.table)
     .execute();
 
+// The online tables (online-tables.ts): what every table plays, read once for all of an event's tables -------------
+
+/** Where a round's lines are (a table and a board), of one table or of them all. */
+export const listResultPlaces = (db: Db, tournamentId: string, at: { round: number; table?: number }) => {
+  let query = db.selectFrom('boardResults').select(['tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).where('round', '=', at.round);
+  if (at.table !== undefined) query = query.where('tableNo', '=', at.table);
+  return query.execute();
+};
+
+/** The boards the director marked as not played in a round, at one table or at them all. */
+export const listNotPlayedPlaces = (db: Db, tournamentId: string, at: { round: number; table?: number }) => {
+  let query = db.selectFrom('boardsNotPlayed').select(['tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).where('round', '=', at.round);
+  if (at.table !== undefined) query = query.where('tableNo', '=', at.table);
+  return query.execute();
+};
+
+/** An event's boards as a table deals them. */
+export const listDeals = (db: Db, tournamentId: string) =>
+  db.selectFrom('boards').select(['boardNo', 'deal', 'dealer', 'vulnerability']).where('tournamentId', '=', tournamentId).execute();
+
+/** An event's participants as the tables seat them: their round-1 seat, account, names and whether a robot. */
+export const listSeatedParticipants = (db: Db, tournamentId: string) =>
+  db.selectFrom('participants').select(['tableNo', 'side', 'userId', 'names', 'isBot']).where('tournamentId', '=', tournamentId).execute();
+
 /** Every posted line of an event, in no particular order (scoring does not depend on it). */
 export const listResults = (db: Db, tournamentId: string) =>
   db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();

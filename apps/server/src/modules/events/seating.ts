@@ -80,17 +80,22 @@ export async function placesNow(
   return seats.flatMap((seat) => placeInRound(plan, round, seat) ?? []);
 }
 
-/** Who sits at each seat of a table in a round, from the participants' round-1 seats; a seat nobody holds is absent. */
-export function playersAtTable<P extends { tableNo: number; side: number }>(
+/**
+ * Who sits at each seat of every table in a round, from the participants' round-1 seats: each participant placed
+ * once, whatever the number of tables. A seat nobody holds is absent; a table nobody sits at too.
+ */
+export function playersByTable<P extends { tableNo: number; side: number }>(
   plan: EventPlan,
   participants: readonly P[],
   round: number,
-  table: number,
-): Partial<Record<SeatLetter, P>> {
-  const seated: Partial<Record<SeatLetter, P>> = {};
+): Map<number, Partial<Record<SeatLetter, P>>> {
+  const tables = new Map<number, Partial<Record<SeatLetter, P>>>();
   for (const participant of participants) {
     const place = placeInRound(plan, round, participant);
-    if (place?.table === table) seated[place.seat] ??= participant;
+    if (!place) continue;
+    let seated = tables.get(place.table);
+    if (!seated) tables.set(place.table, (seated = {}));
+    seated[place.seat] ??= participant;
   }
-  return seated;
+  return tables;
 }

@@ -25,6 +25,7 @@ import {
   type DirectorCall,
   type OnlineTable,
 } from '../events/online-tables.ts';
+import { markWrite, type EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 
 /** Who looks at a table through a socket: a seat of it, a kibitzer, or the director (every hand). */
@@ -94,6 +95,8 @@ export class LiveTable {
   private substitutes = new Set<Seat>();
   /** A player's call for the director, open until the director answers it. */
   private directorCall: DirectorCall | null = null;
+  /** This table's last write of a result or a substitute (`markWrite`): an event's reading older than it misses it. */
+  private lastWrite = 0;
   private closed = false;
 
   private constructor(
@@ -103,11 +106,12 @@ export class LiveTable {
     private readonly hooks: LiveTableHooks,
   ) {}
 
-  static async open(db: Db, tournament: TournamentRow, table: number, hooks: LiveTableHooks): Promise<LiveTable> {
+  /** Opens a table: from the event's reading when its tables open together, else from a read of its own. */
+  static async open(db: Db, tournament: TournamentRow, table: number, hooks: LiveTableHooks, reading?: EventReading): Promise<LiveTable> {
     const live = new LiveTable(db, tournament, table, hooks);
-    await live.load(tournament);
+    await live.load(tournament, reading);
     // A call stays open over rounds and restarts until the director answers it.
-    live.directorCall = await findDirectorCall(db, tournament, table);
+    live.directorCall = reading ? reading.directorCall(table) : await findDirectorCall(db, tournament, table);
     return live;
   }
 
@@ -138,6 +142,7 @@ export class LiveTable {
       const place = { tournamentId: this.tournament.id, round: this.online.round, table: this.table };
       if (robot) await repo.insertSubstitute(this.db, place, seat);
       else await repo.deleteSubstitute(this.db, place, seat);
+      this.lastWrite = markWrite();
       if (robot) this.substitutes.add(seat);
       else this.substitutes.delete(seat);
       this.hooks.changed(this);
@@ -187,19 +192,30 @@ export class LiveTable {
     return result;
   }
 
-  /** Reads the event again (a new round, a result the director entered): reloads when what the table plays changed. */
-  reload(tournament: TournamentRow): Promise<void> {
+  /**
+   * Takes in a change of the event (a new round, a result the director entered), from the event's reading when
+   * given: reloads when what the table plays changed.
+   */
+  reload(tournament: TournamentRow, reading?: EventReading): Promise<void> {
     return this.run(async () => {
       const before = this.online;
-      const next = await onlineTable(this.db, tournament, this.table);
+      // The reading holds this table as it is unless the table wrote a result or a substitute since it began.
+      const shared = reading && this.lastWrite <= reading.asOf ? reading : undefined;
+      const next = shared ? shared.table(this.table) : await onlineTable(this.db, tournament, this.table);
       const board = before.boards[this.boardIndex];
-      const same = next.round === before.round && board !== undefined && !next.boards.find((b) => b.board === board.board)?.done;
+      // The board in play is still to be played; or the round was over here and still is, on the same boards.
+      const same =
+        next.round === before.round &&
+        next.boards.length === before.boards.length &&
+        (board !== undefined
+          ? !next.boards.find((b) => b.board === board.board)?.done
+          : next.boards.every((b, i) => b.done && b.board === before.boards[i]!.board));
       this.tournament = tournament;
-      if (same && next.boards.length === before.boards.length) {
+      if (same) {
         this.online = { ...next, boards: next.boards.map((b, i) => ({ ...b, done: i < this.boardIndex ? true : b.done })) };
         return;
       }
-      await this.load(tournament);
+      await this.load(tournament, shared, next);
       this.hooks.changed(this);
     });
   }
@@ -265,30 +281,35 @@ export class LiveTable {
     this.closed = true;
   }
 
-  /** Reads what the table plays now and rebuilds its board in play from the stored actions. */
-  private async load(tournament: TournamentRow) {
-    this.online = await onlineTable(this.db, tournament, this.table);
+  /**
+   * Takes what the table plays now (`online` when just read, else from the event's reading or a read of its own) and
+   * rebuilds its board in play from the stored actions.
+   */
+  private async load(tournament: TournamentRow, reading?: EventReading, online?: OnlineTable) {
+    this.online = online ?? (reading ? reading.table(this.table) : await onlineTable(this.db, tournament, this.table));
     const place = { tournamentId: tournament.id, round: this.online.round, table: this.table };
-    this.substitutes = new Set(await repo.listSubstitutes(this.db, place));
+    this.substitutes = new Set(reading ? reading.substitutes(this.table) : await repo.listSubstitutes(this.db, place));
     const boards = this.online.boards;
     this.boardIndex = boards.findIndex((b) => !b.done);
     if (this.boardIndex < 0) {
       this.boardIndex = boards.length;
-      this.state = boards.length > 0 ? await this.replay(boards.length - 1) : null;
+      this.state = boards.length > 0 ? await this.replay(boards.length - 1, reading) : null;
       return;
     }
-    this.state = await this.replay(this.boardIndex);
+    this.state = await this.replay(this.boardIndex, reading);
   }
 
-  private async replay(index: number): Promise<BoardState> {
+  private async replay(index: number, reading?: EventReading): Promise<BoardState> {
     const board = this.online.boards[index]!;
     let state = startBoard(board.board, board.deal, { dealer: board.dealer, vulnerability: board.vulnerability });
-    const actions = await repo.listActions(this.db, {
-      tournamentId: this.tournament.id,
-      round: this.online.round,
-      table: this.table,
-      board: board.board,
-    });
+    const actions = reading
+      ? await reading.actions(this.table, board.board)
+      : await repo.listActions(this.db, {
+          tournamentId: this.tournament.id,
+          round: this.online.round,
+          table: this.table,
+          board: board.board,
+        });
     for (const stored of actions) {
       const outcome = applyAction(state, stored.actor, stored.action);
       // Every stored action was accepted by the same engine; one that no longer applies ends the replay there.
@@ -312,6 +333,7 @@ export class LiveTable {
       tricks: finished.result!.tricks,
       lead: openingLead(finished),
     });
+    this.lastWrite = markWrite();
     board.done = true;
     this.hooks.resultPosted(this.tournament.key, this.table);
   }

@@ -16,6 +16,7 @@ import { findEvent, seatsOfUser } from '../events/service.ts';
 import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow } from '../events/seating.ts';
+import { readEvent, type EventReading } from './event-reading.ts';
 import { LiveTable, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
 
@@ -77,6 +78,8 @@ export class PlayHost {
   private readonly relay: TableRelay;
   private closed = false;
   private readonly maintenance: NodeJS.Timeout[] = [];
+  /** Each event's refresh of its tables under way, and the one waiting to begin after it (`openEvent`). */
+  private readonly refreshes = new Map<string, { last: Promise<void>; waiting: Promise<void> | null }>();
 
   constructor(private readonly options: PlayHostOptions) {
     this.relay = options.relay ?? new LocalRelay();
@@ -103,13 +106,16 @@ export class PlayHost {
     repeat(this.options.leaseMs, () => this.takeOver(), 'online tables not taken over');
   }
 
-  /** The room of a table, opened once: owned here when its lease is free, else heard from its owner. */
-  room(tournament: TournamentRow, table: number): Promise<TableRoom> {
+  /**
+   * The room of a table, opened once: owned here when its lease is free, else heard from its owner. Opened from the
+   * event's reading when its tables open together.
+   */
+  room(tournament: TournamentRow, table: number, reading?: EventReading): Promise<TableRoom> {
     const id = `${tournament.key}/${table}`;
     let opened = this.rooms.get(id);
     if (!opened) {
       const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null };
-      opened = this.claim(room, tournament).then(() => room);
+      opened = this.claim(room, tournament, reading).then(() => room);
       this.rooms.set(id, opened);
       opened.catch(() => this.rooms.delete(id));
     }
@@ -127,14 +133,20 @@ export class PlayHost {
   }
 
   /** Takes the table when its lease is free (it then runs here), else listens to its owner. */
-  private async claim(room: TableRoom, tournament: TournamentRow) {
+  private async claim(room: TableRoom, tournament: TournamentRow, reading?: EventReading) {
     const table = Number(room.id.slice(room.id.lastIndexOf('/') + 1));
     if (await this.relay.acquire(room.id)) {
-      const live = await LiveTable.open(this.options.db, tournament, table, {
-        resultPosted: (key, t) => this.options.resultPosted(key, t),
-        changed: (changed) => this.changed(room, changed),
-        directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
-      });
+      const live = await LiveTable.open(
+        this.options.db,
+        tournament,
+        table,
+        {
+          resultPosted: (key, t) => this.options.resultPosted(key, t),
+          changed: (changed) => this.changed(room, changed),
+          directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
+        },
+        reading,
+      );
       room.stop?.();
       room.owner = live;
       room.stop = this.relay.serve(room.id, (request) => perform(live, request));
@@ -146,11 +158,13 @@ export class PlayHost {
       this.broadcast(room);
     });
     // What the owner has stored is the table: read it here, so a socket sitting down sees it at once.
-    const reader = await LiveTable.open(this.options.db, tournament, table, {
-      resultPosted: () => undefined,
-      changed: () => undefined,
-      directorCallChanged: () => undefined,
-    });
+    const reader = await LiveTable.open(
+      this.options.db,
+      tournament,
+      table,
+      { resultPosted: () => undefined, changed: () => undefined, directorCallChanged: () => undefined },
+      reading,
+    );
     room.snapshot ??= reader.snapshot();
     reader.close();
   }
@@ -230,8 +244,38 @@ export class PlayHost {
     return { ok: true, room: await this.room(tournament, tableNo), viewer };
   }
 
-  /** Every table of an event in play, opened so its robots play (at the start of a round, or after a restart). */
-  async openEvent(key: string): Promise<void> {
+  /**
+   * Every table of an event in play, opened so its robots play (at the start of a round, or after a restart), or
+   * told of the event's change. One refresh of an event at a time, each reading the event after the one before;
+   * calls made while one waits to begin are answered by it, as it reads after them all.
+   */
+  openEvent(key: string): Promise<void> {
+    let refresh = this.refreshes.get(key);
+    if (!refresh) this.refreshes.set(key, (refresh = { last: Promise.resolve(), waiting: null }));
+    if (refresh.waiting) return refresh.waiting;
+    const queue = refresh;
+    const run = queue.last.then(() => {
+      queue.waiting = null;
+      return this.refreshEvent(key);
+    });
+    queue.waiting = run;
+    const last = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    queue.last = last;
+    // Nothing more queued: the event's entry goes.
+    void last.then(() => {
+      if (queue.last === last) this.refreshes.delete(key);
+    });
+    return run;
+  }
+
+  /**
+   * Reads the event once and hands each of its tables here its part: the tables this instance owns take the change
+   * in, those nobody runs are opened here.
+   */
+  private async refreshEvent(key: string): Promise<void> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament) return;
     // Not started: nothing to open (and nothing open: a table opens only once its event has started). Only a final
@@ -242,21 +286,45 @@ export class PlayHost {
       for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
       return;
     }
-    for (let t = 1; t <= tournament.tables; t++) {
-      const id = `${key}/${t}`;
-      try {
-        const opened = this.rooms.get(id);
-        if (opened) {
-          const room = await opened;
-          if (room.owner) await room.owner.reload(tournament);
-        } else if (!(await this.relay.held(id))) {
-          // Nobody runs it (robots alone, or its owner went): this instance takes it.
-          await this.room(tournament, t);
+    const failed = (table: number) => (error: unknown) => this.options.log.error({ err: error, key, table }, 'an online table could not be opened');
+    const owned: TableRoom[] = [];
+    const free: number[] = [];
+    await Promise.all(
+      Array.from({ length: tournament.tables }, async (_, i) => {
+        const table = i + 1;
+        const id = `${key}/${table}`;
+        try {
+          const opened = this.rooms.get(id);
+          if (opened) {
+            const room = await opened;
+            if (room.owner) owned.push(room);
+          } else if (!(await this.relay.held(id))) {
+            // Nobody runs it (robots alone, or its owner went): this instance takes it.
+            free.push(table);
+          }
+        } catch (error) {
+          failed(table)(error);
         }
-      } catch (error) {
-        this.options.log.error({ err: error, key, table: t }, 'an online table could not be opened');
-      }
+      }),
+    );
+    // With several instances, the others may run every table: then nothing is read.
+    if (owned.length === 0 && free.length === 0) return;
+    let reading: EventReading;
+    try {
+      reading = await readEvent(this.options.db, tournament);
+    } catch (error) {
+      this.options.log.error({ err: error, key }, 'the online tables of an event could not be read');
+      return;
     }
+    if (this.closed) return;
+    await Promise.all([
+      ...owned.map((room) => {
+        // Its owner now: the room may have lost its lease while the event was read.
+        const live = room.owner;
+        return live?.reload(tournament, reading).catch(failed(live.table));
+      }),
+      ...free.map((table) => this.room(tournament, table, reading).catch(failed(table))),
+    ]);
   }
 
   /**

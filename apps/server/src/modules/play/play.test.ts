@@ -6,8 +6,10 @@ import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories.ts';
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
-import { directorCalledMessage, noDirectorCallMessage } from './live-table.ts';
-import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage } from './play-host.ts';
+import { findEvent } from '../events/service.ts';
+import { readEvent } from './event-reading.ts';
+import { directorCalledMessage, LiveTable, noDirectorCallMessage } from './live-table.ts';
+import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, PlayHost } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
 const partner = (seat: Seat) => SEATS[(SEATS.indexOf(seat) + 2) % 4]!;
@@ -704,6 +706,134 @@ describe('nothing lost', () => {
       expect((await south.until((s) => s.trick.length === 2)).trick[0]).toEqual(before.trick[0]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('changes of the whole event', () => {
+  it('sends nothing to a table whose board stays; a result the director gives for the board in play deals the next', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = await seatAll(wsUrl, event.key, event.players);
+    const first = sockets.N.latest()!;
+    const direct = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
+
+    // The director pauses the round's clock: the event changes, this table's board does not.
+    const seen = sockets.N.frames.length;
+    expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false })).statusCode).toBe(200);
+    sockets[actorOf(first)].send({ type: 'call', call: 'Pass' });
+    await sockets.N.until((s) => s.auction.length === 1);
+
+    // The director gives the board in play its result: the table moves to its next board.
+    const line = {
+      round: 1,
+      board: first.board,
+      table: 1,
+      nsPair: 1,
+      ewPair: 1,
+      declarer: 'N',
+      contract: { level: 3, strain: 'NT', doubled: 0 },
+      tricks: 9,
+    };
+    expect((await direct(`/api/v1/tournaments/${event.key}/results`, line)).statusCode).toBe(200);
+    const next = await sockets.N.until((s) => s.board !== first.board);
+    expect(next).toMatchObject({ round: 1, auction: [], result: null, boards: { played: 1, total: 2 } });
+    // An event's changes are taken in one after another, so the pause's was done before the result's: North heard
+    // the call, then the next board, and nothing from the pause.
+    expect(sockets.N.frames.slice(seen).map((f) => f.type === 'table' && [f.state.board, f.state.auction.length])).toEqual([
+      [first.board, 1],
+      [next.board, 0],
+    ]);
+  });
+
+  it('sends nothing to a table whose round is over while the event changes, until its next round', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: [] });
+    const direct = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    await kibitzer.sit(event.key);
+    // The robots play both boards of the round: the last one stays on show.
+    await kibitzer.until((s) => s.roundOver);
+    const over = kibitzer.frames.length;
+    expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false })).statusCode).toBe(200);
+    expect((await direct(`/api/v1/direct/events/${event.key}/next-round`)).statusCode).toBe(200);
+    await kibitzer.until((s) => s.round === 2);
+    // The next frame after the round's end is the next round's first board: the paused clock sent nothing.
+    const following = kibitzer.frames[over]!;
+    expect(following.type === 'table' && { round: following.state.round, roundOver: following.state.roundOver }).toEqual({
+      round: 2,
+      roundOver: false,
+    });
+  });
+
+  it("takes a change in from its own read when the table wrote something after the event's reading began", async () => {
+    const { t } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const tournament = (await findEvent(t.database.db, event.key))!;
+    const table = await LiveTable.open(t.database.db, tournament, 1, {
+      resultPosted: () => undefined,
+      changed: () => undefined,
+      directorCallChanged: () => undefined,
+    });
+    try {
+      const board = table.snapshot().state!.board;
+      // The director gives the board in play its result; the event is read; then the table's North goes to a robot.
+      const line = { round: 1, board, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/tournaments/${event.key}/results`,
+        payload: line,
+        headers: { cookie: event.organiser.cookie },
+      });
+      expect(posted.statusCode).toBe(200);
+      const reading = await readEvent(t.database.db, tournament);
+      expect(await table.setRobot('N', true)).toBeNull();
+      // The reading missed the robot: the table, dealing its next board, reads its own part and keeps it.
+      await table.reload(tournament, reading);
+      expect(table.snapshot()).toMatchObject({ boards: { played: 1 }, players: { N: { robot: true } } });
+      expect(table.snapshot().state!.board).not.toBe(board);
+    } finally {
+      table.close();
+    }
+  });
+
+  it('is read once for all the tables of the event, however many: when they open, and when the event changes', async () => {
+    // Robots that never act in the test, so only the readings are counted.
+    const { t } = await startPlayServer({ play: { ...testConfig().play, robotDelayMs: 3_600_000 } });
+    const small = await onlineEvent(t, { tables: 3 });
+    const large = await onlineEvent(t, { tables: 9 });
+    let queries = 0;
+    const db = t.database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        queries++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const errors: string[] = [];
+    const host = new PlayHost({
+      db,
+      robotDelayMs: 3_600_000,
+      resultPosted: () => undefined,
+      directorCallChanged: () => undefined,
+      log: { error: (_, message) => errors.push(message) },
+    });
+    try {
+      const counted = async (work: () => Promise<unknown>) => {
+        queries = 0;
+        await work();
+        return queries;
+      };
+      // Nobody runs the tables for this host yet: it opens them all, then takes a change of each event in.
+      const opening = [await counted(() => host.openEvent(small.key)), await counted(() => host.openEvent(large.key))];
+      const change = [await counted(() => host.openEvent(small.key)), await counted(() => host.openEvent(large.key))];
+      expect(opening[1]).toBe(opening[0]);
+      expect(change[1]).toBe(change[0]);
+      expect(change[0]).toBeLessThan(10);
+      expect(await host.resumeAll()).toBe(3 + 9);
+      expect(errors).toEqual([]);
+    } finally {
+      await host.close();
     }
   });
 });

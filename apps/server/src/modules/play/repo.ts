@@ -21,6 +21,25 @@ export const listActions = (db: Db, at: BoardPlace) =>
     .orderBy('seq')
     .execute();
 
+/** The accepted actions of several boards of a round at once (a board at each of several tables), in their order. */
+export const listActionsOfBoards = (db: Db, tournamentId: string, round: number, boards: readonly { table: number; board: number }[]) =>
+  db
+    .selectFrom('playActions')
+    .select(['tableNo', 'boardNo', 'seq', 'actor', 'action'])
+    .where('tournamentId', '=', tournamentId)
+    .where('round', '=', round)
+    .where((eb) =>
+      eb(
+        eb.refTuple('tableNo', 'boardNo'),
+        'in',
+        boards.map((b) => eb.tuple(b.table, b.board)),
+      ),
+    )
+    .orderBy('tableNo')
+    .orderBy('boardNo')
+    .orderBy('seq')
+    .execute();
+
 /** Stores an action in its place; fails (primary key) when another writer took that place first. */
 export const insertAction = (db: Db, at: BoardPlace, seq: number, actor: Actor, action: TableAction) =>
   db
@@ -45,6 +64,10 @@ export const listSubstitutes = async (db: Db, at: TablePlace) =>
       .where('tableNo', '=', at.table)
       .execute()
   ).map((row) => row.seat);
+
+/** The director's robot substitutes of every table in a round. */
+export const listSubstitutesOfRound = (db: Db, tournamentId: string, round: number) =>
+  db.selectFrom('playSubstitutes').select(['tableNo', 'seat']).where('tournamentId', '=', tournamentId).where('round', '=', round).execute();
 
 export const insertSubstitute = (db: Db, at: TablePlace, seat: 'N' | 'E' | 'S' | 'W') =>
   db

@@ -51,8 +51,13 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
 
   // A new round, a result the director entered, the event completed: its tables read it again.
   const stopEvents = app.eventChanges.on((subject) => {
-    if (!subject.includes('/'))
-      void host.openEvent(subject).catch((error: unknown) => app.log.error({ err: error, key: subject }, 'online tables not refreshed'));
+    if (subject.includes('/')) return;
+    const started = performance.now();
+    host.openEvent(subject).then(
+      // How long the event's tables took to take the change in (bench/play-event-change.ts reads it).
+      () => app.log.debug({ key: subject, ms: Math.round(performance.now() - started) }, 'online tables refreshed'),
+      (error: unknown) => app.log.error({ err: error, key: subject }, 'online tables not refreshed'),
+    );
   });
   // Signed out, disabled or deleted: their sockets close at once.
   const stopAccess = app.userAccess.on((userId) => {
