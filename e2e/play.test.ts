@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 // the table back as it was.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
-const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray'].map((name) => ({
+const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam'].map((name) => ({
   email: `${name.toLowerCase()}@bridge.test`,
   password: 'player password 1',
   names: `${name} Player`,
@@ -33,8 +33,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** An online 3-table Mitchell, started, with `player` alone at table 1 (South): robots play the other seats. */
-async function eventWithOne(player: Account): Promise<string> {
+/** An online 3-table Mitchell, started, with `people` at table 1 (South, then North): robots play the other seats. */
+async function eventWithOne(...people: Account[]): Promise<string> {
   const { key } = await director.call(endpoints.events.create, {
     body: {
       tables: 3,
@@ -52,7 +52,8 @@ async function eventWithOne(player: Account): Promise<string> {
       },
     },
   });
-  await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ email: player.email, table: 1, side: 2 }] } });
+  const participants = people.map((person, i) => ({ email: person.email, table: 1, side: i === 0 ? 2 : 0 }));
+  await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants } });
   await director.call(endpoints.directing.start, { params: { key } });
   return key;
 }
@@ -196,5 +197,37 @@ describe('the online table page', () => {
     expect(await read()).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it("has the table's video call built in: each player's tile at their seat, with mute, camera and hide", async () => {
+    const south = players[4]!;
+    const north = players[5]!;
+    const key = await eventWithOne(south, north);
+    const pages = [];
+    for (const person of [south, north]) {
+      const opened = await openTable(person, { width: 1280, height: 860 });
+      await opened.page.goto(`${server.url}/play/${key}`);
+      pages.push(opened);
+    }
+    const [atSouth, atNorth] = pages as [(typeof pages)[number], (typeof pages)[number]];
+    // Each sees the other's tile at the other's seat, across the table, and their own at the bottom.
+    await atSouth.page.locator('section[aria-label^="North"] [data-video-seat="North"]').waitFor();
+    await atSouth.page.locator('section[aria-label^="South"] [data-video-seat="South"]').waitFor();
+    await atNorth.page.locator('section[aria-label^="South"] [data-video-seat="South"]').waitFor();
+    // The other's picture plays: a real peer connection between the two pages.
+    await atSouth.page.waitForFunction(() => {
+      const video = document.querySelector<HTMLVideoElement>('[data-video-seat="North"] video');
+      return Boolean(video && video.readyState >= 2 && video.videoWidth > 0);
+    });
+    await atSouth.page.getByRole('button', { name: 'Mute the microphone' }).click();
+    await atSouth.page.getByRole('button', { name: 'Unmute the microphone' }).waitFor();
+    await atSouth.page.getByRole('button', { name: 'Hide video' }).click();
+    expect(await atSouth.page.locator('[data-video-seat]').count()).toBe(0);
+    await atSouth.page.getByRole('button', { name: 'Show video' }).click();
+    await atSouth.page.locator('[data-video-seat="North"]').waitFor();
+    for (const { context, errors } of pages) {
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   }, 120_000);
 });
