@@ -365,8 +365,15 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
           {state.contract || state.result ? (
             <TableCentre state={state} places={places} reviewing={reviewing} onDropCard={play} />
           ) : (
-            <div className={classes.centre}>
+            // The auction in the middle of the table, with the bidding box under it when the viewer is to call.
+            <div className={`${classes.centre} ${classes.auctionCentre}`}>
               <AuctionTable state={state} />
+              {toCall(state) && live ? (
+                <BiddingBox
+                  legal={legalCallsNow(state)}
+                  onCall={(call, alert, explanation) => connection.send({ type: 'call', call, alert, ...(explanation ? { explanation } : {}) })}
+                />
+              ) : null}
             </div>
           )}
         </div>
@@ -381,12 +388,6 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
             </Alert>
           ) : null}
           <Question state={state} connection={connection} />
-          {toCall(state) && live ? (
-            <BiddingBox
-              legal={legalCallsNow(state)}
-              onCall={(call, alert, explanation) => connection.send({ type: 'call', call, alert, ...(explanation ? { explanation } : {}) })}
-            />
-          ) : null}
           {state.contract ? (
             <details className={classes.auctionReview}>
               <summary>The auction</summary>

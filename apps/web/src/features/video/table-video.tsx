@@ -47,6 +47,7 @@ export function SeatTile({ video, seat }: { video: TableVideo; seat: SeatName })
         speaking={video.snapshot.speaker === participant.peerId}
         onSoundBlocked={video.onSoundBlocked}
         soundOn={!video.soundBlocked}
+        compact
       />
     </div>
   );

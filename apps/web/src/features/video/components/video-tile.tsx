@@ -24,10 +24,12 @@ interface VideoTileProps {
   /** Playback with sound was refused until the user interacts with the page. */
   onSoundBlocked: () => void;
   soundOn: boolean;
+  /** A small tile beside a seat that names the person already: only the picture and the microphone's state. */
+  compact?: boolean;
 }
 
 /** One person at the table: their video (or initials when the camera is off), name, seat and microphone state. */
-export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundOn }: VideoTileProps) {
+export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundOn, compact = false }: VideoTileProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const { stream, streamVersion, isSelf } = participant;
@@ -64,6 +66,7 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
       className={classes.tile}
       style={{ aspectRatio: cssRatio(ratio) }}
       data-speaking={speaking || undefined}
+      data-compact={compact || undefined}
       data-peer={participant.peerId}
       aria-label={seat ? `${label}, ${seat}` : label}
       // A hint, not part of the name: a name that changed with every pause would be read out again and again.
@@ -94,8 +97,8 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
         </div>
       ) : null}
       <figcaption className={classes.caption}>
-        <span className={classes.name}>{label}</span>
-        {seat ? (
+        {compact ? null : <span className={classes.name}>{label}</span>}
+        {seat && !compact ? (
           <span className={classes.seat} title={seat}>
             <span className={classes.seatLong}>{seat}</span>
             <span className={classes.seatShort} aria-hidden="true">
