@@ -122,6 +122,11 @@ describe('the online table page', () => {
     // The robots are shown as robots; the person's own seat is at the bottom, named.
     await expect.poll(() => page.locator('[data-seat] >> text=Robot').count()).toBeGreaterThanOrEqual(3);
     await page.locator('section[aria-label^="South"]').getByText('Pia Player').waitFor();
+    // The director is called from the table: the table says so, and the director's live view lists the call.
+    await page.getByRole('button', { name: 'Call the director' }).click();
+    await page.getByText('South called the director.').waitFor();
+    const called = await director.call(endpoints.directing.live, { params: { key } });
+    expect(called.directorCalls).toMatchObject([{ table: 1, seat: 'S' }]);
     const end = await playBoard(page, 'click');
     await expect(end.textContent()).resolves.toMatch(/North-South score [+-]?\d+/);
     await end.getByRole('button', { name: 'Next board' }).click();

@@ -214,7 +214,7 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
     const claimer = seatName(state.claim.seat);
     const asked = state.claim.awaiting.includes(state.seat);
     return (
-      <Alert color="blue" title={`${claimer} claims ${state.claim.tricks} of the tricks left`} className={classes.question}>
+      <Alert color="gray" title={`${claimer} claims ${state.claim.tricks} of the tricks left`} className={classes.question}>
         <Stack gap="xs">
           {state.claim.statement ? <Text size="sm">“{state.claim.statement}”</Text> : null}
           {state.claim.directorCalled ? <Text size="sm">The claim was rejected: the director will rule.</Text> : null}
@@ -240,7 +240,7 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
     const asked = state.undo.awaiting.includes(state.seat);
     return (
       <Alert
-        color="blue"
+        color="gray"
         title={`${seatName(state.undo.seat)} asks to undo their last ${state.contract ? 'card' : 'call'}`}
         className={classes.question}
       >
@@ -348,7 +348,7 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
       </header>
 
       {snapshot.status === 'reconnecting' ? (
-        <Alert color="orange" className={classes.reconnecting} title="Reconnecting to the table">
+        <Alert color="gray" className={classes.reconnecting} title="Reconnecting to the table">
           The connection dropped. The table comes back as it was as soon as it is restored.
         </Alert>
       ) : null}
@@ -425,6 +425,20 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
               </Button>
             ) : null}
           </Group>
+          {state.directorCall ? (
+            <Alert color="gray" variant="light" role="status" py={8} title="The director is called">
+              {seatName(state.directorCall.seat)} called the director.
+              {!state.seat && !state.kibitzer ? (
+                <Button size="xs" mt={6} display="block" onClick={() => connection.send({ type: 'directorHere' })}>
+                  I am at the table
+                </Button>
+              ) : null}
+            </Alert>
+          ) : state.seat ? (
+            <Button size="xs" variant="default" onClick={() => connection.send({ type: 'callDirector' })} disabled={!live}>
+              Call the director
+            </Button>
+          ) : null}
           {state.roundOver ? (
             <Alert color="gray" title="The round is over at this table">
               Every board of this round is played. The director starts the next round; your next table shows here.
