@@ -129,6 +129,8 @@ describe('the online table page', () => {
     expect(called.directorCalls).toMatchObject([{ table: 1, seat: 'S' }]);
     const end = await playBoard(page, 'click');
     await expect(end.textContent()).resolves.toMatch(/North-South score [+-]?\d+/);
+    // With it, the board's traveller so far: this table's line.
+    await end.getByRole('region', { name: /^Traveller of board \d+$/ }).waitFor();
     await end.getByRole('button', { name: 'Next board' }).click();
     await page.getByText('Table 1 · Board 2').waitFor();
     // The board's line is in the event's results.

@@ -3,7 +3,10 @@ import { seatName, type Seat } from '@bridge/engine';
 import { Alert, Badge, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import '@mantine/core/styles/Badge.layer.css';
+import { useQuery } from '@tanstack/react-query';
 import { ContractText } from '../../components/contract-text';
+import { TravellerTable } from '../../components/traveller-table';
+import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
 import { announcement } from './announcement';
@@ -169,6 +172,13 @@ function ClaimDialog({
   );
 }
 
+/** The board's traveller so far, as the results page shows it (where the event shows travellers). */
+function BoardTraveller({ finished }: { finished: PlayTableState }) {
+  const review = useQuery(boardReviewQueryOptions(finished.key, finished.board));
+  if (!review.data || review.data.lines.length === 0) return null;
+  return <TravellerTable board={finished.board} lines={review.data.lines} />;
+}
+
 /** A finished board: the contract, the tricks, the score and the four hands, until the player goes on. */
 function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: () => void }) {
   const result = finished.result!;
@@ -197,6 +207,7 @@ function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: ()
             ) : null,
           )}
         </div>
+        <BoardTraveller finished={finished} />
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
             Next board
