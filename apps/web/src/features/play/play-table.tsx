@@ -446,7 +446,13 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
               ) : null}
             </Alert>
           ) : state.seat ? (
-            <Button size="xs" variant="default" onClick={() => connection.send({ type: 'callDirector' })} disabled={!live}>
+            <Button
+              size="xs"
+              variant="default"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => connection.send({ type: 'callDirector' })}
+              disabled={!live}
+            >
               Call the director
             </Button>
           ) : null}
