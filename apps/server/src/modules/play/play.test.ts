@@ -33,9 +33,15 @@ const playedCards = (state: PlayTableState) => state.tricks.ns + state.tricks.ew
 
 /**
  * The people at a table pass in the auction and play any legal card, each from their own frames, while robots play
- * the other seats; until `done` says so on the watcher's frames.
+ * the other seats; until `done` says so on the watcher's frames. With `open`, a person opens the bidding with it when
+ * nobody has bid yet, so no board is passed out.
  */
-async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done: (state: PlayTableState) => boolean) {
+async function playAlong(
+  people: [Seat, PlayClient][],
+  watcher: PlayClient,
+  done: (state: PlayTableState) => boolean,
+  open?: string,
+) {
   for (let guard = 0; guard < 1000; guard++) {
     const state = watcher.latest()!;
     if (done(state)) return state;
@@ -43,7 +49,10 @@ async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done
     if (person) {
       const own = await person[1].until((s) => positionOf(s) === positionOf(state));
       const sent = person[1].frames.length;
-      person[1].send(own.declarer === null ? { type: 'call', call: 'Pass' } : { type: 'play', card: legalCard(own) });
+      const opening = open !== undefined && own.auction.every((entry) => entry.call === 'Pass');
+      person[1].send(
+        own.declarer === null ? { type: 'call', call: opening ? open : 'Pass' } : { type: 'play', card: legalCard(own) },
+      );
       // Its answer: the table moved on, or an error (which fails the test).
       for (;;) {
         await person[1].next();
@@ -290,7 +299,8 @@ describe('what each seat may see', () => {
     const deals = new Map(
       (await t.database.db.selectFrom('boards').select(['boardNo', 'deal']).execute()).map((b) => [b.boardNo, parseDeal(b.deal!)]),
     );
-    // The people pass and play whatever is legal when it is their turn; robots play the other seats, until the round is over.
+    // The people open the bidding if nobody has, else pass, and play whatever is legal when it is their turn; robots
+    // play the other seats, until the round is over. Opening keeps any board from being passed out with nothing to check.
     await playAlong(
       [
         ['N', north],
@@ -298,6 +308,7 @@ describe('what each seat may see', () => {
       ],
       north,
       (state) => state.roundOver,
+      '1C',
     );
     expect(north.latest()!.roundOver).toBe(true);
     // Every socket has had every frame of the round before its frames are read.
