@@ -100,8 +100,13 @@ export const PlayBoardReviewSchema = z.object({
 export type PlayBoardReview = z.infer<typeof PlayBoardReviewSchema>;
 export const PlayBoardReviewResponse = resultOf(PlayBoardReviewSchema);
 
-/** What the server sends on `/ws/play`: the table after every change, to every socket at it; or an error, which changed nothing. */
-export type PlayServerMessage = { type: 'table'; state: PlayTableState } | { type: 'error'; message: string };
+/**
+ * What the server sends on `/ws/play`: the table after every change, to every socket at it; an error, which changed
+ * nothing; or, to a player whose seat a new round gave to another, where the movement puts them now (`table` null
+ * when they sit out the round), after which the socket sits nowhere until it sits again.
+ */
+export type PlayServerMessage =
+  { type: 'table'; state: PlayTableState } | { type: 'error'; message: string } | { type: 'moved'; key: string; round: number; table: number | null };
 
 /** A play socket's close codes besides the standard ones. */
 export const PlayCloseCode = {

@@ -59,25 +59,28 @@ export function placeInRound(plan: EventPlan, round: number, seat: { tableNo: nu
 const SIDE_LETTERS: readonly SeatLetter[] = ['N', 'E', 'S', 'W'];
 
 /**
- * Where each of a player's seats puts them in the round in play. A stored shape that no longer makes a movement
- * keeps the players at the table they were given.
+ * Where each of a player's seats puts them in the round in play, and that round. A stored shape that no longer makes
+ * a movement keeps the players at the table they were given, as in a first round.
  */
 export async function placesNow(
   db: Db,
   tournament: EventShape,
   seats: { tableNo: number; side: number }[],
-): Promise<{ table: number; seat: SeatLetter }[]> {
+): Promise<{ table: number; seat: SeatLetter; round: number }[]> {
   let plan: EventPlan;
   try {
     plan = planEvent(tournament);
   } catch {
     return seats.flatMap((s) => {
       const seat = SIDE_LETTERS[s.side];
-      return seat ? [{ table: s.tableNo, seat }] : [];
+      return seat ? [{ table: s.tableNo, seat, round: 1 }] : [];
     });
   }
   const round = await roundInPlay(db, tournament, plan);
-  return seats.flatMap((seat) => placeInRound(plan, round, seat) ?? []);
+  return seats.flatMap((seat) => {
+    const place = placeInRound(plan, round, seat);
+    return place ? [{ ...place, round }] : [];
+  });
 }
 
 /**

@@ -28,8 +28,11 @@ import {
 import { markWrite, type EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 
-/** Who looks at a table through a socket: a seat of it, a kibitzer, or the director (every hand). */
-export type TableViewer = { kind: 'seat'; seat: Seat } | { kind: 'kibitzer' } | { kind: 'director' };
+/**
+ * Who looks at a table through a socket: a seat of it (its user's, in the round the movement put them there), a
+ * kibitzer, or the director (every hand).
+ */
+export type TableViewer = { kind: 'seat'; seat: Seat; userId: string; round: number } | { kind: 'kibitzer' } | { kind: 'director' };
 
 /**
  * A table as its owner tells it: the whole board (every hand) and what the frames add to it. Each instance with
@@ -44,11 +47,24 @@ export interface TableSnapshot {
   boards: PlayTableState['boards'];
   roundOver: boolean;
   directorCall: DirectorCall | null;
+  /** The user at each seat this round: a seat's socket hears the table only while its user sits there. */
+  seatedUsers: Partial<Record<Seat, string>>;
+}
+
+/**
+ * Whether a seat's socket holds its seat at the table as the snapshot tells it: `ahead` when the socket sat down for
+ * a round the table has not taken in yet (it hears the table once it has); `lost` when a new round moved its user
+ * on (to another table, or another seat of this one) or a substitute took the seat: another hand is there now.
+ */
+export function seatHeld(snapshot: TableSnapshot, viewer: TableViewer): 'held' | 'ahead' | 'lost' {
+  if (viewer.kind !== 'seat') return 'held';
+  if (viewer.round > snapshot.round) return 'ahead';
+  return viewer.round === snapshot.round && snapshot.seatedUsers[viewer.seat] === viewer.userId ? 'held' : 'lost';
 }
 
 /** The frame a viewer gets from a snapshot: only what it may see. */
 export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableState | null {
-  if (!snapshot.state) return null;
+  if (!snapshot.state || seatHeld(snapshot, viewer) !== 'held') return null;
   const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
   const view = seatView(snapshot.state, engineViewer);
   return {
@@ -73,6 +89,7 @@ export interface LiveTableHooks {
   directorCallChanged(key: string, table: number): void;
 }
 
+export const notSeatedMessage = 'You are not seated at this table in the current round';
 export const directorCalledMessage = 'The director has been called to this table already and is on the way';
 export const noDirectorCallMessage = 'Nobody at this table has called the director';
 
@@ -151,8 +168,9 @@ export class LiveTable {
   }
 
   /** A player at the table calls the director; refused while a call is open. */
-  callDirector(seat: Seat): Promise<string | null> {
+  callDirector(seat: Seat, userId?: string): Promise<string | null> {
     return this.run(async () => {
+      if (userId !== undefined && this.userAt(seat) !== userId) return notSeatedMessage;
       if (this.directorCall) return directorCalledMessage;
       const call = await callDirector(this.db, this.tournament, this.table, seat);
       if (!call) {
@@ -213,6 +231,8 @@ export class LiveTable {
       this.tournament = tournament;
       if (same) {
         this.online = { ...next, boards: next.boards.map((b, i) => ({ ...b, done: i < this.boardIndex ? true : b.done })) };
+        // A substitute the director seated: the sockets hear the new name, and the seat changes hands.
+        if (JSON.stringify(next.players) !== JSON.stringify(before.players)) this.hooks.changed(this);
         return;
       }
       await this.load(tournament, shared, next);
@@ -221,8 +241,10 @@ export class LiveTable {
   }
 
   /** An action by a seat (or the director): refused with the engine's message, or stored, applied and broadcast. */
-  act(actor: Actor, action: TableAction): Promise<string | null> {
+  act(actor: Actor, action: TableAction, userId?: string): Promise<string | null> {
     return this.run(async () => {
+      // Checked in turn with the table's reloads: a player moved on by a new round no longer acts for the seat.
+      if (userId !== undefined && (actor === 'director' || this.userAt(actor) !== userId)) return notSeatedMessage;
       if (!this.state || this.state.result) return this.roundOver ? 'Every board of this round is played at this table' : 'No board is in play';
       const outcome = applyAction(this.state, actor, action);
       if (!outcome.ok) return outcome.message;
@@ -264,6 +286,7 @@ export class LiveTable {
       boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
       roundOver: this.roundOver,
       directorCall: this.directorCall,
+      seatedUsers: Object.fromEntries(SEATS.flatMap((seat) => (this.userAt(seat) ? [[seat, this.userAt(seat)!]] : []))),
     };
   }
 

@@ -17,7 +17,7 @@ import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow } from '../events/seating.ts';
 import { readEvent, type EventReading } from './event-reading.ts';
-import { LiveTable, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
+import { LiveTable, seatHeld, notSeatedMessage, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
 
 export interface PlayHostOptions {
@@ -43,6 +43,8 @@ export interface PlayHostOptions {
 export interface TableSocket {
   viewer: TableViewer;
   send(message: { type: 'table'; state: PlayTableState }): void;
+  /** Its seat is another's now (a new round moved its user on): it has left the table, and finds where to go. */
+  unseated(): void;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface TableRoom {
 /** Why a socket may not sit at a table, or how it sits there. */
 export type SitAnswer = { ok: true; room: TableRoom; viewer: TableViewer } | { ok: false; message: string };
 
-export const notSeatedMessage = 'You are not seated at this table in the current round';
+export { notSeatedMessage };
 export const kibitzersClosedMessage = 'This event does not allow kibitzers at its tables';
 export const notOnlineMessage = 'This event is not played online';
 
@@ -180,6 +182,11 @@ export class PlayHost {
   private broadcast(room: TableRoom) {
     if (!room.snapshot) return;
     for (const socket of room.sockets) {
+      if (seatHeld(room.snapshot, socket.viewer) === 'lost') {
+        room.sockets.delete(socket);
+        socket.unseated();
+        continue;
+      }
       const state = viewOf(room.snapshot, socket.viewer);
       if (state) socket.send({ type: 'table', state });
     }
@@ -227,6 +234,15 @@ export class PlayHost {
    * for the organiser and admins; a kibitzer's where the event allows them. A player of the event seated at another
    * table never watches this one: they may play its boards later.
    */
+  /** Where the movement puts a player of the event in the round in play: the table and round, or null (none, or not online now). */
+  async placeOf(userId: string, key: string): Promise<{ table: number; round: number } | null> {
+    const tournament = await findEvent(this.options.db, key);
+    if (!tournament || !tournament.liveTableEvent || tournament.status !== 'active' || !tournament.startedAt) return null;
+    const seats = (await seatsOfUser(this.options.db, tournament.id, userId)).filter((s) => s.side >= 0 && s.side <= 3);
+    const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table <= tournament.tables);
+    return place ? { table: place.table, round: place.round } : null;
+  }
+
   async sit(user: Pick<UserRow, 'id' | 'role'>, key: string, tableNo: number): Promise<SitAnswer> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament || tableNo > tournament.tables) return { ok: false, message: messages.videoUnknownTable };
@@ -236,7 +252,7 @@ export class PlayHost {
     const seats = (await seatsOfUser(this.options.db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
     const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table === tableNo);
     let viewer: TableViewer;
-    if (place) viewer = { kind: 'seat', seat: place.seat };
+    if (place) viewer = { kind: 'seat', seat: place.seat, userId: user.id, round: place.round };
     else if (user.role === 'admin' || tournament.organiserId === user.id) viewer = { kind: 'director' };
     else if (seats.length > 0) return { ok: false, message: notSeatedMessage };
     else if (tournament.kibitzersEnabled) viewer = { kind: 'kibitzer' };
@@ -418,11 +434,11 @@ export class PlayHost {
 function perform(live: LiveTable, request: TableRequest): Promise<string | null> {
   switch (request.kind) {
     case 'action':
-      return live.act(request.actor, request.action);
+      return live.act(request.actor, request.action, request.userId);
     case 'robot':
       return live.setRobot(request.seat, request.robot);
     case 'callDirector':
-      return live.callDirector(request.seat);
+      return live.callDirector(request.seat, request.userId);
     case 'directorHere':
       return live.directorHere();
   }

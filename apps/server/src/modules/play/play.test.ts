@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
+import { parseCall, parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
 import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/build-test-app.ts';
@@ -36,12 +36,7 @@ const playedCards = (state: PlayTableState) => state.tricks.ns + state.tricks.ew
  * the other seats; until `done` says so on the watcher's frames. With `open`, a person opens the bidding with it when
  * nobody has bid yet, so no board is passed out.
  */
-async function playAlong(
-  people: [Seat, PlayClient][],
-  watcher: PlayClient,
-  done: (state: PlayTableState) => boolean,
-  open?: string,
-) {
+async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done: (state: PlayTableState) => boolean, open?: string) {
   for (let guard = 0; guard < 1000; guard++) {
     const state = watcher.latest()!;
     if (done(state)) return state;
@@ -50,9 +45,7 @@ async function playAlong(
       const own = await person[1].until((s) => positionOf(s) === positionOf(state));
       const sent = person[1].frames.length;
       const opening = open !== undefined && own.auction.every((entry) => entry.call === 'Pass');
-      person[1].send(
-        own.declarer === null ? { type: 'call', call: opening ? open : 'Pass' } : { type: 'play', card: legalCard(own) },
-      );
+      person[1].send(own.declarer === null ? { type: 'call', call: opening ? open : 'Pass' } : { type: 'play', card: legalCard(own) });
       // Its answer: the table moved on, or an error (which fails the test).
       for (;;) {
         await person[1].next();
@@ -718,6 +711,54 @@ describe('nothing lost', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('a new round', () => {
+  it("moves a player on to the movement's next table, and never shows them the hand of whoever sits in their old seat", async () => {
+    const { t, wsUrl } = await startPlayServer();
+    // A Mitchell: North-South stay at their table, East-West move on.
+    const event = await onlineEvent(t, { humans: ['N', 'E'] });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    await north.sit(event.key);
+    await east.sit(event.key);
+    const eastHand = east.latest()!.hands.E;
+    const next = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/direct/events/${event.key}/next-round`,
+      headers: { cookie: event.organiser.cookie },
+    });
+    expect(next.statusCode).toBe(200);
+
+    const moved = await east.nextOf('moved');
+    expect(moved).toMatchObject({ type: 'moved', key: event.key, round: 2 });
+    expect(moved.table).not.toBeNull();
+    expect(moved.table).not.toBe(1);
+    // North stays, at the same seat, and hears the new round.
+    const stayed = await north.until((s) => s.round === 2);
+    expect(stayed).toMatchObject({ table: 1, seat: 'N' });
+    // East heard nothing of table 1 in round 2: no frame, so no hand of the player now in East's old seat.
+    expect(east.frames.some((f) => f.type === 'table' && f.state.round === 2)).toBe(false);
+    // Nor acts there: a call from the old socket is not the table's, and the table refuses the old seat's user.
+    east.send({ type: 'call', call: 'Pass' });
+    expect(await east.nextOf('error')).toEqual({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
+    const table = await LiveTable.open(t.database.db, (await findEvent(t.database.db, event.key))!, 1, {
+      resultPosted: () => undefined,
+      changed: () => undefined,
+      directorCallChanged: () => undefined,
+    });
+    try {
+      expect(await table.act('E', { type: 'call', call: parseCall('Pass')!, alert: false }, event.players.E!.id)).toBe(notSeatedMessage);
+      expect(await table.callDirector('E', event.players.E!.id)).toBe(notSeatedMessage);
+    } finally {
+      table.close();
+    }
+    // At the table the movement gives, East plays the new round with a hand of that table's board.
+    const { state } = await east.sit(event.key, moved.table!);
+    expect(state).toMatchObject({ table: moved.table, round: 2, seat: 'E' });
+    expect(state.hands.E).toHaveLength(13);
+    expect(state.hands.E).not.toEqual(eastHand);
   });
 });
 

@@ -9,7 +9,7 @@ import { route } from '../../lib/route.ts';
 import { TokenBucket } from '../../lib/token-bucket.ts';
 import { findTournament } from '../events/service.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
-import { viewOf, type TableViewer } from './live-table.ts';
+import { seatHeld, viewOf, type TableViewer } from './live-table.ts';
 import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
 import { connectPlay, reviewPlayedBoard } from './policy.ts';
 import { reviewBoard } from './service.ts';
@@ -114,6 +114,8 @@ declare module 'fastify' {
 class PlaySocket implements TableSocket {
   viewer: TableViewer = { kind: 'kibitzer' };
   private room: TableRoom | null = null;
+  /** Where it last sat down. */
+  private place: { key: string; table: number } | null = null;
   private readonly allowance = new TokenBucket(PLAY_BURST, PLAY_PER_SECOND);
   private pending: Promise<void> = Promise.resolve();
 
@@ -149,6 +151,23 @@ class PlaySocket implements TableSocket {
     this.room = null;
   }
 
+  unseated() {
+    this.room = null;
+    const place = this.place;
+    if (!place) return;
+    // In turn with its messages: none acts at the table it left, and the next is handled where it sits now.
+    this.pending = this.pending
+      .then(() => this.moveOn(place.key, place.table))
+      .catch((error: unknown) => this.log.error({ err: error }, 'a moved player could not be placed'));
+  }
+
+  /** Sits again at the same table when the movement keeps the player there (at another seat, maybe); else says where to go. */
+  private async moveOn(key: string, table: number) {
+    const now = await this.host.placeOf(this.userId, key);
+    if (now?.table === table) return this.sit(key, table, true);
+    this.reply({ type: 'moved', key, round: now?.round ?? 0, table: now?.table ?? null });
+  }
+
   private async handle(text: string) {
     let json: unknown;
     try {
@@ -182,17 +201,18 @@ class PlaySocket implements TableSocket {
     }
     if (message.type === 'callDirector') {
       if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table calls the director' });
-      const refused = await this.host.request(this.room, { kind: 'callDirector', seat: this.viewer.seat });
+      const refused = await this.host.request(this.room, { kind: 'callDirector', seat: this.viewer.seat, userId: this.userId });
       return refused ? this.reply({ type: 'error', message: refused }) : undefined;
     }
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
-    const refused = await this.host.request(this.room, { kind: 'action', actor: this.viewer.seat, action });
+    const refused = await this.host.request(this.room, { kind: 'action', actor: this.viewer.seat, action, userId: this.userId });
     if (refused) this.reply({ type: 'error', message: refused });
   }
 
-  private async sit(key: string, table: number) {
+  /** Sits at a table as the user may; `again` after a seat was lost, when a second loss waits for the table's next frame. */
+  private async sit(key: string, table: number, again = false) {
     const answer = await this.host.sit({ id: this.userId, role: this.role }, key, table).catch((error: unknown) => {
       return { ok: false as const, message: error instanceof Error && 'statusCode' in error ? error.message : 'This table cannot be opened now' };
     });
@@ -200,8 +220,20 @@ class PlaySocket implements TableSocket {
     this.leave();
     this.room = answer.room;
     this.viewer = answer.viewer;
+    this.place = { key, table };
     answer.room.sockets.add(this);
-    const state = answer.room.snapshot && viewOf(answer.room.snapshot, this.viewer);
+    const snapshot = answer.room.snapshot;
+    const held = snapshot ? seatHeld(snapshot, this.viewer) : 'held';
+    // Sat down for a round the table is still taking in: the table's next frame is the first.
+    if (held === 'ahead') return;
+    if (held === 'lost' && !again) {
+      // The table is a round ahead of what was read: where the player sits now is read again.
+      this.host.leave(answer.room, this);
+      return this.unseated();
+    }
+    // Still not this player's seat as the table last told it: its next frame decides.
+    if (held === 'lost') return;
+    const state = snapshot && viewOf(snapshot, this.viewer);
     if (state) this.reply({ type: 'table', state });
     else this.reply({ type: 'error', message: `Table ${table} has no boards to play in this round` });
   }

@@ -152,7 +152,7 @@ describe.runIf(usingPostgres && redisUrl)('online tables over two instances shar
           if (progress(sockets[seat].latest()!) > progress(state)) break;
           if (attempt > 20)
             throw new Error(
-              `refused: ${answer.message}; ${seat} sent from ${JSON.stringify({ turn: own.turn, trick: own.trick, tricks: own.tricks, declarer: own.declarer })}; N frames ${sockets.N.frames.length}, S frames ${sockets.S.frames.length}, S latest ${JSON.stringify({ turn: sockets.S.latest()!.turn, trick: sockets.S.latest()!.trick, tricks: sockets.S.latest()!.tricks })}`,
+              `refused: ${JSON.stringify(answer)}; ${seat} sent from ${JSON.stringify({ turn: own.turn, trick: own.trick, tricks: own.tricks, declarer: own.declarer })}; N frames ${sockets.N.frames.length}, S frames ${sockets.S.frames.length}, S latest ${JSON.stringify({ turn: sockets.S.latest()!.turn, trick: sockets.S.latest()!.trick, tricks: sockets.S.latest()!.tricks })}`,
             );
         }
         await Promise.all((['N', 'E', 'S', 'W'] as const).map((s) => sockets[s].until((x) => progress(x) > progress(state))));

@@ -8,9 +8,9 @@ import type { TableSnapshot } from './live-table.ts';
  * player's call for the director, or the director's answer to it.
  */
 export type TableRequest =
-  | { kind: 'action'; actor: Actor; action: TableAction }
+  | { kind: 'action'; actor: Actor; action: TableAction; /** A player's: the user, who must sit at the seat still. */ userId?: string }
   | { kind: 'robot'; seat: Seat; robot: boolean }
-  | { kind: 'callDirector'; seat: Seat }
+  | { kind: 'callDirector'; seat: Seat; userId: string }
   | { kind: 'directorHere' };
 
 /**

@@ -8,6 +8,8 @@ export interface PlaySnapshot {
   state: PlayTableState | null;
   /** The last refusal of the server (an illegal or out-of-turn message), until the next change of the table. */
   error: string | null;
+  /** A new round moved the player on: where to sit now (`table` null when they sit the round out). */
+  moved?: { round: number; table: number | null };
 }
 
 const OPEN = 1;
@@ -52,6 +54,8 @@ export class PlayConnection {
         return;
       }
       if (message.type === 'table') this.update({ status: 'open', state: message.state, error: null });
+      // Its seat is another's now: the page takes the player to their new table (a connection of its own).
+      else if (message.type === 'moved') this.update({ moved: { round: message.round, table: message.table } });
       // Refused at the seat itself (not seated here, no kibitzers): nothing to show but why.
       else if (!this.snapshot.state) this.update({ status: 'refused', error: message.message });
       else this.update({ error: message.message });

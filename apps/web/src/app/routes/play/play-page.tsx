@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import '@mantine/core/styles/Alert.layer.css';
@@ -77,12 +77,27 @@ function TableChooser({ eventKey }: { eventKey: string }) {
  */
 export function PlayPage() {
   const { key = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const queryClient = useQueryClient();
   const asked = Number(search.get('table'));
-  const mine = useQuery({ ...myTablesQueryOptions(), enabled: !asked });
+  const mine = useQuery(myTablesQueryOptions());
   const seated = mine.data?.find((t) => t.key === key && t.table !== null);
   const table = asked > 0 ? asked : (seated?.table ?? null);
   const { connection, snapshot } = useTableConnection(key, table);
+  const [moveNotice, setMoveNotice] = useState<string | null>(null);
+
+  // A new round moved the player on: the page sits at their new table, and its video joins that table's room.
+  const moved = snapshot.moved;
+  useEffect(() => {
+    if (!moved) return;
+    void queryClient.invalidateQueries({ queryKey: myTablesQueryOptions().queryKey });
+    if (moved.table === null) {
+      setMoveNotice(`You sit out round ${moved.round}. Your next table shows here when the director starts the next round.`);
+      return;
+    }
+    setMoveNotice(`Round ${moved.round}: you move to table ${moved.table}.`);
+    setSearch({ table: String(moved.table) }, { replace: true });
+  }, [moved, queryClient, setSearch]);
   // A player's table has its video call built in: the room of the table they sit at now.
   const video = useTableVideo(seated && seated.table === table ? seated.channel : null);
   const [videoHidden, setVideoHidden] = useState(false);
@@ -117,6 +132,11 @@ export function PlayPage() {
       <meta name="robots" content="noindex, nofollow" />
       <main>
         <h1 className={classes.srOnly}>{table ? `Table ${table}, event ${key}` : `Event ${key}`}</h1>
+        {moveNotice ? (
+          <Alert role="status" color="blue" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setMoveNotice(null)} m="sm">
+            {moveNotice}
+          </Alert>
+        ) : null}
         {body}
       </main>
     </div>
