@@ -283,11 +283,13 @@ interface PlayTableProps {
   atSeat?: (seat: Seat) => ReactNode;
   /** Controls the page adds to the bar (the video's switches). */
   barControls?: ReactNode;
+  /** The seat at the bottom of the screen for a viewer without one (a kibitzer, the director); South when not given. */
+  bottom?: Seat;
 }
 
-export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTableProps) {
+export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }: PlayTableProps) {
   const state = snapshot.state!;
-  const places = seatPlaces(state.seat ?? 'S');
+  const places = seatPlaces(state.seat ?? bottom ?? 'S');
   const [reviewing, setReviewing] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const [typed, setTyped] = useState('');
