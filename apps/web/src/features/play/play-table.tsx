@@ -8,6 +8,7 @@ import { ContractText } from '../../components/contract-text';
 import { TravellerTable } from '../../components/traveller-table';
 import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
+import { KibitzerDeal } from './components/board-deal';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
@@ -179,11 +180,14 @@ function BoardTraveller({ finished }: { finished: PlayTableState }) {
   return <TravellerTable board={finished.board} lines={review.data.lines} />;
 }
 
-/** A finished board: the contract, the tricks, the score and the four hands, until the player goes on. */
+/**
+ * A finished board: the contract, the tricks, the score and the four hands, until the player goes on. A kibitzer sees
+ * the four hands only once every table has finished the board.
+ */
 function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: () => void }) {
   const result = finished.result!;
   return (
-    <Modal opened onClose={onClose} title={`Board ${finished.board} is over`} size="lg">
+    <Modal opened onClose={onClose} title={`Board ${finished.board} is over`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text>
           {finished.contract && finished.declarer ? (
@@ -195,22 +199,26 @@ function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: ()
           )}{' '}
           North-South score <strong>{result.score > 0 ? `+${result.score}` : result.score}</strong>.
         </Text>
-        <div className={classes.endHands}>
-          {(['N', 'W', 'E', 'S'] as Seat[]).map((seat) =>
-            finished.hands[seat] ? (
-              <div key={seat} className={classes[`end_${seat}`]}>
-                <Text size="sm" fw={700}>
-                  {seatName(seat)} · {finished.players[seat]?.name}
-                </Text>
-                <HandRows label={`${seatName(seat)}'s hand`} cards={finished.hands[seat]} />
-              </div>
-            ) : null,
-          )}
-        </div>
+        {finished.kibitzer ? (
+          <KibitzerDeal finished={finished} />
+        ) : (
+          <div className={classes.endHands}>
+            {(['N', 'W', 'E', 'S'] as Seat[]).map((seat) =>
+              finished.hands[seat] ? (
+                <div key={seat} className={classes[`end_${seat}`]}>
+                  <Text size="sm" fw={700}>
+                    {seatName(seat)} · {finished.players[seat]?.name}
+                  </Text>
+                  <HandRows label={`${seatName(seat)}'s hand`} cards={finished.hands[seat]} />
+                </div>
+              ) : null,
+            )}
+          </div>
+        )}
         <BoardTraveller finished={finished} />
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            Next board
+            {finished.kibitzer ? 'Back to the table' : 'Next board'}
           </Button>
         </Group>
       </Stack>
@@ -295,6 +303,8 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [finished, setFinished] = useState<PlayTableState | null>(null);
+  // The last board that ended here, for a kibitzer to look at again (its four hands come once every table is done).
+  const [ended, setEnded] = useState<PlayTableState | null>(null);
   const [said, setSaid] = useState('');
   const previous = useRef<PlayTableState | null>(null);
 
@@ -303,7 +313,10 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
     previous.current = state;
     setSaid(announcement(before, state));
     // A board that ended stays on show, with every hand, until the player goes on to the next.
-    if (state.result && (!before || !before.result || before.board !== state.board)) setFinished(state);
+    if (state.result && (!before || !before.result || before.board !== state.board)) {
+      setFinished(state);
+      setEnded(state);
+    }
     if (before && before.trick.length > 0 && state.trick.length === 0) setReviewing(false);
   }, [state]);
 
@@ -430,6 +443,11 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
             {canClaim ? (
               <Button size="xs" variant="default" onClick={() => setClaiming(true)} disabled={!live}>
                 Claim
+              </Button>
+            ) : null}
+            {state.kibitzer && ended && !finished ? (
+              <Button size="xs" variant="default" onClick={() => setFinished(ended)}>
+                Show all four hands of board {ended.board}
               </Button>
             ) : null}
             {canUndo ? (
