@@ -8,10 +8,10 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
 // robots with the mouse, with the keyboard alone, and by touch on a phone; a reload in the middle of a trick brings
-// the table back as it was.
+// the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
-const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam'].map((name) => ({
+const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam', 'Lou', 'Kit'].map((name) => ({
   email: `${name.toLowerCase()}@bridge.test`,
   password: 'player password 1',
   names: `${name} Player`,
@@ -75,6 +75,48 @@ const position = (page: Page) => page.locator('[data-table-position]').getAttrib
 /** Waits until the table has moved on from `from` (the page's frame changed). */
 async function movedOn(page: Page, from: string | null) {
   await page.waitForFunction((before) => document.querySelector('[data-table-position]')?.getAttribute('data-table-position') !== before, from);
+}
+
+/**
+ * Every card a page shows, to the eye or to a screen reader, in the part `within` matches (the whole page by default):
+ * cards drawn (`data-card`), cards named in its text or its labels ("ace of spades"), and hand diagrams read row by
+ * row (the suit's name, then its ranks: "A K 10"); the parts `skip` matches left out.
+ */
+async function shownCards(page: Page, skip: string[] = [], within = 'body'): Promise<string[]> {
+  const found = await page.evaluate(
+    ({ skip, within }) => {
+      const root = document.querySelector(within)!.cloneNode(true) as Element;
+      const all = (selector: string) => Array.from(root.querySelectorAll(selector));
+      for (const selector of skip) for (const node of all(selector)) node.remove();
+      const ranks: Record<string, string> = { ace: 'A', king: 'K', queen: 'Q', jack: 'J', ten: 'T' };
+      const suits: Record<string, string> = { spades: 'S', hearts: 'H', diamonds: 'D', clubs: 'C' };
+      const cards = new Set<string>();
+      for (const node of all('[data-card]')) cards.add(node.getAttribute('data-card')!);
+      const texts = [root.textContent ?? '', ...all('[aria-label]').map((node) => node.getAttribute('aria-label')!)];
+      for (const text of texts)
+        for (const [, rank, suit] of text.matchAll(/\b(ace|king|queen|jack|ten|[2-9]) of (spades|hearts|diamonds|clubs)\b/g))
+          cards.add(suits[suit!]! + (ranks[rank!] ?? rank));
+      for (const dl of root.matches('dl') ? [root] : all('dl'))
+        for (const dt of Array.from(dl.querySelectorAll('dt'))) {
+          const suit = suits[(dt.textContent ?? '').replace(/[^a-z]/g, '')];
+          const held = (dt.nextElementSibling?.textContent ?? '').split(/\s+/).filter((rank) => /^(?:[AKQJ2-9]|10)$/.test(rank));
+          if (suit) for (const rank of held) cards.add(suit + (rank === '10' ? 'T' : rank));
+        }
+      return [...cards];
+    },
+    { skip, within },
+  );
+  return found.sort();
+}
+
+/** The cards a seat still holds on a page that shows them (the director's). */
+const cardsOf = (page: Page, seat: string) =>
+  page.locator(`section[aria-label^="${seat}"] [data-card]`).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-card')!));
+
+/** The seat marked dummy on a page, by name (North), once the auction has a declarer. */
+async function dummySeat(page: Page): Promise<string | null> {
+  const letter = await page.locator('[data-seat]').filter({ hasText: 'Dummy' }).getAttribute('data-seat');
+  return ({ N: 'North', E: 'East', S: 'South', W: 'West' } as Record<string, string>)[letter!] ?? null;
 }
 
 type Way = 'click' | 'keyboard' | 'tap';
@@ -237,4 +279,139 @@ describe('the online table page', () => {
       await context.close();
     }
   }, 120_000);
+
+  it("a kibitzer watches a seat's view, never sees a hidden card, and sees the four hands once every table has finished the board", async () => {
+    const south = players[6]!;
+    const kibitzer = players[7]!;
+    // A 3-table Mitchell of 2 rounds, a board a round: board 1 is played at table 1 in round 1 and at table 3 in round 2.
+    const { key } = await director.call(endpoints.events.create, {
+      body: {
+        tables: 3,
+        boardsPerRound: 1,
+        gameDetails: {
+          type: EventType.pair,
+          typeName: 'Online kibitzing',
+          players: 12,
+          rounds: 2,
+          movementType: 'Mitchell',
+          scoreType: 'Match Point',
+          handgeneratedModeAsString: 'Random',
+          liveTableEvent: true,
+          kibtzersEnabled: true,
+        },
+      },
+    });
+    await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ email: south.email, table: 1, side: 2 }] } });
+    await director.call(endpoints.directing.start, { params: { key } });
+
+    const player = await openTable(south, { width: 1280, height: 860 });
+    await player.page.goto(`${server.url}/play/${key}`);
+    // The director's view of the same table has every hand still held: what the kibitzer must not see.
+    const directing = await openTable({ ...DIRECTOR, names: 'Director' }, { width: 1280, height: 860 });
+    await directing.page.goto(`${server.url}/play/${key}?table=1`);
+    const watcher = await openTable(kibitzer, { width: 1280, height: 860 });
+    const page = watcher.page;
+    await page.goto(`${server.url}/play/${key}?table=1&seat=E`);
+    for (const opened of [player, directing, watcher]) await opened.page.getByText('Table 1 · Board 1').waitFor();
+    await page.getByText('Kibitzing').waitFor();
+
+    // The kibitzer watches East's view: East at the bottom; another seat chosen is kept in the address through a reload.
+    const bottomSeat = () =>
+      page.evaluate(() => {
+        const sections = Array.from(document.querySelectorAll('section[aria-label]')).map((s) => ({
+          name: s.getAttribute('aria-label')!,
+          y: s.getBoundingClientRect().y,
+        }));
+        return sections.sort((a, b) => b.y - a.y)[0]?.name.split(':')[0];
+      });
+    expect(await bottomSeat()).toBe('East');
+    await page.getByRole('group', { name: 'Watch from' }).getByText('West', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('seat')).toBe('W');
+    await expect.poll(bottomSeat).toBe('West');
+    await page.reload();
+    await page.getByText('Table 1 · Board 1').waitFor();
+    expect(await bottomSeat()).toBe('West');
+    expect(new URL(page.url()).searchParams.get('table')).toBe('1');
+
+    /** Where the three pages stand: the same frame of the table on each, then the kibitzer's page read against the director's. */
+    const check = async (phase: 'auction' | 'play') => {
+      const at = await position(player.page);
+      for (const opened of [directing, watcher]) await opened.page.locator(`[data-table-position="${at}"]`).waitFor();
+      const led = Number(at!.split(':')[2]) > 0;
+      const dummy = led ? await dummySeat(directing.page) : null;
+      const hidden = new Set<string>();
+      for (const seat of ['North', 'East', 'South', 'West'])
+        if (seat !== dummy) for (const card of await cardsOf(directing.page, seat)) hidden.add(card);
+      const shown = await shownCards(page);
+      expect(shown.filter((card) => hidden.has(card))).toEqual([]);
+      // Dummy's cards are shown after the lead: the reading finds cards where there are some.
+      if (dummy) for (const card of await cardsOf(directing.page, dummy)) expect(shown).toContain(card);
+      // No bidding box, no card to play, nothing to type.
+      expect(await page.locator('[data-call]').count()).toBe(0);
+      expect(await page.locator('button[data-playable]').count()).toBe(0);
+      expect(await page.getByLabel('Type a call or a card').count()).toBe(0);
+      if (phase === 'play') expect(dummy).not.toBeNull();
+    };
+
+    // The player bids 7NT at their first turn, so they declare and the table waits for each of their cards.
+    const over = player.page.getByRole('dialog', { name: 'Board 1 is over' });
+    const checked = { auction: 0, play: 0 };
+    for (let move = 0; ; move++) {
+      expect(move).toBeLessThan(80);
+      await player.page.waitForSelector('[data-call="Pass"]:not([disabled]), button[data-playable="true"], [role="dialog"]');
+      if (await over.isVisible()) break;
+      const bidding = (await player.page.locator('[data-call="Pass"]:not([disabled])').count()) > 0;
+      const phase = bidding ? 'auction' : 'play';
+      await check(phase);
+      checked[phase]++;
+      if (checked.play === 3) expect(await seriousViolations(page)).toEqual([]);
+      const before = await position(player.page);
+      const grand = player.page.locator('[data-call="7NT"]:not([disabled])');
+      if (bidding) await ((await grand.count()) ? grand : player.page.locator('[data-call="Pass"]')).click();
+      else await player.page.locator('button[data-playable="true"]').first().click();
+      await movedOn(player.page, before);
+    }
+    expect(checked.auction).toBeGreaterThan(0);
+    expect(checked.play).toBeGreaterThan(0);
+
+    // The board is over at this table, not yet at table 3: the kibitzer is told why the hands are not shown, and
+    // asks again every few seconds; nothing but dummy's cards and the last trick is on their page.
+    const { deal } = await director.call(endpoints.play.board, { params: { key, board: 1 } });
+    const dummyLetter = await player.page.locator('[data-seat]').filter({ hasText: 'Dummy' }).getAttribute('data-seat');
+    const end = page.getByRole('dialog', { name: 'Board 1 is over' });
+    await end.getByText('The hands show once this board is finished at every table').waitFor();
+    for (let ask = 0; ask < 2; ask++) await page.waitForResponse((r) => r.url().endsWith(`/api/v1/play/${key}/boards/1`) && r.ok());
+    await end.getByText('The hands show once this board is finished at every table').waitFor();
+    expect(await end.getByRole('group', { name: 'The four hands' }).count()).toBe(0);
+    const dummyCards = new Set(deal![dummyLetter as 'N']);
+    const outsideTrick = await shownCards(page, ['[aria-live]', '[aria-label="The trick in progress"]', '[aria-label="The last trick"]']);
+    expect(outsideTrick.filter((card) => !dummyCards.has(card))).toEqual([]);
+    expect((await shownCards(page, ['[aria-live]'])).filter((card) => !dummyCards.has(card)).length).toBeLessThanOrEqual(4);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The next round: table 3's robots play board 1, and the kibitzer's dialog shows the four hands as dealt.
+    await director.call(endpoints.directing.nextRound, { params: { key } });
+    const hands = end.getByRole('group', { name: 'The four hands' });
+    await hands.waitFor();
+    await expect(end.getByText('The hands show once this board is finished at every table').count()).resolves.toBe(0);
+    for (const [letter, seat] of [
+      ['N', 'North'],
+      ['E', 'East'],
+      ['S', 'South'],
+      ['W', 'West'],
+    ] as const) {
+      expect(await shownCards(page, [], `[role="dialog"] dl[aria-label="${seat}'s hand"]`)).toEqual([...deal![letter]].sort());
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    // Closed, the board's four hands are one click away.
+    await end.getByRole('button', { name: 'Back to the table' }).click();
+    await end.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Show all four hands of board 1' }).click();
+    await end.getByRole('group', { name: 'The four hands' }).waitFor();
+
+    for (const { context, errors } of [player, directing, watcher]) {
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
 });

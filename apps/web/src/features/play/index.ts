@@ -2,3 +2,4 @@
 // the table's video call, is app/routes/play/play-page.tsx.
 export { PlayConnection, playUrl, type PlaySnapshot } from './play-connection';
 export { PlayTable } from './play-table';
+export { watchedSeat, WatchSeat } from './components/watch-seat';

@@ -8,6 +8,7 @@ import { ContractText } from '../../components/contract-text';
 import { TravellerTable } from '../../components/traveller-table';
 import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
+import { KibitzerDeal } from './components/board-deal';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
@@ -179,11 +180,14 @@ function BoardTraveller({ finished }: { finished: PlayTableState }) {
   return <TravellerTable board={finished.board} lines={review.data.lines} />;
 }
 
-/** A finished board: the contract, the tricks, the score and the four hands, until the player goes on. */
+/**
+ * A finished board: the contract, the tricks, the score and the four hands, until the player goes on. A kibitzer sees
+ * the four hands only once every table has finished the board.
+ */
 function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: () => void }) {
   const result = finished.result!;
   return (
-    <Modal opened onClose={onClose} title={`Board ${finished.board} is over`} size="lg">
+    <Modal opened onClose={onClose} title={`Board ${finished.board} is over`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text>
           {finished.contract && finished.declarer ? (
@@ -195,22 +199,26 @@ function BoardEnd({ finished, onClose }: { finished: PlayTableState; onClose: ()
           )}{' '}
           North-South score <strong>{result.score > 0 ? `+${result.score}` : result.score}</strong>.
         </Text>
-        <div className={classes.endHands}>
-          {(['N', 'W', 'E', 'S'] as Seat[]).map((seat) =>
-            finished.hands[seat] ? (
-              <div key={seat} className={classes[`end_${seat}`]}>
-                <Text size="sm" fw={700}>
-                  {seatName(seat)} · {finished.players[seat]?.name}
-                </Text>
-                <HandRows label={`${seatName(seat)}'s hand`} cards={finished.hands[seat]} />
-              </div>
-            ) : null,
-          )}
-        </div>
+        {finished.kibitzer ? (
+          <KibitzerDeal finished={finished} />
+        ) : (
+          <div className={classes.endHands}>
+            {(['N', 'W', 'E', 'S'] as Seat[]).map((seat) =>
+              finished.hands[seat] ? (
+                <div key={seat} className={classes[`end_${seat}`]}>
+                  <Text size="sm" fw={700}>
+                    {seatName(seat)} · {finished.players[seat]?.name}
+                  </Text>
+                  <HandRows label={`${seatName(seat)}'s hand`} cards={finished.hands[seat]} />
+                </div>
+              ) : null,
+            )}
+          </div>
+        )}
         <BoardTraveller finished={finished} />
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            Next board
+            {finished.kibitzer ? 'Back to the table' : 'Next board'}
           </Button>
         </Group>
       </Stack>
@@ -283,16 +291,20 @@ interface PlayTableProps {
   atSeat?: (seat: Seat) => ReactNode;
   /** Controls the page adds to the bar (the video's switches). */
   barControls?: ReactNode;
+  /** The seat at the bottom of the screen for a viewer without one (a kibitzer, the director); South when not given. */
+  bottom?: Seat;
 }
 
-export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTableProps) {
+export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }: PlayTableProps) {
   const state = snapshot.state!;
-  const places = seatPlaces(state.seat ?? 'S');
+  const places = seatPlaces(state.seat ?? bottom ?? 'S');
   const [reviewing, setReviewing] = useState(false);
   const [claiming, setClaiming] = useState(false);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
   const [finished, setFinished] = useState<PlayTableState | null>(null);
+  // The last board that ended here, for a kibitzer to look at again (its four hands come once every table is done).
+  const [ended, setEnded] = useState<PlayTableState | null>(null);
   const [said, setSaid] = useState('');
   const previous = useRef<PlayTableState | null>(null);
 
@@ -301,7 +313,10 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
     previous.current = state;
     setSaid(announcement(before, state));
     // A board that ended stays on show, with every hand, until the player goes on to the next.
-    if (state.result && (!before || !before.result || before.board !== state.board)) setFinished(state);
+    if (state.result && (!before || !before.result || before.board !== state.board)) {
+      setFinished(state);
+      setEnded(state);
+    }
     if (before && before.trick.length > 0 && state.trick.length === 0) setReviewing(false);
   }, [state]);
 
@@ -430,6 +445,11 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
                 Claim
               </Button>
             ) : null}
+            {state.kibitzer && ended && !finished ? (
+              <Button size="xs" variant="default" onClick={() => setFinished(ended)}>
+                Show all four hands of board {ended.board}
+              </Button>
+            ) : null}
             {canUndo ? (
               <Button size="xs" variant="default" onClick={() => connection.send({ type: 'undo' })} disabled={!live}>
                 Undo
@@ -458,7 +478,9 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
           ) : null}
           {state.roundOver ? (
             <Alert color="gray" title="The round is over at this table">
-              Every board of this round is played. The director starts the next round; your next table shows here.
+              {state.seat
+                ? 'Every board of this round is played. The director starts the next round; your next table shows here.'
+                : 'Every board of this round is played here. The table plays on when the director starts the next round.'}
             </Alert>
           ) : null}
         </aside>

@@ -1,7 +1,8 @@
 import type { PlayTableState } from '@bridge/api';
 import { describe, expect, it } from 'vitest';
 import { announcement } from './announcement';
-import { handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, sortForDisplay, turnWords } from './table-model';
+import { watchedSeat } from './components/watch-seat';
+import { handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, sortForDisplay, toCall, turnWords } from './table-model';
 
 const base: PlayTableState = {
   key: 'abc',
@@ -77,6 +78,34 @@ describe('the table model', () => {
     expect(turnWords(play)).toBe('Your card from dummy (North)');
     // Dummy itself never plays.
     expect(handToPlay({ ...play, seat: 'N', declarer: 'S', turn: 'N' })).toBeNull();
+  });
+
+  it('gives a kibitzer neither calls nor cards to play, even with dummy on show, and turns the table to the seat watched', () => {
+    const watching = { ...base, seat: null, kibitzer: true, hands: {} };
+    const auction = { ...watching, auction: [call('N', '1S'), call('E', 'Pass')], turn: 'S' as const };
+    expect(toCall(auction)).toBe(false);
+    expect(legalCallsNow(auction)).toEqual([]);
+    expect(readTyped(auction, 'p')).toBeNull();
+    const play = {
+      ...watching,
+      contract: { level: 4, strain: 'S' as const, doubled: 0 },
+      declarer: 'S' as const,
+      hands: { N: ['HA', 'C2'] },
+      trick: [{ seat: 'W' as const, card: 'H5' }],
+      turn: 'N' as const,
+    };
+    expect(handToPlay(play)).toBeNull();
+    expect(readTyped(play, 'ha')).toBeNull();
+    expect(turnWords(play)).toBe('North to play');
+    expect(seatPlaces('W')).toEqual({ bottom: 'W', left: 'N', top: 'E', right: 'S' });
+  });
+
+  it('reads the seat watched from the address, South when there is none or it is not a seat', () => {
+    expect(watchedSeat('E')).toBe('E');
+    expect(watchedSeat('W')).toBe('W');
+    expect(watchedSeat(null)).toBe('S');
+    expect(watchedSeat('X')).toBe('S');
+    expect(watchedSeat('e')).toBe('S');
   });
 
   it('says each new call and card, then whose turn it is', () => {

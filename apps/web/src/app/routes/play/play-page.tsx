@@ -12,7 +12,7 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import { paths } from '../../../config/paths';
 import { site } from '../../../lib/site';
-import { PlayConnection, playUrl, PlayTable, type PlaySnapshot } from '../../../features/play';
+import { PlayConnection, playUrl, PlayTable, watchedSeat, WatchSeat, type PlaySnapshot } from '../../../features/play';
 import { myTablesQueryOptions, tournamentQueryOptions } from '../../../features/video/api';
 import { SeatTile, TableVideoControls, useTableVideo, type SeatName } from '../../../features/video/table-video';
 import classes from './play-page.module.css';
@@ -80,6 +80,8 @@ export function PlayPage() {
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   const asked = Number(search.get('table'));
+  // A kibitzer or the director watches one seat's view (`?seat=E`), kept in the address so a reload keeps it.
+  const watched = watchedSeat(search.get('seat'));
   const mine = useQuery(myTablesQueryOptions());
   const seated = mine.data?.find((t) => t.key === key && t.table !== null);
   const table = asked > 0 ? asked : (seated?.table ?? null);
@@ -122,7 +124,27 @@ export function PlayPage() {
         snapshot={snapshot}
         connection={connection}
         atSeat={video.call && !videoHidden ? (seat) => <SeatTile video={video} seat={SEAT_NAMES[seat]} /> : undefined}
-        barControls={video.call ? <TableVideoControls video={video} hidden={videoHidden} onHidden={setVideoHidden} /> : null}
+        barControls={
+          <>
+            {snapshot.state.seat ? null : (
+              <WatchSeat
+                seat={watched}
+                onChange={(seat) =>
+                  setSearch(
+                    (now) => {
+                      const next = new URLSearchParams(now);
+                      next.set('seat', seat);
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+            )}
+            {video.call ? <TableVideoControls video={video} hidden={videoHidden} onHidden={setVideoHidden} /> : null}
+          </>
+        }
+        bottom={watched}
       />
     );
 
