@@ -281,7 +281,8 @@ describe('the online table page', () => {
   }, 120_000);
 
   it("a kibitzer watches a seat's view, never sees a hidden card, and sees the four hands once every table has finished the board", async () => {
-    const south = players[6]!;
+    // North, board 1's dealer: their 7NT is the auction's first call, so they declare whatever the robots hold.
+    const north = players[6]!;
     const kibitzer = players[7]!;
     // A 3-table Mitchell of 2 rounds, a board a round: board 1 is played at table 1 in round 1 and at table 3 in round 2.
     const { key } = await director.call(endpoints.events.create, {
@@ -301,10 +302,10 @@ describe('the online table page', () => {
         },
       },
     });
-    await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ email: south.email, table: 1, side: 2 }] } });
+    await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ email: north.email, table: 1, side: 0 }] } });
     await director.call(endpoints.directing.start, { params: { key } });
 
-    const player = await openTable(south, { width: 1280, height: 860 });
+    const player = await openTable(north, { width: 1280, height: 860 });
     await player.page.goto(`${server.url}/play/${key}`);
     // The director's view of the same table has every hand still held: what the kibitzer must not see.
     const directing = await openTable({ ...DIRECTOR, names: 'Director' }, { width: 1280, height: 860 });
@@ -353,7 +354,7 @@ describe('the online table page', () => {
       if (phase === 'play') expect(dummy).not.toBeNull();
     };
 
-    // The player bids 7NT at their first turn, so they declare and the table waits for each of their cards.
+    // The player opens 7NT, so they declare and the table waits for each of their cards.
     const over = player.page.getByRole('dialog', { name: 'Board 1 is over' });
     const checked = { auction: 0, play: 0 };
     for (let move = 0; ; move++) {
