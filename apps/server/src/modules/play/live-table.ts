@@ -25,6 +25,7 @@ import {
   type DirectorCall,
   type OnlineTable,
 } from '../events/online-tables.ts';
+import { clockOf } from '../events/sessions.ts';
 import { markWrite, type EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 
@@ -44,10 +45,25 @@ export interface TableSnapshot {
   boards: PlayTableState['boards'];
   roundOver: boolean;
   directorCall: DirectorCall | null;
+  /** The event's round clock as read at `at` (milliseconds since the epoch): each frame runs a running clock on from there. */
+  clock: PlayTableState['clock'] & { at: number };
 }
 
+/** The round clock as it stands at `now`, from the snapshot's reading. */
+function clockAt(clock: TableSnapshot['clock'], now: number): PlayTableState['clock'] {
+  const { at, ...reading } = clock;
+  return clock.running ? { ...reading, elapsedMs: reading.elapsedMs + Math.max(0, now - at) } : reading;
+}
+
+/** Whether two readings of an event hold the same round clock (paused or run, a new round, another round time). */
+const sameClock = (a: TournamentRow, b: TournamentRow) =>
+  a.roundStartedAt?.getTime() === b.roundStartedAt?.getTime() &&
+  a.roundElapsedMs === b.roundElapsedMs &&
+  a.boardsPerRound === b.boardsPerRound &&
+  Number(a.minutesPerBoard) === Number(b.minutesPerBoard);
+
 /** The frame a viewer gets from a snapshot: only what it may see. */
-export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableState | null {
+export function viewOf(snapshot: TableSnapshot, viewer: TableViewer, now: number = Date.now()): PlayTableState | null {
   if (!snapshot.state) return null;
   const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
   const view = seatView(snapshot.state, engineViewer);
@@ -61,6 +77,7 @@ export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableS
     boards: snapshot.boards,
     roundOver: snapshot.roundOver,
     directorCall: snapshot.directorCall,
+    clock: clockAt(snapshot.clock, now),
   };
 }
 
@@ -71,6 +88,8 @@ export interface LiveTableHooks {
   changed(table: LiveTable): void;
   /** A player called the director, or the director answered: the director's live view hears of it. */
   directorCallChanged(key: string, table: number): void;
+  /** The event's round clock changed (paused, run) while the table plays on: its sockets hear of it, nothing else. */
+  clockChanged(table: LiveTable): void;
 }
 
 export const directorCalledMessage = 'The director has been called to this table already and is on the way';
@@ -193,8 +212,8 @@ export class LiveTable {
   }
 
   /**
-   * Takes in a change of the event (a new round, a result the director entered), from the event's reading when
-   * given: reloads when what the table plays changed.
+   * Takes in a change of the event (a new round, a result the director entered, its clock), from the event's reading
+   * when given: reloads when what the table plays changed; else tells a change of the round clock alone.
    */
   reload(tournament: TournamentRow, reading?: EventReading): Promise<void> {
     return this.run(async () => {
@@ -210,9 +229,11 @@ export class LiveTable {
         (board !== undefined
           ? !next.boards.find((b) => b.board === board.board)?.done
           : next.boards.every((b, i) => b.done && b.board === before.boards[i]!.board));
+      const clockChanged = !sameClock(this.tournament, tournament);
       this.tournament = tournament;
       if (same) {
         this.online = { ...next, boards: next.boards.map((b, i) => ({ ...b, done: i < this.boardIndex ? true : b.done })) };
+        if (clockChanged) this.hooks.clockChanged(this);
         return;
       }
       await this.load(tournament, shared, next);
@@ -249,6 +270,7 @@ export class LiveTable {
 
   /** The table as its sockets are told it, on this instance and the others. */
   snapshot(): TableSnapshot {
+    const now = Date.now();
     const players = Object.fromEntries(
       SEATS.map((seat) => {
         const player = this.online.players[seat];
@@ -264,6 +286,7 @@ export class LiveTable {
       boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
       roundOver: this.roundOver,
       directorCall: this.directorCall,
+      clock: { ...clockOf(this.tournament, now), at: now },
     };
   }
 
