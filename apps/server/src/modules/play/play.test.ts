@@ -36,12 +36,7 @@ const playedCards = (state: PlayTableState) => state.tricks.ns + state.tricks.ew
  * the other seats; until `done` says so on the watcher's frames. With `open`, a person opens the bidding with it when
  * nobody has bid yet, so no board is passed out.
  */
-async function playAlong(
-  people: [Seat, PlayClient][],
-  watcher: PlayClient,
-  done: (state: PlayTableState) => boolean,
-  open?: string,
-) {
+async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done: (state: PlayTableState) => boolean, open?: string) {
   for (let guard = 0; guard < 1000; guard++) {
     const state = watcher.latest()!;
     if (done(state)) return state;
@@ -50,9 +45,7 @@ async function playAlong(
       const own = await person[1].until((s) => positionOf(s) === positionOf(state));
       const sent = person[1].frames.length;
       const opening = open !== undefined && own.auction.every((entry) => entry.call === 'Pass');
-      person[1].send(
-        own.declarer === null ? { type: 'call', call: opening ? open : 'Pass' } : { type: 'play', card: legalCard(own) },
-      );
+      person[1].send(own.declarer === null ? { type: 'call', call: opening ? open : 'Pass' } : { type: 'play', card: legalCard(own) });
       // Its answer: the table moved on, or an error (which fails the test).
       for (;;) {
         await person[1].next();
@@ -753,9 +746,7 @@ describe('changes of the whole event', () => {
     const next = await sockets.N.until((s) => s.board !== first.board);
     expect(next).toMatchObject({ round: 1, auction: [], result: null, boards: { played: 1, total: 2 } });
     // North heard the paused clock on the same board, then the call, then the next board: the pause dealt nothing.
-    expect(
-      sockets.N.frames.slice(seen).map((f) => f.type === 'table' && [f.state.board, f.state.auction.length, f.state.clock.running]),
-    ).toEqual([
+    expect(sockets.N.frames.slice(seen).map((f) => f.type === 'table' && [f.state.board, f.state.auction.length, f.state.clock.running])).toEqual([
       [first.board, 0, false],
       [first.board, 1, false],
       [next.board, 0, false],
@@ -862,8 +853,7 @@ describe('changes of the whole event', () => {
 describe('the round clock', () => {
   /** The director's clock of the event, as the live view has it. */
   const clockOf = async (app: FastifyInstance, key: string, cookie: string) =>
-    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result
-      .clock;
+    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result.clock;
 
   it('reaches every socket at the table: paused when the director pauses it, running on resume, again in a new round', async () => {
     const { t, wsUrl } = await startPlayServer();

@@ -8,6 +8,8 @@ export interface PlaySnapshot {
   state: PlayTableState | null;
   /** The last refusal of the server (an illegal or out-of-turn message), until the next change of the table. */
   error: string | null;
+  /** When the last table frame came, by this page's clock: the round clock runs on from there (0 before any). */
+  receivedAt: number;
 }
 
 const OPEN = 1;
@@ -28,7 +30,7 @@ export class PlayConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private listeners = new Set<() => void>();
-  private snapshot: PlaySnapshot = { status: 'connecting', state: null, error: null };
+  private snapshot: PlaySnapshot = { status: 'connecting', state: null, error: null, receivedAt: 0 };
 
   constructor(
     private readonly url: string,
@@ -51,7 +53,7 @@ export class PlayConnection {
       } catch {
         return;
       }
-      if (message.type === 'table') this.update({ status: 'open', state: message.state, error: null });
+      if (message.type === 'table') this.update({ status: 'open', state: message.state, error: null, receivedAt: Date.now() });
       // Refused at the seat itself (not seated here, no kibitzers): nothing to show but why.
       else if (!this.snapshot.state) this.update({ status: 'refused', error: message.message });
       else this.update({ error: message.message });

@@ -9,6 +9,7 @@ import { TravellerTable } from '../../components/traveller-table';
 import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
+import { RoundClock } from './components/round-clock';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
 import { dummyOf, handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, toCall, turnWords, type Place } from './table-model';
@@ -347,6 +348,7 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
           {state.kibitzer ? <Badge variant="light">Kibitzing</Badge> : !state.seat ? <Badge variant="light">Director</Badge> : null}
         </Group>
         <Group gap="sm">
+          <RoundClock clock={state.clock} readAt={snapshot.receivedAt} />
           {barControls}
           {snapshot.status === 'reconnecting' ? (
             <span className={`${classes.connection} ${classes.connectionLost}`} role="status">
