@@ -341,6 +341,7 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
           <Text fw={700}>
             Table {state.table} · Board {state.board}
           </Text>
+          <RoundClock clock={state.clock} readAt={snapshot.receivedAt} />
           <Text size="sm" c="gray.7">
             Round {state.round} · board {Math.min(state.boards.played + 1, state.boards.total)} of {state.boards.total} · Dealer {state.dealer} · Vul{' '}
             {state.vulnerability === 'None' ? 'none' : state.vulnerability === 'All' ? 'all' : state.vulnerability}
@@ -348,7 +349,6 @@ export function PlayTable({ snapshot, connection, atSeat, barControls }: PlayTab
           {state.kibitzer ? <Badge variant="light">Kibitzing</Badge> : !state.seat ? <Badge variant="light">Director</Badge> : null}
         </Group>
         <Group gap="sm">
-          <RoundClock clock={state.clock} readAt={snapshot.receivedAt} />
           {barControls}
           {snapshot.status === 'reconnecting' ? (
             <span className={`${classes.connection} ${classes.connectionLost}`} role="status">

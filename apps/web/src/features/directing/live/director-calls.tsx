@@ -31,10 +31,10 @@ export function DirectorCalls({ calls, joinHref }: { calls: LiveView['directorCa
         <ul className={classes.callList}>
           {calls.map((call) => (
             <li key={call.table}>
-              <Text span fw={700}>
-                Table {call.table}
+              <Text span>
+                <strong>Table {call.table}</strong>
+                {`: ${seatName(call.seat)} called at ${timeOf(call.at)}`}
               </Text>
-              <Text span>{`: ${seatName(call.seat)} called at ${timeOf(call.at)}`}</Text>
               <JoinTableLink table={call.table} href={joinHref(call.table)} />
             </li>
           ))}

@@ -58,7 +58,14 @@ export function RoundClock({ clock, readAt }: { clock: Clock; readAt: number }) 
   return (
     <div className={classes.clock} data-status={face.status}>
       <span role="timer" aria-live="off" aria-label={face.label} className={classes.time}>
-        {face.status === 'up' ? 'Time is up' : face.left}
+        {face.status === 'up' ? (
+          'Time is up'
+        ) : (
+          <>
+            {face.left}
+            <span className={classes.unit}> left</span>
+          </>
+        )}
       </span>
       {face.status === 'paused' ? (
         <span className={classes.mark} aria-hidden="true">
