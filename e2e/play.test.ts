@@ -415,4 +415,37 @@ describe('the online table page', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('shows the round clock in the bar, paused at the director’s word, and lets the director join a table that called', async () => {
+    const key = await eventWithOne(players[0]!);
+    const { context, page, errors } = await openTable(players[0]!, { width: 390, height: 844 }, true);
+    await page.goto(`${server.url}/play/${key}`);
+    const clock = page.locator('header').getByRole('timer');
+    await expect.poll(() => clock.textContent()).toMatch(/^\d\d:\d\d left$/);
+    expect(await clock.getAttribute('aria-live')).toBe('off');
+    await director.call(endpoints.directing.clock, { params: { key }, body: { running: false } });
+    await page.locator('header').getByText('Paused', { exact: true }).waitFor();
+    expect(await clock.getAttribute('aria-label')).toMatch(/^Round clock paused: /);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Call the director' }).tap();
+    await page.getByText('South called the director.').waitFor();
+
+    // The director's live view lists the call; its link opens the table in the director's view.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await useSession(desk, server.url, director);
+    const live = await desk.newPage();
+    const deskErrors = watchErrors(live);
+    await live.goto(`${server.url}/console/direct/${key}`);
+    await live.getByRole('region', { name: 'A call for the director' }).getByRole('link', { name: 'Join the table, table 1' }).click();
+    await live.getByText('South called the director.').waitFor();
+    expect(new URL(live.url()).search).toBe('?table=1');
+    expect(await live.locator('header').getByText('Director', { exact: true }).count()).toBe(1);
+    expect(await live.locator('header').getByRole('timer').getAttribute('aria-label')).toMatch(/^Round clock paused: /);
+    await live.getByRole('button', { name: 'I am at the table' }).click();
+    await page.getByRole('button', { name: 'Call the director' }).waitFor();
+    expect(errors).toEqual([]);
+    expect(deskErrors).toEqual([]);
+    await desk.close();
+    await context.close();
+  }, 120_000);
 });

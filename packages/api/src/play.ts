@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RoundClockSchema } from './directing.ts';
 import { resultOf } from './errors.ts';
 import { isSingleLine } from './text.ts';
 import { KeyParams, MAX_BOARD, ResultLineSchema } from './tournaments.ts';
@@ -75,6 +76,11 @@ export const PlayTableState = z.object({
   roundOver: z.boolean(),
   /** A player's call for the director, open until the director answers it: the seat and when (ISO 8601). */
   directorCall: z.object({ seat, at: z.string() }).nullable(),
+  /**
+   * The event's round clock as the director's live view has it, read when the frame was sent: a running clock runs
+   * on from there; paused, it stands. Each frame has it again after the director pauses or runs it, or a new round.
+   */
+  clock: RoundClockSchema,
 });
 export type PlayTableState = z.infer<typeof PlayTableState>;
 

@@ -25,6 +25,7 @@ import {
   type DirectorCall,
   type OnlineTable,
 } from '../events/online-tables.ts';
+import { clockOf } from '../events/sessions.ts';
 import { markWrite, type EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 
@@ -49,6 +50,8 @@ export interface TableSnapshot {
   directorCall: DirectorCall | null;
   /** The user at each seat this round: a seat's socket hears the table only while its user sits there. */
   seatedUsers: Partial<Record<Seat, string>>;
+  /** The event's round clock as read at `at` (milliseconds since the epoch): each frame runs a running clock on from there. */
+  clock: PlayTableState['clock'] & { at: number };
 }
 
 /**
@@ -62,8 +65,21 @@ export function seatHeld(snapshot: TableSnapshot, viewer: TableViewer): 'held' |
   return viewer.round === snapshot.round && snapshot.seatedUsers[viewer.seat] === viewer.userId ? 'held' : 'lost';
 }
 
+/** The round clock as it stands at `now`, from the snapshot's reading. */
+function clockAt(clock: TableSnapshot['clock'], now: number): PlayTableState['clock'] {
+  const { at, ...reading } = clock;
+  return clock.running ? { ...reading, elapsedMs: reading.elapsedMs + Math.max(0, now - at) } : reading;
+}
+
+/** Whether two readings of an event hold the same round clock (paused or run, a new round, another round time). */
+const sameClock = (a: TournamentRow, b: TournamentRow) =>
+  a.roundStartedAt?.getTime() === b.roundStartedAt?.getTime() &&
+  a.roundElapsedMs === b.roundElapsedMs &&
+  a.boardsPerRound === b.boardsPerRound &&
+  Number(a.minutesPerBoard) === Number(b.minutesPerBoard);
+
 /** The frame a viewer gets from a snapshot: only what it may see. */
-export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableState | null {
+export function viewOf(snapshot: TableSnapshot, viewer: TableViewer, now: number = Date.now()): PlayTableState | null {
   if (!snapshot.state || seatHeld(snapshot, viewer) !== 'held') return null;
   const engineViewer: Viewer = viewer.kind === 'seat' ? viewer.seat : viewer.kind === 'kibitzer' ? 'kibitzer' : 'all';
   const view = seatView(snapshot.state, engineViewer);
@@ -77,6 +93,7 @@ export function viewOf(snapshot: TableSnapshot, viewer: TableViewer): PlayTableS
     boards: snapshot.boards,
     roundOver: snapshot.roundOver,
     directorCall: snapshot.directorCall,
+    clock: clockAt(snapshot.clock, now),
   };
 }
 
@@ -87,6 +104,8 @@ export interface LiveTableHooks {
   changed(table: LiveTable): void;
   /** A player called the director, or the director answered: the director's live view hears of it. */
   directorCallChanged(key: string, table: number): void;
+  /** The event's round clock changed (paused, run) while the table plays on: its sockets hear of it, nothing else. */
+  clockChanged(table: LiveTable): void;
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
@@ -211,8 +230,8 @@ export class LiveTable {
   }
 
   /**
-   * Takes in a change of the event (a new round, a result the director entered), from the event's reading when
-   * given: reloads when what the table plays changed.
+   * Takes in a change of the event (a new round, a result the director entered, its clock), from the event's reading
+   * when given: reloads when what the table plays changed; else tells a change of the round clock alone.
    */
   reload(tournament: TournamentRow, reading?: EventReading): Promise<void> {
     return this.run(async () => {
@@ -228,11 +247,13 @@ export class LiveTable {
         (board !== undefined
           ? !next.boards.find((b) => b.board === board.board)?.done
           : next.boards.every((b, i) => b.done && b.board === before.boards[i]!.board));
+      const clockChanged = !sameClock(this.tournament, tournament);
       this.tournament = tournament;
       if (same) {
         this.online = { ...next, boards: next.boards.map((b, i) => ({ ...b, done: i < this.boardIndex ? true : b.done })) };
-        // A substitute the director seated: the sockets hear the new name, and the seat changes hands.
+        // A substitute the director seated: the sockets hear the new name, and the seat changes hands (and the clock).
         if (JSON.stringify(next.players) !== JSON.stringify(before.players)) this.hooks.changed(this);
+        else if (clockChanged) this.hooks.clockChanged(this);
         return;
       }
       await this.load(tournament, shared, next);
@@ -271,6 +292,7 @@ export class LiveTable {
 
   /** The table as its sockets are told it, on this instance and the others. */
   snapshot(): TableSnapshot {
+    const now = Date.now();
     const players = Object.fromEntries(
       SEATS.map((seat) => {
         const player = this.online.players[seat];
@@ -287,6 +309,7 @@ export class LiveTable {
       roundOver: this.roundOver,
       directorCall: this.directorCall,
       seatedUsers: Object.fromEntries(SEATS.flatMap((seat) => (this.userAt(seat) ? [[seat, this.userAt(seat)!]] : []))),
+      clock: { ...clockOf(this.tournament, now), at: now },
     };
   }
 

@@ -146,6 +146,7 @@ export class PlayHost {
           resultPosted: (key, t) => this.options.resultPosted(key, t),
           changed: (changed) => this.changed(room, changed),
           directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
+          clockChanged: (changed) => this.publish(room, changed),
         },
         reading,
       );
@@ -164,7 +165,7 @@ export class PlayHost {
       this.options.db,
       tournament,
       table,
-      { resultPosted: () => undefined, changed: () => undefined, directorCallChanged: () => undefined },
+      { resultPosted: () => undefined, changed: () => undefined, directorCallChanged: () => undefined, clockChanged: () => undefined },
       reading,
     );
     room.snapshot ??= reader.snapshot();
@@ -173,10 +174,15 @@ export class PlayHost {
 
   /** The table changed here: its sockets here and on the other instances hear it, and its robots may act. */
   private changed(room: TableRoom, live: LiveTable) {
+    this.publish(room, live);
+    this.scheduleRobot(live);
+  }
+
+  /** The table's sockets here and on the other instances hear it as it is now. */
+  private publish(room: TableRoom, live: LiveTable) {
     room.snapshot = live.snapshot();
     this.broadcast(room);
     this.relay.publish(room.id, room.snapshot);
-    this.scheduleRobot(live);
   }
 
   private broadcast(room: TableRoom) {

@@ -702,7 +702,9 @@ describe('nothing lost', () => {
       const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/play`;
       const north = await PlayClient.open(url, event.players.N!.cookie);
       const after = (await north.sit(event.key)).state;
-      expect(after).toEqual(before);
+      // The same table; its round clock ran on meanwhile.
+      expect({ ...after, clock: null }).toEqual({ ...before, clock: null });
+      expect(after.clock).toMatchObject({ running: true, roundMs: before.clock.roundMs });
       // And the table goes on from there.
       const south = await PlayClient.open(url, event.players.S!.cookie);
       await south.sit(event.key);
@@ -747,6 +749,7 @@ describe('a new round', () => {
       resultPosted: () => undefined,
       changed: () => undefined,
       directorCallChanged: () => undefined,
+      clockChanged: () => undefined,
     });
     try {
       expect(await table.act('E', { type: 'call', call: parseCall('Pass')!, alert: false }, event.players.E!.id)).toBe(notSeatedMessage);
@@ -763,7 +766,7 @@ describe('a new round', () => {
 });
 
 describe('changes of the whole event', () => {
-  it('sends nothing to a table whose board stays; a result the director gives for the board in play deals the next', async () => {
+  it('tells a table whose board stays only its clock; a result the director gives for the board in play deals the next', async () => {
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
@@ -773,6 +776,7 @@ describe('changes of the whole event', () => {
     // The director pauses the round's clock: the event changes, this table's board does not.
     const seen = sockets.N.frames.length;
     expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false })).statusCode).toBe(200);
+    await sockets.N.until((s) => !s.clock.running);
     sockets[actorOf(first)].send({ type: 'call', call: 'Pass' });
     await sockets.N.until((s) => s.auction.length === 1);
 
@@ -790,15 +794,15 @@ describe('changes of the whole event', () => {
     expect((await direct(`/api/v1/tournaments/${event.key}/results`, line)).statusCode).toBe(200);
     const next = await sockets.N.until((s) => s.board !== first.board);
     expect(next).toMatchObject({ round: 1, auction: [], result: null, boards: { played: 1, total: 2 } });
-    // An event's changes are taken in one after another, so the pause's was done before the result's: North heard
-    // the call, then the next board, and nothing from the pause.
-    expect(sockets.N.frames.slice(seen).map((f) => f.type === 'table' && [f.state.board, f.state.auction.length])).toEqual([
-      [first.board, 1],
-      [next.board, 0],
+    // North heard the paused clock on the same board, then the call, then the next board: the pause dealt nothing.
+    expect(sockets.N.frames.slice(seen).map((f) => f.type === 'table' && [f.state.board, f.state.auction.length, f.state.clock.running])).toEqual([
+      [first.board, 0, false],
+      [first.board, 1, false],
+      [next.board, 0, false],
     ]);
   });
 
-  it('sends nothing to a table whose round is over while the event changes, until its next round', async () => {
+  it('tells a table whose round is over only its clock while the event changes, until its next round', async () => {
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t, { humans: [] });
     const direct = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
@@ -810,12 +814,16 @@ describe('changes of the whole event', () => {
     expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false })).statusCode).toBe(200);
     expect((await direct(`/api/v1/direct/events/${event.key}/next-round`)).statusCode).toBe(200);
     await kibitzer.until((s) => s.round === 2);
-    // The next frame after the round's end is the next round's first board: the paused clock sent nothing.
-    const following = kibitzer.frames[over]!;
-    expect(following.type === 'table' && { round: following.state.round, roundOver: following.state.roundOver }).toEqual({
-      round: 2,
-      roundOver: false,
-    });
+    // After the round's end: the paused clock on the last board still on show, then the next round's first board,
+    // its clock running from the start again.
+    expect(
+      kibitzer.frames
+        .slice(over, over + 2)
+        .map((f) => f.type === 'table' && { round: f.state.round, roundOver: f.state.roundOver, running: f.state.clock.running }),
+    ).toEqual([
+      { round: 1, roundOver: true, running: false },
+      { round: 2, roundOver: false, running: true },
+    ]);
   });
 
   it("takes a change in from its own read when the table wrote something after the event's reading began", async () => {
@@ -826,6 +834,7 @@ describe('changes of the whole event', () => {
       resultPosted: () => undefined,
       changed: () => undefined,
       directorCallChanged: () => undefined,
+      clockChanged: () => undefined,
     });
     try {
       const board = table.snapshot().state!.board;
@@ -886,6 +895,78 @@ describe('changes of the whole event', () => {
       expect(errors).toEqual([]);
     } finally {
       await host.close();
+    }
+  });
+});
+
+describe('the round clock', () => {
+  /** The director's clock of the event, as the live view has it. */
+  const clockOf = async (app: FastifyInstance, key: string, cookie: string) =>
+    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result.clock;
+
+  it('reaches every socket at the table: paused when the director pauses it, running on resume, again in a new round', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const direct = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    const first = (await north.sit(event.key)).state;
+    await kibitzer.sit(event.key);
+    const { roundMs } = await clockOf(t.app, event.key, event.organiser.cookie);
+    expect(roundMs).toBeGreaterThan(0);
+    expect(first.clock).toEqual({ running: true, elapsedMs: expect.any(Number), roundMs });
+
+    // Paused: every socket hears the clock stand where the director stopped it, on the same board.
+    const paused = await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false });
+    expect(paused.statusCode).toBe(200);
+    const stopped = (paused.json() as { result: PlayTableState['clock'] }).result;
+    expect(stopped).toMatchObject({ running: false, roundMs });
+    const heard = await north.until((s) => !s.clock.running);
+    expect(heard.clock).toEqual(stopped);
+    expect({ ...heard, clock: null }).toEqual({ ...first, clock: null });
+    expect((await kibitzer.until((s) => !s.clock.running)).clock).toEqual(stopped);
+    // A socket that sits down now finds it paused, as it stood.
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    expect((await director.sit(event.key)).state.clock).toEqual(stopped);
+
+    // Run again: it runs on from where it stood.
+    expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: true })).statusCode).toBe(200);
+    const running = await north.until((s) => s.clock.running);
+    expect(running.clock.elapsedMs).toBeGreaterThanOrEqual(stopped.elapsedMs);
+    expect((await director.until((s) => s.clock.running)).clock.roundMs).toBe(roundMs);
+
+    // Paused again, then a new round: the table of the next round has the clock running, from its start.
+    expect((await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false })).statusCode).toBe(200);
+    await kibitzer.until((s) => !s.clock.running);
+    expect((await direct(`/api/v1/direct/events/${event.key}/next-round`)).statusCode).toBe(200);
+    const next = await kibitzer.until((s) => s.round === 2);
+    expect(next.clock).toEqual({ running: true, elapsedMs: expect.any(Number), roundMs });
+    expect(await clockOf(t.app, event.key, event.organiser.cookie)).toMatchObject({ running: true });
+  });
+
+  it('is there again when the table opens after a restart of the server: a paused clock as it stood', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    await north.sit(event.key);
+    const paused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/direct/events/${event.key}/clock`,
+      payload: { running: false },
+      headers: { cookie: event.organiser.cookie },
+    });
+    const stopped = (paused.json() as { result: PlayTableState['clock'] }).result;
+    await north.until((s) => !s.clock.running);
+
+    await t.app.close();
+    const app = await buildApp({ config: testConfig(), database: t.database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/play`;
+      const south = await PlayClient.open(url, event.players.S!.cookie);
+      expect((await south.sit(event.key)).state.clock).toEqual(stopped);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -10,6 +10,8 @@ export interface PlaySnapshot {
   error: string | null;
   /** A new round moved the player on: where to sit now (`table` null when they sit the round out). */
   moved?: { round: number; table: number | null };
+  /** When the last table frame came, by this page's clock: the round clock runs on from there (0 before any). */
+  receivedAt: number;
 }
 
 const OPEN = 1;
@@ -30,7 +32,7 @@ export class PlayConnection {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private listeners = new Set<() => void>();
-  private snapshot: PlaySnapshot = { status: 'connecting', state: null, error: null };
+  private snapshot: PlaySnapshot = { status: 'connecting', state: null, error: null, receivedAt: 0 };
 
   constructor(
     private readonly url: string,
@@ -53,7 +55,7 @@ export class PlayConnection {
       } catch {
         return;
       }
-      if (message.type === 'table') this.update({ status: 'open', state: message.state, error: null });
+      if (message.type === 'table') this.update({ status: 'open', state: message.state, error: null, receivedAt: Date.now() });
       // Its seat is another's now: the page takes the player to their new table (a connection of its own).
       else if (message.type === 'moved') this.update({ moved: { round: message.round, table: message.table } });
       // Refused at the seat itself (not seated here, no kibitzers): nothing to show but why.

@@ -10,6 +10,7 @@ import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
 import { KibitzerDeal } from './components/board-deal';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
+import { RoundClock } from './components/round-clock';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
 import { dummyOf, handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, toCall, turnWords, type Place } from './table-model';
@@ -355,6 +356,7 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
           <Text fw={700}>
             Table {state.table} · Board {state.board}
           </Text>
+          <RoundClock clock={state.clock} readAt={snapshot.receivedAt} />
           <Text size="sm" c="gray.7">
             Round {state.round} · board {Math.min(state.boards.played + 1, state.boards.total)} of {state.boards.total} · Dealer {state.dealer} · Vul{' '}
             {state.vulnerability === 'None' ? 'none' : state.vulnerability === 'All' ? 'all' : state.vulnerability}

@@ -18,7 +18,7 @@ import { SeatTile, TableVideoControls, useTableVideo, type SeatName } from '../.
 import classes from './play-page.module.css';
 
 const SEAT_NAMES: Record<'N' | 'E' | 'S' | 'W', SeatName> = { N: 'North', E: 'East', S: 'South', W: 'West' };
-const connecting: PlaySnapshot = { status: 'connecting', state: null, error: null };
+const connecting: PlaySnapshot = { status: 'connecting', state: null, error: null, receivedAt: 0 };
 const noSubscription = () => () => undefined;
 
 /** One socket to the table while the page shows it; a second mount in development (StrictMode) never opens one. */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import hidden from '../../../components/visually-hidden.module.css';
 import { boardMark, markOrder, marks, type GridBoard } from './board-status';
+import { JoinTableLink } from './director-calls';
 import classes from './live-view.module.css';
 import { formatNsScore } from './result-entry';
 
@@ -16,10 +17,12 @@ type LiveGridProps = {
   onBoard: (cell: GridCell, board: GridBoard) => void;
   /** In an online event, the address of each table's video chat. */
   videoHref?: (table: number) => string | undefined;
+  /** In an online event in play, the address of each table's page, where the director sits as director. */
+  joinHref?: (table: number) => string;
 };
 
 /** Tables down, rounds across; each cell its two pairs and its boards, each board a button that opens its result. */
-export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoard, videoHref }: LiveGridProps) {
+export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoard, videoHref, joinHref }: LiveGridProps) {
   const cells = new Map(grid.map((cell) => [`${cell.table}-${cell.round}`, cell]));
   const tableNumbers = Array.from({ length: Math.max(tables, ...grid.map((cell) => cell.table)) }, (_, i) => i + 1);
   const roundNumbers = Array.from({ length: Math.max(rounds, ...grid.map((cell) => cell.round)) }, (_, i) => i + 1);
@@ -77,6 +80,11 @@ export function LiveGrid({ grid, tables, rounds, currentRound, pairLabel, onBoar
                   <Anchor component={Link} to={videoHref(table)!} size="sm" display="block" fw={400} aria-label={`Video chat of table ${table}`}>
                     Video
                   </Anchor>
+                ) : null}
+                {joinHref && table <= tables ? (
+                  <div>
+                    <JoinTableLink table={table} href={joinHref(table)} />
+                  </div>
                 ) : null}
               </th>
               {roundNumbers.map((round) => {

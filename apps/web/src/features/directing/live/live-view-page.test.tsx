@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { LiveView } from '@bridge/api';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { LiveViewPage } from './live-view-page';
@@ -550,6 +550,38 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     renderPage();
     await screen.findByRole('region', { name: 'Tables by rounds' });
     expect(screen.queryByRole('link', { name: /^Video chat/ })).toBeNull();
+  });
+
+  it('lists the calls for the director of an online event, each with a link to join the table as the director', async () => {
+    const view = liveView({ directorCalls: [{ table: 2, seat: 'E', at: '2026-11-23T20:15:00.000Z' }] });
+    view.event.online = true;
+    serve([view]);
+    renderPage();
+    const calls = await screen.findByRole('region', { name: 'A call for the director' });
+    expect(within(calls).getByRole('listitem').textContent).toMatch(/^Table 2: East called at \d\d:\d\d/);
+    const join = within(calls).getByRole('link', { name: 'Join the table, table 2' });
+    expect(join.getAttribute('href')).toBe(`/play/${KEY}?table=2`);
+    // Every online table can be joined from the grid too, calling or not.
+    const grid = screen.getByRole('region', { name: 'Tables by rounds' });
+    expect(within(grid).getByRole('link', { name: 'Join the table, table 1' }).getAttribute('href')).toBe(`/play/${KEY}?table=1`);
+    expect(within(grid).getByRole('link', { name: 'Join the table, table 2' }).getAttribute('href')).toBe(`/play/${KEY}?table=2`);
+  });
+
+  it('offers no table to join at a club session, nor once an online event is complete', async () => {
+    serve();
+    renderPage();
+    await screen.findByRole('region', { name: 'Tables by rounds' });
+    expect(screen.queryByRole('link', { name: /^Join the table/ })).toBeNull();
+    cleanup();
+
+    const done = liveView({ directorCalls: [{ table: 1, seat: 'N', at: '2026-11-23T20:15:00.000Z' }] });
+    done.event.online = true;
+    done.event.phase = 'complete';
+    serve([done]);
+    renderPage();
+    await screen.findByRole('region', { name: 'Tables by rounds' });
+    expect(screen.queryByRole('link', { name: /^Join the table/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: /for the director/ })).toBeNull();
   });
 
   it('moves to the next round after confirming', async () => {

@@ -20,6 +20,7 @@ import {
 } from './api';
 import type { GridBoard } from './board-status';
 import { formatDuration, readClock, useNow } from './clock';
+import { DirectorCalls } from './director-calls';
 import { GridLegend, LiveGrid } from './live-grid';
 import classes from './live-view.module.css';
 import { RankingTable } from './ranking-table';
@@ -92,6 +93,8 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
         return channel ? paths.video.chat.getHref({ table: channel, name: `Table ${table}`, audio: true, video: true }) : undefined;
       }
     : undefined;
+  // An online event's tables are open to the director while it is in play.
+  const joinHref = event.online && event.phase === 'play' ? (table: number) => paths.play.getHref(eventKey, table) : undefined;
   const openBoard = (cell: GridCell, board: GridBoard) => setTarget({ cell, board, pairName });
 
   const lastRound = event.currentRound >= event.rounds;
@@ -167,6 +170,8 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
         </Group>
       </Paper>
 
+      {joinHref ? <DirectorCalls calls={view.directorCalls} joinHref={joinHref} /> : null}
+
       <Group gap="md" wrap="wrap">
         <Anchor component={Link} to={paths.console.directEntries.getHref(eventKey)}>
           Entries
@@ -194,6 +199,7 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
           pairLabel={pairLabel}
           onBoard={openBoard}
           videoHref={videoHref}
+          joinHref={joinHref}
         />
         <GridLegend />
       </Stack>
