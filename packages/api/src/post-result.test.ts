@@ -18,6 +18,15 @@ describe('a posted result line', () => {
     });
   });
 
+  it('carries the opening lead when given (null for none), and nothing for a lead left out', () => {
+    const played = { ...place, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10 };
+    expect(PostResultBody.parse({ ...played, lead: 'HK' })).toMatchObject({ kind: 'played', lead: 'HK' });
+    expect(PostResultBody.parse({ ...played, lead: null })).toMatchObject({ kind: 'played', lead: null });
+    expect('lead' in PostResultBody.parse(played)).toBe(false);
+    expect(issuesOf({ ...played, lead: 'K' })).toEqual(['A lead is a suit and a rank: SA, HT, D2']);
+    expect('lead' in PostResultBody.parse({ ...place, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0, lead: 'HK' })).toBe(false);
+  });
+
   it('is passed out with a contract of level 0, whatever else it says (as the apps post it)', () => {
     expect(PostResultBody.parse({ ...place, declarer: null, contract: { level: 0, strain: 'NT', doubled: 0 }, tricks: 0 })).toEqual({
       kind: 'passedOut',
@@ -59,6 +68,7 @@ describe('a posted result line', () => {
       'contract',
       'declarer',
       'ewPair',
+      'lead',
       'nsPair',
       'round',
       'table',

@@ -129,6 +129,12 @@ export const PostResultLine = z.object({
     })
     .optional(),
   tricks: z.number().int().min(0, 'Tricks must be 0-13').max(13, 'Tricks must be 0-13').optional(),
+  /** The opening lead of a played board, a suit and a rank (`SA`, `HT`, `D2`); null for none. Left out, a correction keeps the lead it had. */
+  lead: z
+    .string()
+    .regex(/^[SHDC][AKQJT98765432]$/, 'A lead is a suit and a rank: SA, HT, D2')
+    .nullable()
+    .optional(),
   /** A director's artificial adjusted score (Law 12C2) instead of a played result: A+ / A / A- for each side. */
   adjusted: AdjustedScoreSchema.optional(),
 });
@@ -141,6 +147,8 @@ export type PlayedResult = ResultPlace & {
   contract: { level: 1 | 2 | 3 | 4 | 5 | 6 | 7; strain: z.infer<typeof StrainSchema>; doubled: z.infer<typeof DoubledSchema> };
   declarer: SeatLetter;
   tricks: number;
+  /** Undefined: not given (a correction keeps the lead it had). */
+  lead?: string | null;
 };
 /** A board all four players passed: it scores 0. */
 export type PassedOutResult = ResultPlace & { kind: 'passedOut' };
@@ -153,7 +161,7 @@ export type AdjustedResult = ResultPlace & { kind: 'adjusted'; adjusted: z.infer
  * a line with neither, or a contract above 0 without a declarer, is refused with the sentence users see.
  */
 export const PostResultBody = PostResultLine.transform((line, context): PlayedResult | PassedOutResult | AdjustedResult => {
-  const { declarer, contract, tricks, adjusted, ...place } = line;
+  const { declarer, contract, tricks, adjusted, lead, ...place } = line;
   if (adjusted) return { kind: 'adjusted', ...place, adjusted };
   if (!contract || tricks === undefined) {
     context.addIssue({ code: 'custom', message: 'A result needs its contract and tricks, or an adjusted score' });
@@ -165,7 +173,14 @@ export const PostResultBody = PostResultLine.transform((line, context): PlayedRe
     return z.NEVER;
   }
   // The schema held the level to 0-7 and 0 is a pass-out: 1-7 is left.
-  return { kind: 'played', ...place, contract: { ...contract, level: contract.level as PlayedResult['contract']['level'] }, declarer, tricks };
+  return {
+    kind: 'played',
+    ...place,
+    contract: { ...contract, level: contract.level as PlayedResult['contract']['level'] },
+    declarer,
+    tricks,
+    ...(lead === undefined ? {} : { lead }),
+  };
 });
 export type PostResultBody = z.output<typeof PostResultBody>;
 /** The North-South score; null for an adjusted score. */

@@ -517,6 +517,30 @@ describe('the live view', () => {
     expect(await audits(key, 'direct.not_played')).toHaveLength(2);
   });
 
+  it('keeps the opening lead through a correction, or changes it when the director gives one', async () => {
+    const key = await newSession();
+    await as.owner.put(`${D}/events/${key}/entries`, { pairs: sixPairs() });
+    await as.owner.post(`${D}/events/${key}/start`);
+    const cell = (await live(key)).grid.find((c) => c.round === 1 && c.table === 1)!;
+    const board = cell.boards[0]!.board;
+    const entryOf = async () => (await live(key)).grid.find((c) => c.round === 1 && c.table === 1)!.boards[0]!.entry;
+
+    expect((await as.owner.post(`/api/v1/tournaments/${key}/results`, { ...resultAt(cell, board), lead: 'HK' })).statusCode).toBe(200);
+    expect(await entryOf()).toEqual({ declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 11, lead: 'HK' });
+    // A correction without a lead (as before leads were sent) keeps the one there.
+    expect((await as.owner.post(`/api/v1/tournaments/${key}/results`, resultAt(cell, board, 10))).statusCode).toBe(200);
+    expect(await entryOf()).toMatchObject({ tricks: 10, lead: 'HK' });
+    expect((await as.owner.post(`/api/v1/tournaments/${key}/results`, { ...resultAt(cell, board, 10), lead: 'D2' })).statusCode).toBe(200);
+    expect(await entryOf()).toMatchObject({ tricks: 10, lead: 'D2' });
+    expect((await as.owner.post(`/api/v1/tournaments/${key}/results`, { ...resultAt(cell, board, 10), lead: null })).statusCode).toBe(200);
+    expect(await entryOf()).toMatchObject({ tricks: 10, lead: null });
+
+    const wrong = await as.owner.post(`/api/v1/tournaments/${key}/results`, { ...resultAt(cell, board, 9), lead: 'K' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().issues).toEqual([{ path: 'lead', message: 'A lead is a suit and a rank: SA, HT, D2' }]);
+    expect(await entryOf()).toMatchObject({ tricks: 10, lead: null });
+  });
+
   it('refuses a board not played at that table in that round', async () => {
     const key = await newSession();
     const view = await live(key);

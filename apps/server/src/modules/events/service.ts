@@ -380,6 +380,8 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
       strain: played?.contract.strain ?? null,
       doubled: played?.contract.doubled ?? 0,
       tricks: played?.tricks ?? null,
+      // A played line's lead as given (left out, a correction keeps the one it had); none without a contract.
+      ...(played ? (played.lead === undefined ? {} : { lead: played.lead }) : { lead: null }),
       nsScore: score ?? 0,
       adjustedNs: adjusted?.ns ?? null,
       adjustedEw: adjusted?.ew ?? null,
@@ -401,6 +403,7 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
             contract: `${before.level}${before.strain ?? ''}${'X'.repeat(before.doubled)}`,
             declarer: before.declarer,
             tricks: before.tricks,
+            lead: before.lead,
             score: before.nsScore,
             adjusted: before.adjustedNs ? `${before.adjustedNs}/${before.adjustedEw}` : null,
           },

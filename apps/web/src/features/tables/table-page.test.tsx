@@ -40,6 +40,8 @@ class FakeEventSource {
     this.onopen?.(new Event('open'));
   }
   emit(type: string) {
+    // A closed stream hears nothing more.
+    if (this.readyState === 2) return;
     for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: '{}' }));
   }
   fail() {
@@ -302,6 +304,32 @@ describe('the table screen', () => {
     expect(screen.getByText('Live')).toBeTruthy();
     await waitFor(() => expect(calls.filter(isState).length).toBe(loads + 2));
   });
+  it('keeps listening when a read of the state fails, so the next change still reaches the phone', async () => {
+    let state = buildState();
+    let failing = false;
+    handle = (call) =>
+      isState(call) && !failing ? jsonResponse({ result: state }) : jsonResponse({ error: 'The server is restarting' }, isState(call) ? 502 : 404);
+    renderTable();
+    await screen.findByText('Round 3 of 7');
+    act(() => FakeEventSource.instances[0]!.open());
+    await waitFor(() => expect(calls.filter(isState).length).toBe(2));
+
+    // A change is told while the server cannot answer the read (a restart behind the proxy): the read fails.
+    failing = true;
+    const loads = calls.filter(isState).length;
+    act(() => FakeEventSource.instances[0]!.emit('change'));
+    await waitFor(() => expect(calls.filter(isState).length).toBe(loads + 3), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText('Round 3 of 7')).toBeTruthy());
+
+    // The server is back and the director starts round 4: the stream still tells the phone.
+    failing = false;
+    state = buildState({ round: 4 });
+    const live = FakeEventSource.instances.filter((source) => source.readyState !== 2);
+    expect(live).toHaveLength(1);
+    act(() => live[0]!.emit('change'));
+    expect(await screen.findByText('Round 4 of 7')).toBeTruthy();
+  });
+
   it('opens a fresh stream and reads the state again when the phone is back online or back on screen', async () => {
     serveTable(() => buildState());
     renderTable();

@@ -611,7 +611,9 @@ export function TablePage() {
   const valid = Number.isInteger(table) && table >= 1 && eventKey.length > 0;
   const state = useQuery({ ...tableStateQueryOptions(eventKey, table), enabled: valid });
   const needsCode = state.isError && isApiError(state.error) && (state.error.status === 401 || state.error.status === 403);
-  const stream = useTableStream(eventKey, table, valid && state.isSuccess && !needsCode);
+  // Listening starts with the first good read and goes on through a failed one (the server restarting, a Wi-Fi
+  // blip): closed then, the stream would tell nothing more, and a phone waiting for the next round would wait on.
+  const stream = useTableStream(eventKey, table, valid && state.data !== undefined && !needsCode);
   const online = useOnline();
 
   if (!valid) {

@@ -47,7 +47,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
             nsScore: 420,
             adjusted: null,
             contract: '4S N',
-            entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10, lead: null },
+            entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10, lead: 'HK' },
           },
           {
             board: 2,
@@ -330,7 +330,17 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
       {
         method: 'POST',
         url: `/api/v1/tournaments/${KEY}/results`,
-        body: { round: 2, board: 3, table: 1, nsPair: 1, ewPair: 2, declarer: 'N', contract: { level: 4, strain: 'H', doubled: 1 }, tricks: 11 },
+        body: {
+          round: 2,
+          board: 3,
+          table: 1,
+          nsPair: 1,
+          ewPair: 2,
+          declarer: 'N',
+          contract: { level: 4, strain: 'H', doubled: 1 },
+          tricks: 11,
+          lead: null,
+        },
       },
     ]);
   });
@@ -343,11 +353,20 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     expect((within(dialog).getByRole('radio', { name: '4' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByRole('radio', { name: 'spades' }) as HTMLInputElement).checked).toBe(true);
     expect((within(dialog).getByLabelText(/^Tricks/) as HTMLInputElement).value).toBe('=');
+    expect((within(dialog).getByLabelText(/^Opening lead/) as HTMLInputElement).value).toBe('HK');
     // One trick fewer: the director changes only the tricks.
     fireEvent.change(within(dialog).getByLabelText(/^Tricks/), { target: { value: '-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save result' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls[0]!.body).toMatchObject({ round: 1, board: 1, table: 1, declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 9 });
+    expect(calls[0]!.body).toMatchObject({
+      round: 1,
+      board: 1,
+      table: 1,
+      declarer: 'N',
+      contract: { level: 4, strain: 'S', doubled: 0 },
+      tricks: 9,
+      lead: 'HK',
+    });
   });
 
   it('scores a vulnerable declarer going down by the board’s vulnerability', async () => {
@@ -387,8 +406,10 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const dialog = await openBoard(/^Board 4, missing, table 1, round 2$/);
     fireEvent.click(within(dialog).getByRole('radio', { name: '2' }));
     fireEvent.change(within(dialog).getByLabelText(/^Tricks/), { target: { value: 'x' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Opening lead/), { target: { value: 'K' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save result' }));
     expect(await within(dialog).findByText('Choose the declarer')).toBeTruthy();
+    expect(within(dialog).getByText('A lead is a suit and a rank: SA, HT, D2')).toBeTruthy();
     expect(within(dialog).getByText('Choose the strain')).toBeTruthy();
     expect(within(dialog).getByText('Tricks are =, +1, -2 or a number 0-13')).toBeTruthy();
     expect(within(dialog).getByRole('radiogroup', { name: 'Declarer' }).getAttribute('aria-describedby')).toBeTruthy();

@@ -12,12 +12,12 @@ import { notifySuccess } from '../../../lib/notify';
 import { usePostResult, useNotPlayed } from './api';
 import { boardStatusWords, type GridBoard } from './board-status';
 import classes from './live-view.module.css';
-import { draftOf, draftProblems, draftScore, formatNsScore, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
+import { draftOf, draftProblems, draftScore, formatNsScore, leadOf, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
 
 /** The board chosen in the grid, with the pairs' labels and names as the dialog shows them (`NS 3 (Ann Able & Bob Baker)`). */
 export type BoardTarget = { cell: GridCell; board: GridBoard; pairName: (side: 'NS' | 'EW', pair: number) => string };
 
-type Field = 'declarer' | 'level' | 'strain' | 'doubled' | 'tricks' | 'adjusted' | 'notPlayed' | 'general';
+type Field = 'declarer' | 'level' | 'strain' | 'doubled' | 'tricks' | 'lead' | 'adjusted' | 'notPlayed' | 'general';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** Where a refusal belongs: the field its issue names, else the field its sentence is about. */
@@ -29,6 +29,7 @@ function refusalErrors(error: unknown, fallback: Field): FieldErrors {
     if (path.startsWith('contract.strain')) return 'strain';
     if (path.startsWith('contract.doubled')) return 'doubled';
     if (path.startsWith('tricks')) return 'tricks';
+    if (path.startsWith('lead')) return 'lead';
     if (path.startsWith('adjusted')) return 'adjusted';
     return null;
   };
@@ -166,6 +167,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
           contract: { level: draft.level!, strain: draft.strain!, doubled: draft.doubled },
           // Known to read once the draft has no problems.
           tricks: parseTricks(draft.tricks, draft.level)!,
+          lead: leadOf(draft.lead),
         };
     try {
       await post.mutateAsync(line);
@@ -281,6 +283,16 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                     error={errors.tricks}
                     autoComplete="off"
                     inputMode="text"
+                    maw={220}
+                  />
+                  <TextInput
+                    label="Opening lead"
+                    description="Optional: suit and rank, as HK or D2"
+                    value={draft.lead}
+                    onChange={(event) => change({ lead: event.currentTarget.value })}
+                    error={errors.lead}
+                    autoComplete="off"
+                    autoCapitalize="characters"
                     maw={220}
                   />
                 </>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, readClock } from './clock';
-import { draftOf, draftScore, emptyDraft, parseTricks } from './result-entry';
+import { draftOf, draftProblems, draftScore, emptyDraft, leadOf, parseTricks } from './result-entry';
 
 describe('parseTricks', () => {
   it('reads tricks against the contract: = made, +1 an overtrick, -2 two down', () => {
@@ -67,10 +67,19 @@ describe('draftOf', () => {
   });
 
   it('writes the tricks against the level, so the director corrects what the table wrote', () => {
-    expect(draftOf(entry(4, 10))).toEqual({ passedOut: false, declarer: 'E', level: 4, strain: 'H', doubled: 1, tricks: '=' });
+    expect(draftOf(entry(4, 10))).toEqual({ passedOut: false, declarer: 'E', level: 4, strain: 'H', doubled: 1, tricks: '=', lead: '' });
+    expect(draftOf({ ...entry(4, 10), lead: 'SQ' }).lead).toBe('SQ');
     expect(draftOf(entry(4, 12)).tricks).toBe('+2');
     expect(draftOf(entry(4, 7)).tricks).toBe('-3');
     expect(draftScore(draftOf(entry(4, 7)), 2)).toBe(500);
+  });
+
+  it('takes a lead in either case and refuses one that is not a suit and a rank', () => {
+    const draft = { ...draftOf(entry(4, 10)), lead: ' hk ' };
+    expect(leadOf(draft.lead)).toBe('HK');
+    expect(draftProblems(draft)).toEqual({});
+    expect(draftProblems({ ...draft, lead: 'K' })).toEqual({ lead: 'A lead is a suit and a rank: SA, HT, D2' });
+    expect(leadOf('')).toBeNull();
   });
 
   it('starts empty without an entry, and passed out for a pass-out', () => {

@@ -10,11 +10,13 @@ export type ResultDraft = {
   doubled: Doubling;
   /** `=`, `+1`, `-2`, or the tricks taken as a number. */
   tricks: string;
+  /** The opening lead, a suit and a rank (`HK`, `D2`); empty for none. */
+  lead: string;
 };
 
-export const emptyDraft: ResultDraft = { passedOut: false, declarer: null, level: null, strain: null, doubled: 0, tricks: '' };
+export const emptyDraft: ResultDraft = { passedOut: false, declarer: null, level: null, strain: null, doubled: 0, tricks: '', lead: '' };
 
-/** The draft of a result already entered, to correct it: tricks as `=`, `+1` or `-2` against its level. */
+/** The draft of a result already entered, to correct it: tricks as `=`, `+1` or `-2` against its level, and its lead. */
 export function draftOf(entry: EnteredResult | null): ResultDraft {
   if (!entry) return emptyDraft;
   const { level, strain, doubled } = entry.contract;
@@ -27,6 +29,7 @@ export function draftOf(entry: EnteredResult | null): ResultDraft {
     strain,
     doubled: doubled as Doubling,
     tricks: over === null ? '' : over === 0 ? '=' : over > 0 ? `+${over}` : String(over),
+    lead: entry.lead ?? '',
   };
 }
 
@@ -45,15 +48,22 @@ export function parseTricks(text: string, level: number | null): number | null {
   return tricks >= 0 && tricks <= 13 ? tricks : null;
 }
 
+/** The lead as sent: `HK` from `hk` or ` HK `; null when none is given. */
+export const leadOf = (text: string): string | null => text.trim().toUpperCase() || null;
+
+const LEAD = /^[SHDC][AKQJT98765432]$/;
+
 /** Why the draft is not a result yet, by field; empty when it is one. */
-export function draftProblems(draft: ResultDraft): Partial<Record<'declarer' | 'level' | 'strain' | 'tricks', string>> {
+export function draftProblems(draft: ResultDraft): Partial<Record<'declarer' | 'level' | 'strain' | 'tricks' | 'lead', string>> {
   if (draft.passedOut) return {};
-  const problems: Partial<Record<'declarer' | 'level' | 'strain' | 'tricks', string>> = {};
+  const problems: Partial<Record<'declarer' | 'level' | 'strain' | 'tricks' | 'lead', string>> = {};
   if (!draft.declarer) problems.declarer = 'Choose the declarer';
   if (!draft.level) problems.level = 'Choose the level';
   if (!draft.strain) problems.strain = 'Choose the strain';
   if (!draft.tricks.trim()) problems.tricks = 'Give the tricks: =, +1, -2 or a number';
   else if (parseTricks(draft.tricks, draft.level) === null) problems.tricks = 'Tricks are =, +1, -2 or a number 0-13';
+  const lead = leadOf(draft.lead);
+  if (lead !== null && !LEAD.test(lead)) problems.lead = 'A lead is a suit and a rank: SA, HT, D2';
   return problems;
 }
 
