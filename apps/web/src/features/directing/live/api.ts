@@ -61,10 +61,16 @@ export const pairGuidesHref = (key: string) => urlOf(directingEndpoints.pairGuid
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting';
 
+/** How long the live view waits before it opens a stream the browser gave up on. */
+export const STREAM_RETRY_MS = 3000;
+const CLOSED = 2;
+
 /**
  * Listens to the event's stream of changes and reads the live view again on each `change`. The browser's
- * EventSource reconnects by itself after an error; until it is open again the state says so, and each reconnection
- * reads the view again, since changes made while it was away were not announced to it.
+ * EventSource reconnects by itself after a dropped connection; after an answer that is not a stream (a proxy's 502
+ * while the server restarts) it gives up, and the view opens a new one after a pause. Until it is open again the
+ * state says so, and each reconnection reads the view again, since changes made while it was away were not
+ * announced to it.
  */
 export function useLiveStream(key: string): StreamState {
   const queryClient = useQueryClient();
@@ -75,17 +81,28 @@ export function useLiveStream(key: string): StreamState {
       setState('reconnecting');
       return;
     }
-    const source = new window.EventSource(urlOf(directingEndpoints.stream, { key }), { withCredentials: true });
+    let source: EventSource;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     let opened = false;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: liveViewQueryKey(key) });
-    source.addEventListener('open', () => {
-      if (opened) refresh();
-      opened = true;
-      setState('live');
-    });
-    source.addEventListener('error', () => setState('reconnecting'));
-    source.addEventListener('change', refresh);
-    return () => source.close();
+    const open = () => {
+      source = new window.EventSource(urlOf(directingEndpoints.stream, { key }), { withCredentials: true });
+      source.addEventListener('open', () => {
+        if (opened) refresh();
+        opened = true;
+        setState('live');
+      });
+      source.addEventListener('error', () => {
+        setState('reconnecting');
+        if (source.readyState === CLOSED) retry = setTimeout(open, STREAM_RETRY_MS);
+      });
+      source.addEventListener('change', refresh);
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source.close();
+    };
   }, [key, queryClient]);
 
   return state;

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { LiveViewPage } from './live-view-page';
+import { STREAM_RETRY_MS } from './api';
 
 vi.mock('../../../lib/notify', () => ({ notifySuccess: vi.fn(), notifyInfo: vi.fn(), notifyError: vi.fn() }));
 
@@ -191,6 +192,8 @@ class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readonly url: string;
   closed = false;
+  /** As the browser's: 0 connecting, 1 open, 2 closed (given up). */
+  readyState = 0;
   private listeners = new Map<string, ((event: Event) => void)[]>();
   constructor(url: string) {
     this.url = url;
@@ -202,6 +205,7 @@ class FakeEventSource {
   removeEventListener() {}
   close() {
     this.closed = true;
+    this.readyState = 2;
   }
   emit(type: string) {
     act(() => {
@@ -545,6 +549,26 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     source.emit('open');
     expect(screen.getByRole('status').textContent).toBe('Live');
     await waitFor(() => expect(reads()).toBe(3));
+  });
+
+  it('opens a new stream after the browser gave one up, and reads what changed meanwhile', async () => {
+    const { reads } = serve([liveView(), liveView()]);
+    renderPage();
+    await screen.findByRole('region', { name: 'Tables by rounds' });
+    const first = FakeEventSource.instances.at(-1)!;
+    first.emit('open');
+    expect(reads()).toBe(1);
+    vi.useFakeTimers();
+    // A 502 from a proxy while the server restarts: the browser closes the stream and does not try again.
+    first.readyState = 2;
+    first.emit('error');
+    expect(screen.getByRole('status').textContent).toBe('Reconnecting');
+    act(() => vi.advanceTimersByTime(STREAM_RETRY_MS));
+    vi.useRealTimers();
+    expect(FakeEventSource.instances).toHaveLength(2);
+    FakeEventSource.instances[1]!.emit('open');
+    expect(screen.getByRole('status').textContent).toBe('Live');
+    await waitFor(() => expect(reads()).toBe(2));
   });
 
   it('closes the stream on leaving the page', async () => {
