@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { endpoints, EventType } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
 import { registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
-import { launchMediaBrowser, watchErrors } from './support/browser.ts';
+import { chromiumArgs, launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
@@ -60,12 +60,14 @@ async function eventWithOne(...people: Account[]): Promise<string> {
   return key;
 }
 
+/** Opens a context for `player`, signed in (on `on`, a browser of its own, else the one with a camera). */
 async function openTable(
   player: Account,
   viewport: { width: number; height: number },
   touch = false,
+  on?: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const context = await (on ?? browser).newContext({ viewport, hasTouch: touch, isMobile: touch });
   await useSession(context, server.url, await signIn(server.url, player.email, player.password));
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -261,6 +263,14 @@ const SEAT_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
 type SeatLetter = keyof typeof SEAT_NAMES;
 
 describe('four people at one online table', () => {
+  // The table's video call among four pages of one browser would take most of the two cores this runs on: these four
+  // have no camera, so the table is all their pages do.
+  let noCamera: Browser;
+  beforeAll(async () => {
+    noCamera = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  });
+  afterAll(() => noCamera?.close());
+
   it('bid and play a board, end it by a claim both opponents accept, and find its line in the live results', async () => {
     // South, North, East, West, as eventWithOne seats them.
     const people = players.slice(6, 10);
@@ -268,7 +278,7 @@ describe('four people at one online table', () => {
     const key = await eventWithOne(...people);
     const opened = [];
     for (const person of people) {
-      const table = await openTable(person, { width: 1280, height: 860 });
+      const table = await openTable(person, { width: 1280, height: 860 }, false, noCamera);
       await table.page.goto(`${server.url}/play/${key}`);
       opened.push(table);
     }
@@ -367,20 +377,20 @@ describe('four people at one online table', () => {
   }, 180_000);
 });
 
-/** The file the build made of the play route (`src/app/routes/play/play-page.tsx`), from the build's manifest. */
-function playChunk(): string {
+/** The file the build made of a module that is a chunk of its own (`src/app/routes/play/play-page.tsx`), from its manifest. */
+function chunkOf(source: string): string {
   const manifest = JSON.parse(fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
     string,
     { file: string }
   >;
-  const entry = manifest['src/app/routes/play/play-page.tsx'];
-  if (!entry) throw new Error('the build has no chunk for src/app/routes/play/play-page.tsx');
+  const entry = manifest[source];
+  if (!entry) throw new Error(`the build has no chunk for ${source}`);
   return `/${entry.file}`;
 }
 
 describe("the play page's code", () => {
   it('is not loaded by the home page, an event’s table phone page or its results, only by /play/{key}', async () => {
-    const chunk = playChunk();
+    const chunk = chunkOf('src/app/routes/play/play-page.tsx');
     const player = players[10]!;
     const key = await eventWithOne(player);
     // A signed-in player of the event in play, whose pages are the likeliest to reach for the table's code.
@@ -402,6 +412,8 @@ describe("the play page's code", () => {
       expect(scripts.length, `${path} loads the app`).toBeGreaterThan(0);
       expect(scripts, path).not.toContain(chunk);
     }
+    // The routes' own chunks are among what is recorded: the results page's came with it.
+    expect(scripts).toContain(chunkOf('src/features/events/results/results-page.tsx'));
     // The table itself does load it.
     scripts = [];
     await page.goto(`${server.url}/play/${key}`);
