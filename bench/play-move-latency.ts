@@ -212,6 +212,8 @@ try {
     await sleep(MOVE_GAP_MS);
   }
   const machine = busyShare(machineBefore, machineTicks());
+  // The offsets again: how far the pages' clocks drifted from the bench's over the moves.
+  const clocksAfter = await Promise.all(pages.map((page) => clockOffset(page)));
 
   const fixed = (ms: number) => `${ms.toFixed(1)} ms`;
   const row = (name: string, values: number[]) => {
@@ -225,7 +227,7 @@ try {
     `One table, four Chromium pages (one browser), ${BOARDS} boards: ${cards.length} cards, ${calls.length} calls; a move every ${MOVE_GAP_MS} ms after the last one showed everywhere; video ${VIDEO ? 'on (fake camera and microphone)' : 'off (no camera)'}; load average ${load} at the start, both cores ${(machine * 100).toFixed(0)} % busy over the moves`,
   );
   console.log(
-    `page clocks less the bench's: ${offsets.map((o) => fixed(o)).join(', ')} (spread ${fixed(Math.max(...offsets) - Math.min(...offsets))}); fastest round trips ${clocks.map((c) => fixed(c.roundTrip)).join(', ')}`,
+    `page clocks less the bench's: ${offsets.map((o) => fixed(o)).join(', ')} (spread ${fixed(Math.max(...offsets) - Math.min(...offsets))}); fastest round trips ${clocks.map((c) => fixed(c.roundTrip)).join(', ')}; after the moves ${clocksAfter.map((c) => fixed(c.offset)).join(', ')}`,
   );
   console.log('| path: click on the acting page -> | samples | p50 | p95 | p99 | max |');
   console.log('|---|---|---|---|---|---|');
