@@ -1,17 +1,20 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { endpoints, EventType } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
 import { registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
-import { launchMediaBrowser, watchErrors } from './support/browser.ts';
+import { chromiumArgs, launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
 // robots with the mouse, with the keyboard alone, and by touch on a phone; a reload in the middle of a trick brings
-// the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done.
+// the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done;
+// four people bid and play a board, end it by a claim and find its line in the results; and the public pages never
+// load the table's code.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
-const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam', 'Lou', 'Kit'].map((name) => ({
+const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam', 'Lou', 'Max', 'Ned', 'Oda', 'Vic', 'Kit', 'Zoe'].map((name) => ({
   email: `${name.toLowerCase()}@bridge.test`,
   password: 'player password 1',
   names: `${name} Player`,
@@ -33,7 +36,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** An online 3-table Mitchell, started, with `people` at table 1 (South, then North): robots play the other seats. */
+/** An online 3-table Mitchell, started, with `people` at table 1 (South, North, East, West): robots play the other seats. */
 async function eventWithOne(...people: Account[]): Promise<string> {
   const { key } = await director.call(endpoints.events.create, {
     body: {
@@ -52,18 +55,20 @@ async function eventWithOne(...people: Account[]): Promise<string> {
       },
     },
   });
-  const participants = people.map((person, i) => ({ email: person.email, table: 1, side: i === 0 ? 2 : 0 }));
+  const participants = people.map((person, i) => ({ email: person.email, table: 1, side: [2, 0, 1, 3][i]! }));
   await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants } });
   await director.call(endpoints.directing.start, { params: { key } });
   return key;
 }
 
+/** Opens a context for `player`, signed in (on `on`, a browser of its own, else the one with a camera). */
 async function openTable(
   player: Account,
   viewport: { width: number; height: number },
   touch = false,
+  on?: Browser,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
+  const context = await (on ?? browser).newContext({ viewport, hasTouch: touch, isMobile: touch });
   await useSession(context, server.url, await signIn(server.url, player.email, player.password));
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -282,8 +287,8 @@ describe('the online table page', () => {
 
   it("a kibitzer watches a seat's view, never sees a hidden card, and sees the four hands once every table has finished the board", async () => {
     // North, board 1's dealer: their 7NT is the auction's first call, so they declare whatever the robots hold.
-    const north = players[6]!;
-    const kibitzer = players[7]!;
+    const north = players[11]!;
+    const kibitzer = players[12]!;
     // A 3-table Mitchell of 2 rounds, a board a round: board 1 is played at table 1 in round 1 and at table 3 in round 2.
     const { key } = await director.call(endpoints.events.create, {
       body: {
@@ -446,6 +451,186 @@ describe('the online table page', () => {
     expect(errors).toEqual([]);
     expect(deskErrors).toEqual([]);
     await desk.close();
+    await context.close();
+  }, 120_000);
+});
+
+/** Waits until every page shows the table at `at` ("board:calls:cards"). */
+async function allAt(pages: Page[], at: string) {
+  await Promise.all(
+    pages.map((page) =>
+      page.waitForFunction((want) => document.querySelector('[data-table-position]')?.getAttribute('data-table-position') === want, at),
+    ),
+  );
+}
+
+/** The one page of `pages` where `selector` is there: whose turn it is. */
+async function onTurn(pages: Page[], selector: string): Promise<Page> {
+  const counts = await Promise.all(pages.map((page) => page.locator(selector).count()));
+  expect(counts.filter((count) => count > 0)).toHaveLength(1);
+  return pages[counts.findIndex((count) => count > 0)]!;
+}
+
+const SEAT_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
+type SeatLetter = keyof typeof SEAT_NAMES;
+
+describe('four people at one online table', () => {
+  // The table's video call among four pages of one browser would take most of the two cores this runs on: these four
+  // have no camera, so the table is all their pages do.
+  let noCamera: Browser;
+  beforeAll(async () => {
+    noCamera = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  });
+  afterAll(() => noCamera?.close());
+
+  it('bid and play a board, end it by a claim both opponents accept, and find its line in the live results', async () => {
+    // South, North, East, West, as eventWithOne seats them.
+    const people = players.slice(6, 10);
+    const seats: SeatLetter[] = ['S', 'N', 'E', 'W'];
+    const key = await eventWithOne(...people);
+    const opened = [];
+    for (const person of people) {
+      const table = await openTable(person, { width: 1280, height: 860 }, false, noCamera);
+      await table.page.goto(`${server.url}/play/${key}`);
+      opened.push(table);
+    }
+    const pages = opened.map((table) => table.page);
+    const pageOf = (seat: SeatLetter) => pages[seats.indexOf(seat)]!;
+    await allAt(pages, '1:0:0');
+    // Each person is at their own seat, named, and nobody's seat is a robot's.
+    for (const [i, seat] of seats.entries()) await pageOf(seat).locator(`section[aria-label="${SEAT_NAMES[seat]}: ${people[i]!.names}"]`).waitFor();
+    expect(await pages[0]!.locator('[data-seat] >> text=Robot').count()).toBe(0);
+
+    // The auction: whoever deals opens 1NT from their bidding box, the other three pass from theirs.
+    let declarer: SeatLetter | null = null;
+    for (let calls = 0; calls < 4; calls++) {
+      const caller = await onTurn(pages, '[data-call="Pass"]:not([disabled])');
+      if (calls === 0) declarer = seats[pages.indexOf(caller)]!;
+      await caller.locator(`[data-call="${calls === 0 ? '1NT' : 'Pass'}"]`).click();
+      await allAt(pages, `1:${calls + 1}:0`);
+    }
+    const order: SeatLetter[] = ['N', 'E', 'S', 'W'];
+    const after = (seat: SeatLetter, steps: number) => order[(order.indexOf(seat) + steps) % 4]!;
+    const dummy = after(declarer!, 2);
+    const defenders = [after(declarer!, 1), after(declarer!, 3)] as const;
+
+    // One trick: the lead from declarer's left, dummy's card from declarer's page, then the others.
+    for (let cards = 0; cards < 4; cards++) {
+      const player = await onTurn(pages, 'button[data-playable="true"]');
+      if (cards === 0) expect(player).toBe(pageOf(defenders[0]));
+      if (cards === 1) expect(player).toBe(pageOf(declarer!));
+      await player.locator('button[data-playable="true"]').first().click();
+      await allAt(pages, `1:4:${cards + 1}`);
+    }
+
+    // Declarer claims the rest: the dialog offers all 12 tricks left.
+    await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
+    const claim = pageOf(declarer!).getByRole('dialog', { name: 'Claim' });
+    expect(await claim.getByLabel('Tricks you claim of the 12 left').inputValue()).toBe('12');
+    await claim.getByLabel('Statement (how you will play)').fill('All my cards are high');
+    await claim.getByRole('button', { name: 'Claim', exact: true }).click();
+    const question = `${SEAT_NAMES[declarer!]} claims 12 of the tricks left`;
+    for (const page of pages) await page.getByRole('alert', { name: question }).getByText('“All my cards are high”').waitFor();
+    // Only the opponents answer: declarer and dummy wait for them.
+    for (const seat of [declarer!, dummy]) {
+      await pageOf(seat).getByText('Waiting for the opponents to answer.').waitFor();
+      expect(await pageOf(seat).getByRole('button', { name: 'Accept the claim' }).count()).toBe(0);
+    }
+    // One opponent's acceptance is not enough: the other is still asked, and the board is not over.
+    const [first, second] = defenders.map(pageOf) as [Page, Page];
+    await first.getByRole('button', { name: 'Accept the claim' }).click();
+    await first.getByText('Waiting for the opponents to answer.').waitFor();
+    expect(await first.getByRole('dialog', { name: 'Board 1 is over' }).count()).toBe(0);
+    await second.getByRole('button', { name: 'Accept the claim' }).click();
+
+    // The board is over at all four pages, with the same line: declarer's trick so far and the 12 claimed.
+    const lines = [];
+    for (const page of pages) {
+      const end = page.getByRole('dialog', { name: 'Board 1 is over' });
+      await end.waitFor();
+      lines.push(/1NT by \w+: \d+ tricks\. North-South score [+-]?\d+\./.exec((await end.textContent()) ?? '')?.[0]);
+    }
+    expect(new Set(lines).size).toBe(1);
+    const [, by, tricks, score] = /1NT by (\w+): (\d+) tricks\. North-South score ([+-]?\d+)/.exec(lines[0] ?? '') ?? [];
+    expect(by).toBe(SEAT_NAMES[declarer!]);
+    expect([12, 13]).toContain(Number(tricks));
+
+    // While the event is in play its results are not public: a player is told so, and shown the way to the table.
+    const atDummy = pageOf(dummy);
+    await atDummy.goto(`${server.url}/results/${key}`);
+    await atDummy.getByRole('heading', { name: 'These results are not public yet' }).waitFor();
+    await atDummy.getByRole('link', { name: "Join the table's video" }).waitFor();
+    // Its organiser follows them live: the board's traveller has this table's line, as the table ended it.
+    const organiser = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await useSession(organiser, server.url, director);
+    const results = await organiser.newPage();
+    const resultErrors = watchErrors(results);
+    await results.goto(`${server.url}/results/${key}`);
+    await results.getByText('Live results').waitFor();
+    await results.locator('summary', { hasText: /^Board 1$/ }).click();
+    const line = results.getByRole('table', { name: 'Traveller of board 1' }).getByRole('row').nth(1);
+    await line.waitFor();
+    const [ns, ew, contract, declaredBy, nsScore, , , , tricksTaken] = await line.getByRole('cell').allInnerTexts();
+    const minus = (figure: number) => (figure < 0 ? `\u2212${-figure}` : String(figure));
+    expect({ ns, ew, contract, declaredBy, nsScore, tricksTaken }).toEqual({
+      ns: expect.stringMatching(/^(NS )?1$/),
+      ew: expect.stringMatching(/^(EW )?1$/),
+      contract: '1NT',
+      declaredBy: declarer,
+      nsScore: minus(Number(score)),
+      tricksTaken: tricks,
+    });
+    expect(resultErrors).toEqual([]);
+    await organiser.close();
+    for (const { context, errors } of opened) {
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
+});
+
+/** The file the build made of a module that is a chunk of its own (`src/app/routes/play/play-page.tsx`), from its manifest. */
+function chunkOf(source: string): string {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`the build has no chunk for ${source}`);
+  return `/${entry.file}`;
+}
+
+describe("the play page's code", () => {
+  it('is not loaded by the home page, an event’s table phone page or its results, only by /play/{key}', async () => {
+    const chunk = chunkOf('src/app/routes/play/play-page.tsx');
+    const player = players[10]!;
+    const key = await eventWithOne(player);
+    // A signed-in player of the event in play, whose pages are the likeliest to reach for the table's code.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await useSession(context, server.url, await signIn(server.url, player.email, player.password));
+    const page = await context.newPage();
+    let scripts: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    const publicPages = ['/', '/tournaments', `/t/${key}/1`, `/results/${key}`];
+    for (const path of publicPages) {
+      scripts = [];
+      await page.goto(server.url + path);
+      // The home page starts the app on the first sign of use; every page then loads what it needs.
+      await page.mouse.move(5, 5);
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length, `${path} loads the app`).toBeGreaterThan(0);
+      expect(scripts, path).not.toContain(chunk);
+    }
+    // The routes' own chunks are among what is recorded: the results page's came with it.
+    expect(scripts).toContain(chunkOf('src/features/events/results/results-page.tsx'));
+    // The table itself does load it.
+    scripts = [];
+    await page.goto(`${server.url}/play/${key}`);
+    await page.getByText('Table 1 · Board 1').waitFor();
+    expect(scripts).toContain(chunk);
     await context.close();
   }, 120_000);
 });
