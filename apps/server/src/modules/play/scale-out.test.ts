@@ -177,7 +177,7 @@ describe.runIf(usingPostgres && redisUrl)('online tables over two instances shar
     }
   }, 120_000);
 
-  it("shows the owner a player whose socket is on the other instance: there while it is, away once it closes or its instance dies", async () => {
+  it('shows the owner a player whose socket is on the other instance: there while it is, away once it closes or its instance dies', async () => {
     const { database, url, drop } = await openTestDatabase();
     const setup = await buildApp({ config: testConfig(), database, logger: false });
     await setup.ready();
