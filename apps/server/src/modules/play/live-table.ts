@@ -87,6 +87,8 @@ export interface LiveTableHooks {
   changed(table: LiveTable): void;
   /** A player called the director, or the director answered: the director's live view hears of it. */
   directorCallChanged(key: string, table: number): void;
+  /** Only who is away changed: its sockets hear of it (nothing for the robots to do); else `changed` is told. */
+  presenceChanged?(table: LiveTable): void;
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
@@ -218,7 +220,7 @@ export class LiveTable {
     const known = this.presence.has(instance);
     if (!this.notePresence(instance, seq, users, now)) return Promise.resolve(null);
     // An instance heard for the first time may hold the table as it read it itself: it hears the owner's.
-    if (!known && !this.closed) this.hooks.changed(this);
+    if (!known && !this.closed) this.tellPresence();
     else this.checkPresence(now);
     return Promise.resolve(null);
   }
@@ -251,7 +253,12 @@ export class LiveTable {
   checkPresence(now = Date.now()) {
     if (this.closed) return;
     const aways = this.aways(now);
-    if (SEATS.some((seat) => aways[seat] !== this.toldAway[seat])) this.hooks.changed(this);
+    if (SEATS.some((seat) => aways[seat] !== this.toldAway[seat])) this.tellPresence();
+  }
+
+  private tellPresence() {
+    if (this.hooks.presenceChanged) this.hooks.presenceChanged(this);
+    else this.hooks.changed(this);
   }
 
   /** Each seat's `away`: since when its player has had no socket here; null while there, and for a robot's seat. */

@@ -156,6 +156,7 @@ export class PlayHost {
           resultPosted: (key, t) => this.options.resultPosted(key, t),
           changed: (changed) => this.changed(room, changed),
           directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
+          presenceChanged: (changed) => this.changed(room, changed, false),
         },
         reading,
       );
@@ -186,11 +187,11 @@ export class PlayHost {
   }
 
   /** The table changed here: its sockets here and on the other instances hear it, and its robots may act. */
-  private changed(room: TableRoom, live: LiveTable) {
+  private changed(room: TableRoom, live: LiveTable, robots = true) {
     room.snapshot = live.snapshot();
     this.broadcast(room);
     this.relay.publish(room.id, room.snapshot);
-    this.scheduleRobot(live);
+    if (robots) this.scheduleRobot(live);
   }
 
   private broadcast(room: TableRoom) {
