@@ -68,8 +68,12 @@ export const PlayTableState = z.object({
   result: z.object({ tricks: z.number(), score: z.number() }).nullable(),
   claim: z.object({ seat, tricks: z.number(), statement: z.string().optional(), awaiting: z.array(seat), directorCalled: z.boolean() }).nullable(),
   undo: z.object({ seat, awaiting: z.array(seat) }).nullable(),
-  /** Who sits where: names, and whether the server plays the seat. */
-  players: z.record(seat, z.object({ name: z.string(), robot: z.boolean() })),
+  /**
+   * Who sits where: names, whether the server plays the seat, and since when (ISO 8601) a person's seat has had no
+   * socket of its player at the table (never came, dropped, or closed the page); `away` is null while they are there
+   * and for a seat a robot plays.
+   */
+  players: z.record(seat, z.object({ name: z.string(), robot: z.boolean(), away: z.string().nullable() })),
   /** This table's boards of the round, in order, and how many are done. */
   boards: z.object({ played: z.number(), total: z.number() }),
   /** Every board of the round is played here: the table waits for the director's next round. */

@@ -25,7 +25,16 @@ export function ConfirmDialog({
   danger = false,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered radius="md" styles={titleStyles} closeOnClickOutside={!loading}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      radius="md"
+      styles={titleStyles}
+      closeOnClickOutside={!loading}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={loading}>

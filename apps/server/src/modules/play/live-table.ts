@@ -106,6 +106,8 @@ export interface LiveTableHooks {
   directorCallChanged(key: string, table: number): void;
   /** The event's round clock changed (paused, run) while the table plays on: its sockets hear of it, nothing else. */
   clockChanged(table: LiveTable): void;
+  /** Only who is away changed: its sockets hear of it (nothing for the robots to do); else `changed` is told. */
+  presenceChanged?(table: LiveTable): void;
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
@@ -134,6 +136,17 @@ export class LiveTable {
   /** This table's last write of a result or a substitute (`markWrite`): an event's reading older than it misses it. */
   private lastWrite = 0;
   private closed = false;
+  /**
+   * Who has a seat's socket at the table: each instance's last count of its sockets per user, and when the owner
+   * heard it. A report older than `presenceTtlMs` no longer counts (its instance went without a word).
+   */
+  private readonly presence = new Map<string, { seq: number; at: number; users: Record<string, number> }>();
+  /** How long an instance's report counts without being heard again; for ever with one instance. */
+  presenceTtlMs = Number.POSITIVE_INFINITY;
+  /** Since when each user of a seat here has been away, as the table first saw them away. */
+  private readonly awaySince = new Map<string, string>();
+  /** Each seat's `away` as the table last told it, to tell a change of presence. */
+  private toldAway: Partial<Record<Seat, string | null>> = {};
 
   private constructor(
     private readonly db: Db,
@@ -217,6 +230,76 @@ export class LiveTable {
     });
   }
 
+  /**
+   * An instance's count of its seat sockets at the table, per user (all of them, so one replaces the last); `seq`
+   * orders an instance's reports, so a late one never undoes a newer. Answers whether a seat's presence changed,
+   * which the sockets then hear.
+   */
+  reportPresence(instance: string, seq: number, users: Record<string, number>, now = Date.now()): Promise<string | null> {
+    const known = this.presence.has(instance);
+    if (!this.notePresence(instance, seq, users, now)) return Promise.resolve(null);
+    // An instance heard for the first time may hold the table as it read it itself: it hears the owner's.
+    if (!known && !this.closed) this.tellPresence();
+    else this.checkPresence(now);
+    return Promise.resolve(null);
+  }
+
+  /** Takes an instance's report in without telling anyone; false when a newer one was taken already. */
+  notePresence(instance: string, seq: number, users: Record<string, number>, now = Date.now()): boolean {
+    const last = this.presence.get(instance);
+    if (last && last.seq > seq) return false;
+    this.presence.set(instance, { seq, at: now, users });
+    return true;
+  }
+
+  /** Takes the presence a previous owner told (a takeover): who was there counts as there until the instances report. */
+  adoptPresence(previous: TableSnapshot, now = Date.now()) {
+    // Alone, an instance is told every change of its own sockets: nothing to carry over.
+    if (previous.round !== this.online.round || !Number.isFinite(this.presenceTtlMs)) return;
+    const there: Record<string, number> = {};
+    for (const seat of SEATS) {
+      const user = this.userAt(seat);
+      if (!user || previous.seatedUsers[seat] !== user) continue;
+      const away = previous.players[seat]?.away;
+      if (away) this.awaySince.set(user, away);
+      else if (away === null && !previous.players[seat]!.robot) there[user] = 1;
+    }
+    this.presence.set('previous owner', { seq: 0, at: now, users: there });
+    this.toldAway = this.aways(now);
+  }
+
+  /** When a seat's presence changed since the table last told it (a report came, or one lapsed), the sockets hear it. */
+  checkPresence(now = Date.now()) {
+    if (this.closed) return;
+    const aways = this.aways(now);
+    if (SEATS.some((seat) => aways[seat] !== this.toldAway[seat])) this.tellPresence();
+  }
+
+  private tellPresence() {
+    if (this.hooks.presenceChanged) this.hooks.presenceChanged(this);
+    else this.hooks.changed(this);
+  }
+
+  /** Each seat's `away`: since when its player has had no socket here; null while there, and for a robot's seat. */
+  private aways(now: number): Record<Seat, string | null> {
+    for (const [instance, report] of this.presence) if (now - report.at > this.presenceTtlMs) this.presence.delete(instance);
+    const aways = {} as Record<Seat, string | null>;
+    for (const seat of SEATS) {
+      const user = this.userAt(seat);
+      if (!user || this.isRobot(seat)) {
+        aways[seat] = null;
+        continue;
+      }
+      const there = [...this.presence.values()].some((report) => (report.users[user] ?? 0) > 0);
+      if (there) this.awaySince.delete(user);
+      else if (!this.awaySince.has(user)) this.awaySince.set(user, new Date(now).toISOString());
+      aways[seat] = there ? null : this.awaySince.get(user)!;
+    }
+    const seated = new Set(SEATS.map((seat) => this.userAt(seat)));
+    for (const user of this.awaySince.keys()) if (!seated.has(user)) this.awaySince.delete(user);
+    return aways;
+  }
+
   /** The user who sits at a seat now, if any. */
   userAt(seat: Seat): string | null {
     return this.online.players[seat]?.userId ?? null;
@@ -293,10 +376,15 @@ export class LiveTable {
   /** The table as its sockets are told it, on this instance and the others. */
   snapshot(): TableSnapshot {
     const now = Date.now();
+    const aways = this.aways(now);
+    this.toldAway = aways;
     const players = Object.fromEntries(
       SEATS.map((seat) => {
         const player = this.online.players[seat];
-        return [seat, { name: player && !this.isRobot(seat) ? player.names : player?.names || 'Robot', robot: this.isRobot(seat) }];
+        return [
+          seat,
+          { name: player && !this.isRobot(seat) ? player.names : player?.names || 'Robot', robot: this.isRobot(seat), away: aways[seat] },
+        ];
       }),
     ) as PlayTableState['players'];
     return {

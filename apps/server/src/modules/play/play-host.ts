@@ -82,6 +82,8 @@ export class PlayHost {
   private readonly maintenance: NodeJS.Timeout[] = [];
   /** Each event's refresh of its tables under way, and the one waiting to begin after it (`openEvent`). */
   private readonly refreshes = new Map<string, { last: Promise<void>; waiting: Promise<void> | null }>();
+  /** Orders this instance's presence reports, so a table's owner never takes an older one after a newer. */
+  private presenceSeq = 0;
 
   constructor(private readonly options: PlayHostOptions) {
     this.relay = options.relay ?? new LocalRelay();
@@ -106,6 +108,14 @@ export class PlayHost {
     };
     repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.renewLeases(), 'online table leases not renewed');
     repeat(this.options.leaseMs, () => this.takeOver(), 'online tables not taken over');
+    // Each table's owner hears again who sits at it here, so an instance that went stops counting after a lease, and
+    // a new owner learns it; the owner tells the seats whose reports lapsed.
+    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.reportAll(), 'presence at online tables not told');
+  }
+
+  /** How long an instance's presence report counts: a lease with several instances; alone, until the next. */
+  private get presenceTtlMs() {
+    return this.options.relay && this.options.leaseMs ? this.options.leaseMs : Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -147,9 +157,14 @@ export class PlayHost {
           changed: (changed) => this.changed(room, changed),
           directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
           clockChanged: (changed) => this.publish(room, changed),
+          presenceChanged: (changed) => this.publish(room, changed),
         },
         reading,
       );
+      live.presenceTtlMs = this.presenceTtlMs;
+      // Taken over: who the previous owner had at the table counts until the instances tell it again; this one's now.
+      if (room.snapshot) live.adoptPresence(room.snapshot);
+      live.notePresence(this.relay.instance, ++this.presenceSeq, usersAt(room.sockets));
       room.stop?.();
       room.owner = live;
       room.stop = this.relay.serve(room.id, (request) => perform(live, request));
@@ -187,15 +202,54 @@ export class PlayHost {
 
   private broadcast(room: TableRoom) {
     if (!room.snapshot) return;
+    let left = false;
     for (const socket of room.sockets) {
       if (seatHeld(room.snapshot, socket.viewer) === 'lost') {
         room.sockets.delete(socket);
+        left = true;
         socket.unseated();
         continue;
       }
       const state = viewOf(room.snapshot, socket.viewer);
       if (state) socket.send({ type: 'table', state });
     }
+    if (left) void this.reportPresence(room);
+  }
+
+  /**
+   * A socket joins a table's room. A seat's socket is counted at the table first (its owner hears this instance's
+   * sockets there, and tells the others the player is back), then hears the table.
+   */
+  async join(room: TableRoom, socket: TableSocket) {
+    room.sockets.delete(socket);
+    if (socket.viewer.kind === 'seat') await this.reportPresence(room, socket);
+    room.sockets.add(socket);
+  }
+
+  leave(room: TableRoom, socket: TableSocket) {
+    if (room.sockets.delete(socket) && socket.viewer.kind === 'seat') void this.reportPresence(room);
+  }
+
+  /** Tells the table's owner this instance's seat sockets there, per user (with `joining`, about to join). */
+  private async reportPresence(room: TableRoom, joining?: TableSocket) {
+    const users = usersAt(joining ? [...room.sockets, joining] : room.sockets);
+    try {
+      await this.request(room, { kind: 'presence', instance: this.relay.instance, seq: ++this.presenceSeq, users });
+    } catch (error) {
+      this.options.log.error({ err: error, table: room.id }, 'presence at an online table not told');
+    }
+  }
+
+  /** Every table with seat sockets here is told them again; each table owned here tells the seats whose reports lapsed. */
+  private async reportAll() {
+    const rooms = await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)));
+    await Promise.all(
+      rooms.map(async (room) => {
+        if (!room || this.closed) return;
+        if ([...room.sockets].some((socket) => socket.viewer.kind === 'seat')) await this.reportPresence(room);
+        room.owner?.checkPresence();
+      }),
+    );
   }
 
   /** Renews this instance's leases, all at once; a table whose lease was lost is given up, and heard from its new owner. */
@@ -358,10 +412,6 @@ export class PlayHost {
     return this.rooms.size;
   }
 
-  leave(room: TableRoom, socket: TableSocket) {
-    room.sockets.delete(socket);
-  }
-
   /** Stops: this instance's tables are given up at once, so another instance takes them without waiting for a lease. */
   async close() {
     this.closed = true;
@@ -447,5 +497,14 @@ function perform(live: LiveTable, request: TableRequest): Promise<string | null>
       return live.callDirector(request.seat, request.userId);
     case 'directorHere':
       return live.directorHere();
+    case 'presence':
+      return live.reportPresence(request.instance, request.seq, request.users);
   }
+}
+
+/** How many seat sockets each user has among these. */
+function usersAt(sockets: Iterable<TableSocket>): Record<string, number> {
+  const users: Record<string, number> = {};
+  for (const { viewer } of sockets) if (viewer.kind === 'seat') users[viewer.userId] = (users[viewer.userId] ?? 0) + 1;
+  return users;
 }

@@ -90,7 +90,7 @@ describe('the table socket', () => {
     expect(state).toMatchObject({ key: event.key, table: 1, round: 1, seat: 'N', kibitzer: false, turn: 'N', auction: [], contract: null });
     expect(Object.keys(state.hands)).toEqual(['N']);
     expect(state.hands.N).toHaveLength(13);
-    expect(state.players.E).toEqual({ name: 'Eric East', robot: false });
+    expect(state.players.E).toEqual({ name: 'Eric East', robot: false, away: expect.any(String) });
 
     const elsewhere = await PlayClient.open(wsUrl, event.elsewhere.cookie);
     elsewhere.send({ type: 'sit', key: event.key, table: 1 });
@@ -488,12 +488,12 @@ describe("the director's robot", () => {
     // The robot calls for North at once; the seat shows its player's name, played by a robot.
     const called = await sockets.E.until((s) => s.auction.length >= 1);
     expect(called.auction[0]!.seat).toBe('N');
-    expect(called.players.N).toEqual({ name: 'Nina North', robot: true });
+    expect(called.players.N).toEqual({ name: 'Nina North', robot: true, away: null });
     const stored = await t.database.db.selectFrom('playSubstitutes').selectAll().execute();
     expect(stored).toMatchObject([{ tableNo: 1, seat: 'N', round: 1 }]);
 
     director.send({ type: 'robot', seat: 'N', robot: false });
-    expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false });
+    expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false, away: null });
     expect(await t.database.db.selectFrom('playSubstitutes').selectAll().execute()).toEqual([]);
   });
 });
@@ -702,9 +702,12 @@ describe('nothing lost', () => {
       const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/ws/play`;
       const north = await PlayClient.open(url, event.players.N!.cookie);
       const after = (await north.sit(event.key)).state;
-      // The same table; its round clock ran on meanwhile.
-      expect({ ...after, clock: null }).toEqual({ ...before, clock: null });
+      // The same table; its round clock ran on meanwhile, and the others have not come back to the new server yet:
+      // they are away.
+      expect({ ...after, clock: null, players: null }).toEqual({ ...before, clock: null, players: null });
       expect(after.clock).toMatchObject({ running: true, roundMs: before.clock.roundMs });
+      expect(after.players.N.away).toBeNull();
+      expect(['E', 'S', 'W'].map((seat) => after.players[seat as Seat].away !== null)).toEqual([true, true, true]);
       // And the table goes on from there.
       const south = await PlayClient.open(url, event.players.S!.cookie);
       await south.sit(event.key);
@@ -765,12 +768,84 @@ describe('a new round', () => {
   });
 });
 
+describe('who is away', () => {
+  const isTime = (text: string | null) => text !== null && new Date(text).toISOString() === text;
+
+  it('shows a seat whose player never came as away, a seat whose socket closed as away since then, and back once it sits again', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'E', 'S'] });
+    const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    const first = (await east.sit(event.key)).state;
+    // East is there; North and South have not come yet; West is a robot's, never away.
+    expect(first.players.E.away).toBeNull();
+    expect(isTime(first.players.N.away) && isTime(first.players.S.away)).toBe(true);
+    expect(first.players.W).toEqual({ name: 'Robot', robot: true, away: null });
+
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    expect((await north.sit(event.key)).state.players.N.away).toBeNull();
+    await east.until((s) => s.players.N.away === null);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    await kibitzer.sit(event.key);
+
+    // North closes the page: East and the kibitzer see North away, since a time that is not before it closed.
+    const closing = new Date().toISOString();
+    north.close();
+    const gone = await east.until((s) => s.players.N.away !== null);
+    expect(isTime(gone.players.N.away) && gone.players.N.away! >= closing).toBe(true);
+    expect((await kibitzer.until((s) => s.players.N.away !== null)).players.N.away).toBe(gone.players.N.away);
+    // South is still away since the table first saw the seat.
+    expect(gone.players.S.away).toBe(first.players.S.away);
+
+    // North comes back on a new socket: there again, for everyone.
+    const back = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    expect((await back.sit(event.key)).state.players.N.away).toBeNull();
+    await east.until((s) => s.players.N.away === null);
+    await kibitzer.until((s) => s.players.N.away === null);
+  });
+
+  it('counts every socket of a player: closing one of two pages leaves them there', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'E'] });
+    const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    await east.sit(event.key);
+    const one = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    await one.sit(event.key);
+    const two = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    await two.sit(event.key);
+    await east.until((s) => s.players.N.away === null);
+    one.close();
+    await one.closed;
+    // North is still there: the frame of North's call says so.
+    two.send({ type: 'call', call: 'Pass' });
+    const called = await east.until((s) => s.auction.length === 1);
+    expect(called.players.N.away).toBeNull();
+    two.close();
+    expect(isTime((await east.until((s) => s.players.N.away !== null)).players.N.away)).toBe(true);
+  });
+
+  it("is never said of a seat the director gave to a robot; the seat's player away is away again once it is given back", async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N', 'E'] });
+    const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    const since = (await east.sit(event.key)).state.players.N.away;
+    expect(isTime(since)).toBe(true);
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    // The director sees who is away too.
+    expect((await director.sit(event.key)).state.players.N.away).toBe(since);
+    director.send({ type: 'robot', seat: 'N', robot: true });
+    expect((await east.until((s) => s.players.N.robot)).players.N).toEqual({ name: 'Nina North', robot: true, away: null });
+    director.send({ type: 'robot', seat: 'N', robot: false });
+    expect((await east.until((s) => !s.players.N.robot)).players.N).toEqual({ name: 'Nina North', robot: false, away: since });
+  });
+});
+
 describe('changes of the whole event', () => {
   it('tells a table whose board stays only its clock; a result the director gives for the board in play deals the next', async () => {
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
-    const first = sockets.N.latest()!;
+    // Every seat's player is there, as North hears it: no frame of someone sitting down is still on its way.
+    const first = await sockets.N.until((s) => SEATS.every((seat) => s.players[seat].away === null));
     const direct = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
 
     // The director pauses the round's clock: the event changes, this table's board does not.

@@ -98,7 +98,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
       sockets.add(player);
       socket.once('close', () => {
         sockets.delete(player);
-        player.leave();
+        player.disconnected();
       });
     },
   );
@@ -118,6 +118,7 @@ class PlaySocket implements TableSocket {
   private place: { key: string; table: number } | null = null;
   private readonly allowance = new TokenBucket(PLAY_BURST, PLAY_PER_SECOND);
   private pending: Promise<void> = Promise.resolve();
+  private gone = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -149,6 +150,12 @@ class PlaySocket implements TableSocket {
   leave() {
     if (this.room) this.host.leave(this.room, this);
     this.room = null;
+  }
+
+  /** The socket closed: it leaves its table, and sits nowhere again (a sit under way when it closed leaves too). */
+  disconnected() {
+    this.gone = true;
+    this.leave();
   }
 
   unseated() {
@@ -217,11 +224,12 @@ class PlaySocket implements TableSocket {
       return { ok: false as const, message: error instanceof Error && 'statusCode' in error ? error.message : 'This table cannot be opened now' };
     });
     if (!answer.ok) return this.reply({ type: 'error', message: answer.message });
-    this.leave();
+    if (this.room !== answer.room) this.leave();
     this.room = answer.room;
     this.viewer = answer.viewer;
     this.place = { key, table };
-    answer.room.sockets.add(this);
+    await this.host.join(answer.room, this);
+    if (this.gone) return this.host.leave(answer.room, this);
     const snapshot = answer.room.snapshot;
     const held = snapshot ? seatHeld(snapshot, this.viewer) : 'held';
     // Sat down for a round the table is still taking in: the table's next frame is the first.

@@ -176,4 +176,47 @@ describe.runIf(usingPostgres && redisUrl)('online tables over two instances shar
       await drop();
     }
   }, 120_000);
+
+  it('shows the owner a player whose socket is on the other instance: there while it is, away once it closes or its instance dies', async () => {
+    const { database, url, drop } = await openTestDatabase();
+    const setup = await buildApp({ config: testConfig(), database, logger: false });
+    await setup.ready();
+    const event = await onlineEvent({ app: setup, database } as TestApp);
+    await setup.close();
+    try {
+      const owner = await startInstance(url!);
+      instances.push(owner);
+      const other = await startInstance(url!);
+      instances.push(other);
+      // North sits first, on the first instance, which so owns the table.
+      const north = await PlayClient.open(owner.wsUrl, event.players.N!.cookie);
+      expect((await north.sit(event.key)).state.players.S.away).not.toBeNull();
+
+      // South and West sit on the other instance: North, on the owner, sees them there.
+      const south = await PlayClient.open(other.wsUrl, event.players.S!.cookie);
+      expect((await south.sit(event.key)).state.players.S.away).toBeNull();
+      const west = await PlayClient.open(other.wsUrl, event.players.W!.cookie);
+      await west.sit(event.key);
+      await north.until((s) => s.players.S.away === null && s.players.W.away === null);
+      // And they see North there, and East, who never came, away.
+      const seen = await west.until((s) => s.players.N.away === null);
+      expect(seen.players.E.away).not.toBeNull();
+
+      // South closes the page: away at once.
+      south.close();
+      const gone = await north.until((s) => s.players.S.away !== null);
+      expect(gone.players.W.away).toBeNull();
+
+      // The other instance dies without a word: West counts no longer once its instance's word lapses.
+      other.process.kill('SIGKILL');
+      await other.exited;
+      const lapsed = await north.until((s) => s.players.W.away !== null);
+      expect(new Date(lapsed.players.W.away!).toISOString()).toBe(lapsed.players.W.away);
+      expect(lapsed.players.N.away).toBeNull();
+    } finally {
+      for (const instance of instances) instance.process.kill('SIGKILL');
+      await database.close();
+      await drop();
+    }
+  }, 120_000);
 });

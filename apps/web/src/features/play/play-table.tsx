@@ -8,9 +8,11 @@ import { ContractText } from '../../components/contract-text';
 import { TravellerTable } from '../../components/traveller-table';
 import { boardReviewQueryOptions } from './api';
 import { AuctionTable, BiddingBox } from './components/auction';
+import { AwayMark } from './components/away-mark';
 import { KibitzerDeal } from './components/board-deal';
 import { CARD_DRAG_TYPE, CardFace, CardHand, HandRows, HiddenHand } from './components/card-hand';
 import { RoundClock } from './components/round-clock';
+import { SeatRobotControl } from './components/seat-robot';
 import { announcement } from './announcement';
 import type { PlayConnection, PlaySnapshot } from './play-connection';
 import { dummyOf, handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, toCall, turnWords, type Place } from './table-model';
@@ -35,6 +37,7 @@ function SeatLabel({ state, seat }: { state: PlayTableState; seat: Seat }) {
       {/* A seat nobody holds is named "Robot" already; a participant played by a robot keeps its name and the mark. */}
       {player && player.robot && player.name === 'Robot' ? null : <span className={classes.playerName}>{player?.name ?? seatName(seat)}</span>}
       {player?.robot ? <span className={classes.badge}>Robot</span> : null}
+      {player?.away ? <AwayMark since={player.away} /> : null}
       {state.dealer === seat ? <span className={`${classes.badge} ${classes.dealerBadge}`}>Dealer</span> : null}
       {dummyOf(state) === seat ? <span className={classes.badge}>Dummy</span> : null}
       {acting ? <span className={classes.turnText}>{state.contract ? 'to play' : 'to call'}</span> : null}
@@ -388,7 +391,19 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
       <div className={classes.tableArea} aria-busy={!live}>
         <div className={classes.table}>
           {(Object.entries(places) as [Place, Seat][]).map(([place, seat]) => (
-            <SeatArea key={seat} state={state} seat={seat} place={place} onPlay={play} extra={atSeat?.(seat)} />
+            <SeatArea
+              key={seat}
+              state={state}
+              seat={seat}
+              place={place}
+              onPlay={play}
+              extra={
+                <>
+                  {atSeat?.(seat)}
+                  <SeatRobotControl state={state} seat={seat} connection={connection} />
+                </>
+              }
+            />
           ))}
           {state.contract || state.result ? (
             <TableCentre state={state} places={places} reviewing={reviewing} onDropCard={play} />

@@ -7,10 +7,10 @@ import { DealOrWait, HANDS_LATER, reviewPollInterval } from './board-deal';
 afterEach(cleanup);
 
 const players: PlayTableState['players'] = {
-  N: { name: 'Nora', robot: false },
-  E: { name: 'Robot', robot: true },
-  S: { name: 'Sam', robot: false },
-  W: { name: 'Robot', robot: true },
+  N: { name: 'Nora', robot: false, away: null },
+  E: { name: 'Robot', robot: true, away: null },
+  S: { name: 'Sam', robot: false, away: null },
+  W: { name: 'Robot', robot: true, away: null },
 };
 const deal = {
   N: ['SA', 'SK', 'SQ', 'SJ', 'ST', 'S9', 'S8', 'S7', 'S6', 'S5', 'S4', 'S3', 'S2'],
