@@ -612,6 +612,31 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     expect(within(grid).getByRole('link', { name: 'Join the table, table 2' }).getAttribute('href')).toBe(`/play/${KEY}?table=2`);
   });
 
+  it('tells the director of a call that comes in while the view is open, and counts the calls in the title', async () => {
+    const quiet = liveView();
+    quiet.event.online = true;
+    const called = liveView({ directorCalls: [{ table: 2, seat: 'E', at: '2026-11-23T20:15:00.000Z' }] });
+    called.event.online = true;
+    serve([quiet, called]);
+    renderPage();
+    await screen.findByRole('region', { name: 'Tables by rounds' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    const source = FakeEventSource.instances.at(-1)!;
+    source.emit('open');
+    source.emit('change');
+    expect((await screen.findByRole('alert')).textContent).toBe('New: East called the director at table 2');
+    expect(document.title).toMatch(/^\(1\) /);
+  });
+
+  it('lists the calls already open when the view opens without announcing them', async () => {
+    const view = liveView({ directorCalls: [{ table: 2, seat: 'E', at: '2026-11-23T20:15:00.000Z' }] });
+    view.event.online = true;
+    serve([view]);
+    renderPage();
+    await screen.findByRole('region', { name: 'A call for the director' });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('offers no table to join at a club session, nor once an online event is complete', async () => {
     serve();
     renderPage();
