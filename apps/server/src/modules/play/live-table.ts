@@ -111,6 +111,13 @@ export interface LiveTableHooks {
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
+export const seatWithRobotMessage = 'The director has given your seat to a robot for the rest of the round';
+
+/** Who sends a seat's action: its user, as seated for a round (the socket's seat viewer). */
+export interface SeatPlayer {
+  userId: string;
+  round: number;
+}
 export const directorCalledMessage = 'The director has been called to this table already and is on the way';
 export const noDirectorCallMessage = 'Nobody at this table has called the director';
 
@@ -200,9 +207,9 @@ export class LiveTable {
   }
 
   /** A player at the table calls the director; refused while a call is open. */
-  callDirector(seat: Seat, userId?: string): Promise<string | null> {
+  callDirector(seat: Seat, player?: SeatPlayer): Promise<string | null> {
     return this.run(async () => {
-      if (userId !== undefined && this.userAt(seat) !== userId) return notSeatedMessage;
+      if (player && !this.holds(seat, player)) return notSeatedMessage;
       if (this.directorCall) return directorCalledMessage;
       const call = await callDirector(this.db, this.tournament, this.table, seat);
       if (!call) {
@@ -235,13 +242,18 @@ export class LiveTable {
    * orders an instance's reports, so a late one never undoes a newer. Answers whether a seat's presence changed,
    * which the sockets then hear.
    */
-  reportPresence(instance: string, seq: number, users: Record<string, number>, now = Date.now()): Promise<string | null> {
-    const known = this.presence.has(instance);
-    if (!this.notePresence(instance, seq, users, now)) return Promise.resolve(null);
-    // An instance heard for the first time may hold the table as it read it itself: it hears the owner's.
-    if (!known && !this.closed) this.tellPresence();
-    else this.checkPresence(now);
-    return Promise.resolve(null);
+  reportPresence(instance: string, seq: number, users: Record<string, number>): Promise<string | null> {
+    // In turn with the table's changes: a report never tells a table caught halfway through a reload (a new round's
+    // players with the last round's board).
+    return this.run(async () => {
+      const now = Date.now();
+      const known = this.presence.has(instance);
+      if (!this.notePresence(instance, seq, users, now)) return null;
+      // An instance heard for the first time may hold the table as it read it itself: it hears the owner's.
+      if (!known) this.tellPresence();
+      else this.checkPresenceNow(now);
+      return null;
+    });
   }
 
   /** Takes an instance's report in without telling anyone; false when a newer one was taken already. */
@@ -269,8 +281,11 @@ export class LiveTable {
   }
 
   /** When a seat's presence changed since the table last told it (a report came, or one lapsed), the sockets hear it. */
-  checkPresence(now = Date.now()) {
-    if (this.closed) return;
+  checkPresence(): Promise<void> {
+    return this.run(async () => this.checkPresenceNow(Date.now())).catch(() => undefined);
+  }
+
+  private checkPresenceNow(now: number) {
     const aways = this.aways(now);
     if (SEATS.some((seat) => aways[seat] !== this.toldAway[seat])) this.tellPresence();
   }
@@ -298,6 +313,11 @@ export class LiveTable {
     const seated = new Set(SEATS.map((seat) => this.userAt(seat)));
     for (const user of this.awaySince.keys()) if (!seated.has(user)) this.awaySince.delete(user);
     return aways;
+  }
+
+  /** Whether a player's seat, as they sat down, is theirs at the table now: the same user in the same round. */
+  private holds(seat: Seat, player: SeatPlayer) {
+    return this.online.round === player.round && this.userAt(seat) === player.userId;
   }
 
   /** The user who sits at a seat now, if any. */
@@ -345,10 +365,12 @@ export class LiveTable {
   }
 
   /** An action by a seat (or the director): refused with the engine's message, or stored, applied and broadcast. */
-  act(actor: Actor, action: TableAction, userId?: string): Promise<string | null> {
+  act(actor: Actor, action: TableAction, player?: SeatPlayer): Promise<string | null> {
     return this.run(async () => {
-      // Checked in turn with the table's reloads: a player moved on by a new round no longer acts for the seat.
-      if (userId !== undefined && (actor === 'director' || this.userAt(actor) !== userId)) return notSeatedMessage;
+      // Checked in turn with the table's reloads: a message sent before a new round is not played in it, whoever
+      // sits there now; and a seat the director gave to a robot is the robot's.
+      if (player && (actor === 'director' || !this.holds(actor, player))) return notSeatedMessage;
+      if (player && this.substitutes.has(actor as Seat)) return seatWithRobotMessage;
       if (!this.state || this.state.result) return this.roundOver ? 'Every board of this round is played at this table' : 'No board is in play';
       const outcome = applyAction(this.state, actor, action);
       if (!outcome.ok) return outcome.message;

@@ -15,7 +15,8 @@ import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { findEvent, seatsOfUser } from '../events/service.ts';
 import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
-import { placesNow } from '../events/seating.ts';
+import { placesNow, roundInPlay } from '../events/seating.ts';
+import { planEvent } from '../events/movement.ts';
 import { readEvent, type EventReading } from './event-reading.ts';
 import { LiveTable, seatHeld, notSeatedMessage, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
@@ -204,6 +205,10 @@ export class PlayHost {
     if (!room.snapshot) return;
     let left = false;
     for (const socket of room.sockets) {
+      const viewer = socket.viewer;
+      // A new round that keeps the player at the same seat (a stationary pair): the seat is still theirs.
+      if (viewer.kind === 'seat' && viewer.round < room.snapshot.round && room.snapshot.seatedUsers[viewer.seat] === viewer.userId)
+        socket.viewer = { ...viewer, round: room.snapshot.round };
       if (seatHeld(room.snapshot, socket.viewer) === 'lost') {
         room.sockets.delete(socket);
         left = true;
@@ -247,7 +252,7 @@ export class PlayHost {
       rooms.map(async (room) => {
         if (!room || this.closed) return;
         if ([...room.sockets].some((socket) => socket.viewer.kind === 'seat')) await this.reportPresence(room);
-        room.owner?.checkPresence();
+        await room.owner?.checkPresence();
       }),
     );
   }
@@ -294,13 +299,17 @@ export class PlayHost {
    * for the organiser and admins; a kibitzer's where the event allows them. A player of the event seated at another
    * table never watches this one: they may play its boards later.
    */
-  /** Where the movement puts a player of the event in the round in play: the table and round, or null (none, or not online now). */
-  async placeOf(userId: string, key: string): Promise<{ table: number; round: number } | null> {
+  /**
+   * Where the movement puts a player of the event in the round in play: the table (null when they sit it out, or
+   * have no seat) and the round; null when the event is not played online now.
+   */
+  async placeOf(userId: string, key: string): Promise<{ table: number | null; round: number } | null> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament || !tournament.liveTableEvent || tournament.status !== 'active' || !tournament.startedAt) return null;
     const seats = (await seatsOfUser(this.options.db, tournament.id, userId)).filter((s) => s.side >= 0 && s.side <= 3);
     const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table <= tournament.tables);
-    return place ? { table: place.table, round: place.round } : null;
+    if (place) return { table: place.table, round: place.round };
+    return { table: null, round: await roundInPlay(this.options.db, tournament, planEvent(tournament)) };
   }
 
   async sit(user: Pick<UserRow, 'id' | 'role'>, key: string, tableNo: number): Promise<SitAnswer> {
@@ -490,11 +499,11 @@ export class PlayHost {
 function perform(live: LiveTable, request: TableRequest): Promise<string | null> {
   switch (request.kind) {
     case 'action':
-      return live.act(request.actor, request.action, request.userId);
+      return live.act(request.actor, request.action, request.player);
     case 'robot':
       return live.setRobot(request.seat, request.robot);
     case 'callDirector':
-      return live.callDirector(request.seat, request.userId);
+      return live.callDirector(request.seat, request.player);
     case 'directorHere':
       return live.directorHere();
     case 'presence':

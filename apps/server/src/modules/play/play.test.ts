@@ -8,7 +8,7 @@ import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
 import { findEvent } from '../events/service.ts';
 import { readEvent } from './event-reading.ts';
-import { directorCalledMessage, LiveTable, noDirectorCallMessage } from './live-table.ts';
+import { directorCalledMessage, LiveTable, noDirectorCallMessage, seatWithRobotMessage } from './live-table.ts';
 import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, PlayHost } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
@@ -93,8 +93,9 @@ describe('the table socket', () => {
     expect(state.players.E).toEqual({ name: 'Eric East', robot: false, away: expect.any(String) });
 
     const elsewhere = await PlayClient.open(wsUrl, event.elsewhere.cookie);
+    // A player of another table may not watch this one (they may play its boards later): they are told their own.
     elsewhere.send({ type: 'sit', key: event.key, table: 1 });
-    expect(await elsewhere.nextOf('error')).toEqual({ type: 'error', message: notSeatedMessage });
+    expect(await elsewhere.next()).toEqual({ type: 'moved', key: event.key, round: 1, table: 2 });
 
     const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
     const watched = (await kibitzer.sit(event.key)).state;
@@ -491,6 +492,9 @@ describe("the director's robot", () => {
     expect(called.players.N).toEqual({ name: 'Nina North', robot: true, away: null });
     const stored = await t.database.db.selectFrom('playSubstitutes').selectAll().execute();
     expect(stored).toMatchObject([{ tableNo: 1, seat: 'N', round: 1 }]);
+    // The seat is the robot's now: its player's own calls are refused.
+    sockets.N.send({ type: 'call', call: 'Pass' });
+    expect(await sockets.N.nextOf('error')).toEqual({ type: 'error', message: seatWithRobotMessage });
 
     director.send({ type: 'robot', seat: 'N', robot: false });
     expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false, away: null });
@@ -726,8 +730,11 @@ describe('a new round', () => {
     const event = await onlineEvent(t, { humans: ['N', 'E'] });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
     await north.sit(event.key);
     await east.sit(event.key);
+    await kibitzer.sit(event.key);
+    await kibitzer.until((s) => s.players.N.away === null);
     const eastHand = east.latest()!.hands.E;
     const next = await t.app.inject({
       method: 'POST',
@@ -743,6 +750,10 @@ describe('a new round', () => {
     // North stays, at the same seat, and hears the new round.
     const stayed = await north.until((s) => s.round === 2);
     expect(stayed).toMatchObject({ table: 1, seat: 'N' });
+    // North's seat stayed North's throughout: the table never showed North away.
+    await kibitzer.until((s) => s.round === 2);
+    const told = kibitzer.frames.flatMap((f) => (f.type === 'table' ? [f.state] : []));
+    expect(told.filter((s) => s.round === 2 && s.players.N.away !== null)).toEqual([]);
     // East heard nothing of table 1 in round 2: no frame, so no hand of the player now in East's old seat.
     expect(east.frames.some((f) => f.type === 'table' && f.state.round === 2)).toBe(false);
     // Nor acts there: a call from the old socket is not the table's, and the table refuses the old seat's user.
@@ -755,8 +766,12 @@ describe('a new round', () => {
       clockChanged: () => undefined,
     });
     try {
-      expect(await table.act('E', { type: 'call', call: parseCall('Pass')!, alert: false }, event.players.E!.id)).toBe(notSeatedMessage);
-      expect(await table.callDirector('E', event.players.E!.id)).toBe(notSeatedMessage);
+      const pass = { type: 'call', call: parseCall('Pass')!, alert: false } as const;
+      expect(await table.act('E', pass, { userId: event.players.E!.id, round: 1 })).toBe(notSeatedMessage);
+      expect(await table.callDirector('E', { userId: event.players.E!.id, round: 1 })).toBe(notSeatedMessage);
+      // North stays at the table, but a message sent for round 1 is not played in round 2.
+      expect(await table.act('N', pass, { userId: event.players.N!.id, round: 1 })).toBe(notSeatedMessage);
+      expect(await table.callDirector('N', { userId: event.players.N!.id, round: 1 })).toBe(notSeatedMessage);
     } finally {
       table.close();
     }
@@ -765,6 +780,33 @@ describe('a new round', () => {
     expect(state).toMatchObject({ table: moved.table, round: 2, seat: 'E' });
     expect(state.hands.E).toHaveLength(13);
     expect(state.hands.E).not.toEqual(eastHand);
+  });
+
+  it("tells who is away only in turn with the table's own changes, never halfway through one", async () => {
+    const { t } = await startPlayServer();
+    const event = await onlineEvent(t, { start: true });
+    const told: number[] = [];
+    const table = await LiveTable.open(t.database.db, (await findEvent(t.database.db, event.key))!, 1, {
+      resultPosted: () => undefined,
+      changed: () => undefined,
+      directorCallChanged: () => undefined,
+      clockChanged: () => undefined,
+      presenceChanged: (changed) => void told.push(changed.snapshot().round),
+    });
+    try {
+      // A change of the table under way (a reload reading the next round, say): the report waits for its end.
+      let finish!: () => void;
+      const change = table.run(() => new Promise<void>((resolve) => (finish = resolve)));
+      const reported = table.reportPresence('another instance', 1, { [event.players.N!.id]: 1 });
+      await Promise.resolve();
+      expect(told).toEqual([]);
+      finish();
+      await change;
+      expect(await reported).toBeNull();
+      expect(told).toEqual([1]);
+    } finally {
+      table.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { TokenBucket } from '../../lib/token-bucket.ts';
 import { findTournament } from '../events/service.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { seatHeld, viewOf, type TableViewer } from './live-table.ts';
-import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
+import { notOnlineMessage, notSeatedMessage, PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
 import { connectPlay, reviewPlayedBoard } from './policy.ts';
 import { reviewBoard } from './service.ts';
 import { RedisRelay } from './table-relay.ts';
@@ -171,8 +171,9 @@ class PlaySocket implements TableSocket {
   /** Sits again at the same table when the movement keeps the player there (at another seat, maybe); else says where to go. */
   private async moveOn(key: string, table: number) {
     const now = await this.host.placeOf(this.userId, key);
-    if (now?.table === table) return this.sit(key, table, true);
-    this.reply({ type: 'moved', key, round: now?.round ?? 0, table: now?.table ?? null });
+    if (!now) return this.reply({ type: 'error', message: notOnlineMessage });
+    if (now.table === table) return this.sit(key, table, true);
+    this.reply({ type: 'moved', key, round: now.round, table: now.table });
   }
 
   private async handle(text: string) {
@@ -208,13 +209,15 @@ class PlaySocket implements TableSocket {
     }
     if (message.type === 'callDirector') {
       if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table calls the director' });
-      const refused = await this.host.request(this.room, { kind: 'callDirector', seat: this.viewer.seat, userId: this.userId });
+      const { seat, userId, round } = this.viewer;
+      const refused = await this.host.request(this.room, { kind: 'callDirector', seat, player: { userId, round } });
       return refused ? this.reply({ type: 'error', message: refused }) : undefined;
     }
     if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
     const action = actionOf(message);
     if (typeof action === 'string') return this.reply({ type: 'error', message: action });
-    const refused = await this.host.request(this.room, { kind: 'action', actor: this.viewer.seat, action, userId: this.userId });
+    const { seat, userId, round } = this.viewer;
+    const refused = await this.host.request(this.room, { kind: 'action', actor: seat, action, player: { userId, round } });
     if (refused) this.reply({ type: 'error', message: refused });
   }
 
@@ -223,6 +226,15 @@ class PlaySocket implements TableSocket {
     const answer = await this.host.sit({ id: this.userId, role: this.role }, key, table).catch((error: unknown) => {
       return { ok: false as const, message: error instanceof Error && 'statusCode' in error ? error.message : 'This table cannot be opened now' };
     });
+    if (!answer.ok && answer.message === notSeatedMessage) {
+      // A player asking for a table the movement no longer gives them (a page or a reconnect from an earlier round):
+      // told where they sit now.
+      const now = await this.host.placeOf(this.userId, key);
+      if (now && now.table !== table) {
+        this.leave();
+        return this.reply({ type: 'moved', key, round: now.round, table: now.table });
+      }
+    }
     if (!answer.ok) return this.reply({ type: 'error', message: answer.message });
     if (this.room !== answer.room) this.leave();
     this.room = answer.room;

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Actor, Seat, TableAction } from '@bridge/engine';
-import type { TableSnapshot } from './live-table.ts';
+import type { SeatPlayer, TableSnapshot } from './live-table.ts';
 
 /**
  * What a socket asks of a table: an action of a seat (or the director's ruling), the director's robot substitute, a
  * player's call for the director, or the director's answer to it; or what an instance tells of its sockets there.
  */
 export type TableRequest =
-  | { kind: 'action'; actor: Actor; action: TableAction; /** A player's: the user, who must sit at the seat still. */ userId?: string }
+  | {
+      kind: 'action';
+      actor: Actor;
+      action: TableAction;
+      /** A player's: who must still hold the seat, in the round they sat for. */ player?: SeatPlayer;
+    }
   | { kind: 'robot'; seat: Seat; robot: boolean }
-  | { kind: 'callDirector'; seat: Seat; userId: string }
+  | { kind: 'callDirector'; seat: Seat; player: SeatPlayer }
   | { kind: 'directorHere' }
   /** An instance's count of its seat sockets at the table, per user: each instance's presence at the table. */
   | { kind: 'presence'; instance: string; seq: number; users: Record<string, number> };

@@ -84,7 +84,9 @@ export function PlayPage() {
   const watched = watchedSeat(search.get('seat'));
   const mine = useQuery(myTablesQueryOptions());
   const seated = mine.data?.find((t) => t.key === key && t.table !== null);
-  const table = asked > 0 ? asked : (seated?.table ?? null);
+  // The table the movement moved the player to, over any table the address names (one of an earlier round).
+  const [followed, setFollowed] = useState<number | null>(null);
+  const table = followed ?? (asked > 0 ? asked : (seated?.table ?? null));
   const { connection, snapshot } = useTableConnection(key, table);
   const [moveNotice, setMoveNotice] = useState<string | null>(null);
 
@@ -94,11 +96,20 @@ export function PlayPage() {
     if (!moved) return;
     void queryClient.invalidateQueries({ queryKey: myTablesQueryOptions().queryKey });
     if (moved.table === null) {
-      setMoveNotice(`You sit out round ${moved.round}. Your next table shows here when the director starts the next round.`);
+      setMoveNotice(`You sit out round ${moved.round}: there is no table for you this round. Open this page again when the next round starts.`);
       return;
     }
     setMoveNotice(`Round ${moved.round}: you move to table ${moved.table}.`);
-    setSearch({ table: String(moved.table) }, { replace: true });
+    setFollowed(moved.table);
+    // The address names no table then, so a reload finds the player's table as the movement has it.
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('table');
+        return next;
+      },
+      { replace: true },
+    );
   }, [moved, queryClient, setSearch]);
   // A player's table has its video call built in: the room of the table they sit at now.
   const video = useTableVideo(seated && seated.table === table ? seated.channel : null);
