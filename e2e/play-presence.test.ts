@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { endpoints, EventType } from '@bridge/api';
+import { endpoints } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
-import { registerVerified, signIn, useSession, type ApiSession } from './support/api.ts';
+import { registerVerified, signIn, startOnlineEvent, useSession, type ApiSession } from './support/api.ts';
 import { launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -31,30 +31,12 @@ afterAll(async () => {
 
 /** An online 3-table Mitchell, started, with Pia South and Kai North at table 1: robots play East and West. */
 async function onlineEvent(): Promise<string> {
-  const { key } = await director.call(endpoints.events.create, {
-    body: {
-      tables: 3,
-      boardsPerRound: 2,
-      gameDetails: {
-        type: EventType.pair,
-        typeName: 'Online evening',
-        players: 12,
-        rounds: 3,
-        movementType: 'Mitchell',
-        scoreType: 'Match Point',
-        handgeneratedModeAsString: 'Random',
-        liveTableEvent: true,
-        kibtzersEnabled: true,
-      },
-    },
+  return startOnlineEvent(director, {
+    seats: [
+      { email: south.email, table: 1, side: 2 },
+      { email: north.email, table: 1, side: 0 },
+    ],
   });
-  const participants = [
-    { email: south.email, table: 1, side: 2 },
-    { email: north.email, table: 1, side: 0 },
-  ];
-  await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants } });
-  await director.call(endpoints.directing.start, { params: { key } });
-  return key;
 }
 
 async function openAs(person: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { endpoints, EventType } from '@bridge/api';
-import { registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
+import { endpoints } from '@bridge/api';
+import { registerVerified, signIn, startOnlineEvent, useSession, type Account, type ApiSession } from './support/api.ts';
 import { launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -29,29 +29,8 @@ afterAll(async () => {
 
 describe('the online table page at a new round', () => {
   it('takes an East-West player of a Mitchell to the next table, with a notice, and no card of the seat they left', async () => {
-    const { key } = await director.call(endpoints.events.create, {
-      body: {
-        tables: 3,
-        boardsPerRound: 2,
-        gameDetails: {
-          type: EventType.pair,
-          typeName: 'Online evening',
-          players: 12,
-          rounds: 3,
-          movementType: 'Mitchell',
-          scoreType: 'Match Point',
-          handgeneratedModeAsString: 'Random',
-          liveTableEvent: true,
-          kibtzersEnabled: true,
-        },
-      },
-    });
     // East at table 1: in a Mitchell, East-West move on each round.
-    await director.call(endpoints.events.addParticipants, {
-      params: { key },
-      body: { participants: [{ email: traveller.email, table: 1, side: 1 }] },
-    });
-    await director.call(endpoints.directing.start, { params: { key } });
+    const key = await startOnlineEvent(director, { seats: [{ email: traveller.email, table: 1, side: 1 }] });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await useSession(context, server.url, await signIn(server.url, traveller.email, traveller.password));

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { endpoints, EventType } from '@bridge/api';
+import { endpoints } from '@bridge/api';
 import { seriousViolations } from './support/axe.ts';
-import { registerVerified, signIn, useSession, type Account, type ApiSession } from './support/api.ts';
+import { registerVerified, signIn, startOnlineEvent, useSession, type Account, type ApiSession } from './support/api.ts';
 import { chromiumArgs, launchMediaBrowser, watchErrors } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -38,27 +38,7 @@ afterAll(async () => {
 
 /** An online 3-table Mitchell, started, with `people` at table 1 (South, North, East, West): robots play the other seats. */
 async function eventWithOne(...people: Account[]): Promise<string> {
-  const { key } = await director.call(endpoints.events.create, {
-    body: {
-      tables: 3,
-      boardsPerRound: 2,
-      gameDetails: {
-        type: EventType.pair,
-        typeName: 'Online evening',
-        players: 12,
-        rounds: 3,
-        movementType: 'Mitchell',
-        scoreType: 'Match Point',
-        handgeneratedModeAsString: 'Random',
-        liveTableEvent: true,
-        kibtzersEnabled: true,
-      },
-    },
-  });
-  const participants = people.map((person, i) => ({ email: person.email, table: 1, side: [2, 0, 1, 3][i]! }));
-  await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants } });
-  await director.call(endpoints.directing.start, { params: { key } });
-  return key;
+  return startOnlineEvent(director, { seats: people.map((person, i) => ({ email: person.email, table: 1, side: [2, 0, 1, 3][i]! })) });
 }
 
 /** Opens a context for `player`, signed in (on `on`, a browser of its own, else the one with a camera). */
@@ -290,25 +270,12 @@ describe('the online table page', () => {
     const north = players[11]!;
     const kibitzer = players[12]!;
     // A 3-table Mitchell of 2 rounds, a board a round: board 1 is played at table 1 in round 1 and at table 3 in round 2.
-    const { key } = await director.call(endpoints.events.create, {
-      body: {
-        tables: 3,
-        boardsPerRound: 1,
-        gameDetails: {
-          type: EventType.pair,
-          typeName: 'Online kibitzing',
-          players: 12,
-          rounds: 2,
-          movementType: 'Mitchell',
-          scoreType: 'Match Point',
-          handgeneratedModeAsString: 'Random',
-          liveTableEvent: true,
-          kibtzersEnabled: true,
-        },
-      },
+    const key = await startOnlineEvent(director, {
+      typeName: 'Online kibitzing',
+      rounds: 2,
+      boardsPerRound: 1,
+      seats: [{ email: north.email, table: 1, side: 0 }],
     });
-    await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: [{ email: north.email, table: 1, side: 0 }] } });
-    await director.call(endpoints.directing.start, { params: { key } });
 
     const player = await openTable(north, { width: 1280, height: 860 });
     await player.page.goto(`${server.url}/play/${key}`);

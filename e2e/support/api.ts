@@ -67,6 +67,37 @@ export async function createEvent(
   return key;
 }
 
+/**
+ * An online event for the table page's journeys, started by the director: a 3-table Mitchell (3 rounds of 2 boards
+ * unless told), random deals, kibitzers allowed, with people seated by email (`{ email, table, side }`); robots play
+ * every other seat.
+ */
+export async function startOnlineEvent(
+  director: ApiSession,
+  event: { seats: { email: string; table: number; side: number }[]; rounds?: number; boardsPerRound?: number; typeName?: string },
+): Promise<string> {
+  const { key } = await director.call(endpoints.events.create, {
+    body: {
+      tables: 3,
+      boardsPerRound: event.boardsPerRound ?? 2,
+      gameDetails: {
+        type: EventType.pair,
+        typeName: event.typeName ?? 'Online evening',
+        players: 12,
+        rounds: event.rounds ?? 3,
+        movementType: 'Mitchell',
+        scoreType: 'Match Point',
+        handgeneratedModeAsString: 'Random',
+        liveTableEvent: true,
+        kibtzersEnabled: true,
+      },
+    },
+  });
+  await director.call(endpoints.events.addParticipants, { params: { key }, body: { participants: event.seats } });
+  await director.call(endpoints.directing.start, { params: { key } });
+  return key;
+}
+
 /** A board's result as a journey posts it: the contract, its declarer and the tricks. */
 export type PlayedBoard = Pick<PostResultLine, 'declarer' | 'contract' | 'tricks'>;
 
