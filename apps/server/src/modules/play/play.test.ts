@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { parseCall, parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
 import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../../test/build-test-app.ts';
+import { testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories.ts';
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
 import { findEvent } from '../events/service.ts';
 import { readEvent } from './event-reading.ts';
-import { directorCalledMessage, LiveTable, noDirectorCallMessage, seatWithRobotMessage } from './live-table.ts';
+import { directorCalledMessage, LiveTable, noDirectorCallMessage, seatWithRobotMessage, type LiveTableHooks } from './live-table.ts';
 import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, PlayHost } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
@@ -23,6 +23,17 @@ async function seatAll(wsUrl: string, key: string, players: Partial<Record<Seat,
     expect(state.seat).toBe(seat);
   }
   return sockets;
+}
+
+/** Table 1 of an event opened on its own, outside the server's host: nobody hears it but what `hooks` adds. */
+async function tableAlone(t: TestApp, key: string, hooks: Partial<LiveTableHooks> = {}) {
+  return LiveTable.open(t.database.db, (await findEvent(t.database.db, key))!, 1, {
+    resultPosted: () => undefined,
+    changed: () => undefined,
+    directorCallChanged: () => undefined,
+    clockChanged: () => undefined,
+    ...hooks,
+  });
 }
 
 /** Waits until every socket has seen the table at `count` auction calls and `plays` cards. */
@@ -759,12 +770,7 @@ describe('a new round', () => {
     // Nor acts there: a call from the old socket is not the table's, and the table refuses the old seat's user.
     east.send({ type: 'call', call: 'Pass' });
     expect(await east.nextOf('error')).toEqual({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
-    const table = await LiveTable.open(t.database.db, (await findEvent(t.database.db, event.key))!, 1, {
-      resultPosted: () => undefined,
-      changed: () => undefined,
-      directorCallChanged: () => undefined,
-      clockChanged: () => undefined,
-    });
+    const table = await tableAlone(t, event.key);
     try {
       const pass = { type: 'call', call: parseCall('Pass')!, alert: false } as const;
       expect(await table.act('E', pass, { userId: event.players.E!.id, round: 1 })).toBe(notSeatedMessage);
@@ -786,13 +792,7 @@ describe('a new round', () => {
     const { t } = await startPlayServer();
     const event = await onlineEvent(t, { start: true });
     const told: number[] = [];
-    const table = await LiveTable.open(t.database.db, (await findEvent(t.database.db, event.key))!, 1, {
-      resultPosted: () => undefined,
-      changed: () => undefined,
-      directorCallChanged: () => undefined,
-      clockChanged: () => undefined,
-      presenceChanged: (changed) => void told.push(changed.snapshot().round),
-    });
+    const table = await tableAlone(t, event.key, { presenceChanged: (changed) => void told.push(changed.snapshot().round) });
     try {
       // A change of the table under way (a reload reading the next round, say): the report waits for its end.
       let finish!: () => void;
@@ -947,12 +947,7 @@ describe('changes of the whole event', () => {
     const { t } = await startPlayServer();
     const event = await onlineEvent(t);
     const tournament = (await findEvent(t.database.db, event.key))!;
-    const table = await LiveTable.open(t.database.db, tournament, 1, {
-      resultPosted: () => undefined,
-      changed: () => undefined,
-      directorCallChanged: () => undefined,
-      clockChanged: () => undefined,
-    });
+    const table = await tableAlone(t, event.key);
     try {
       const board = table.snapshot().state!.board;
       // The director gives the board in play its result; the event is read; then the table's North goes to a robot.

@@ -19,7 +19,7 @@ import {
   type StreamState,
 } from './api';
 import type { GridBoard } from './board-status';
-import { formatDuration, readClock, useNow } from './clock';
+import { formatDuration, readClock, useNow } from '../../../lib/round-clock';
 import { DirectorCalls } from './director-calls';
 import { GridLegend, LiveGrid } from './live-grid';
 import classes from './live-view.module.css';

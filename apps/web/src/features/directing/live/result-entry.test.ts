@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, readClock } from './clock';
+import { formatDuration, readClock } from '../../../lib/round-clock';
 import { draftOf, draftProblems, draftScore, emptyDraft, leadOf, parseTricks } from './result-entry';
 
 describe('parseTricks', () => {

@@ -1,5 +1,6 @@
 import type { PlayTableState } from '@bridge/api';
-import { useEffect, useState } from 'react';
+import { plural } from '../../../lib/plural';
+import { readClock, useNow } from '../../../lib/round-clock';
 import classes from './round-clock.module.css';
 
 type Clock = PlayTableState['clock'];
@@ -13,8 +14,6 @@ export interface ClockFace {
   label: string;
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
 /** Minutes and seconds of a time left, rounded up to the second (a countdown shows 00:01 until the time is up). */
 export function formatLeft(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
@@ -23,8 +22,7 @@ export function formatLeft(ms: number): string {
 
 /** The clock at `now`, from the frame's reading received at `readAt` (a running clock has run on since). */
 export function clockFace(clock: Clock, readAt: number, now: number): ClockFace {
-  const elapsedMs = clock.elapsedMs + (clock.running ? Math.max(0, now - readAt) : 0);
-  const leftMs = clock.roundMs - elapsedMs;
+  const { leftMs } = readClock(clock, readAt, now);
   const left = formatLeft(leftMs);
   if (leftMs <= 0) return { status: 'up', left: formatLeft(0), label: `Round clock: time is up${clock.running ? '' : ', paused'}` };
   const [minutes, seconds] = left.split(':').map(Number) as [number, number];
@@ -34,18 +32,6 @@ export function clockFace(clock: Clock, readAt: number, now: number): ClockFace 
   return clock.running
     ? { status: 'running', left, label: `Round clock: ${words} left` }
     : { status: 'paused', left, label: `Round clock paused: ${words} left` };
-}
-
-/** The time now, renewed every second while `ticking`. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (!ticking) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [ticking]);
-  return now;
 }
 
 /**

@@ -1,3 +1,5 @@
+// The event's round clock as the server reads it (a running clock runs on from the reading), shared by the
+// director's live view and the online table's bar.
 import { useEffect, useState } from 'react';
 
 export type RoundClock = { running: boolean; elapsedMs: number; roundMs: number };
