@@ -490,7 +490,26 @@ describe('four people at one online table', () => {
       await allAt(pages, `1:4:${cards + 1}`);
     }
 
-    // Declarer claims the rest: the dialog offers all 12 tricks left.
+    // A first claim of the rest, rejected: while it is open the defenders see declarer's hand; once an opponent
+    // rejects it, it is withdrawn and play goes on at once, nobody waiting for the director.
+    await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
+    const firstClaim = pageOf(declarer!).getByRole('dialog', { name: 'Claim' });
+    await firstClaim.getByRole('button', { name: 'Claim', exact: true }).click();
+    const faced = `${SEAT_NAMES[declarer!]}'s hand, faced for the claim: 12 cards`;
+    for (const seat of defenders) await pageOf(seat).getByRole('list', { name: faced }).waitFor();
+    await pageOf(defenders[0]).getByRole('button', { name: 'Reject' }).click();
+    for (const page of pages) {
+      const dispute = page.getByRole('alert', { name: 'Disputed claim' });
+      await dispute
+        .getByText(`${SEAT_NAMES[declarer!]} claimed 12 of the 12 tricks left; ${SEAT_NAMES[defenders[0]]} rejected it.`, { exact: false })
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Accept the claim' }).count()).toBe(0);
+    }
+    for (const seat of defenders) expect(await pageOf(seat).getByRole('list', { name: faced }).count()).toBe(0);
+    // Play goes on: whoever won the trick has cards to play.
+    await onTurn(pages, 'button[data-playable="true"]');
+
+    // Declarer claims the rest again: the dialog offers all 12 tricks left.
     await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
     const claim = pageOf(declarer!).getByRole('dialog', { name: 'Claim' });
     expect(await claim.getByLabel('Tricks you claim of the 12 left').inputValue()).toBe('12');
