@@ -10,7 +10,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
 // robots with the mouse, with the keyboard alone, and by touch on a phone; a reload in the middle of a trick brings
 // the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done;
-// four people bid and play a board, end it by a claim and find its line in the results; and the public pages never
+// four people bid and play a board, see a rejected claim withdrawn while play goes on, end it by a claim and find its line
+// in the results; and the public pages never
 // load the table's code.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
@@ -450,7 +451,7 @@ describe('four people at one online table', () => {
   });
   afterAll(() => noCamera?.close());
 
-  it('bid and play a board, end it by a claim both opponents accept, and find its line in the live results', async () => {
+  it('bid and play a board, see a rejected claim withdrawn and flagged for the director, end it by a claim both opponents accept, and find its line in the live results', async () => {
     // South, North, East, West, as eventWithOne seats them.
     const people = players.slice(6, 10);
     const seats: SeatLetter[] = ['S', 'N', 'E', 'W'];
@@ -508,6 +509,15 @@ describe('four people at one online table', () => {
     for (const seat of defenders) expect(await pageOf(seat).getByRole('list', { name: faced }).count()).toBe(0);
     // Play goes on: whoever won the trick has cards to play.
     await onTurn(pages, 'button[data-playable="true"]');
+    // The director's live view flags the table; its link opens the table, where the director may rule.
+    const desk = await noCamera.newContext({ viewport: { width: 1280, height: 860 } });
+    await useSession(desk, server.url, director);
+    const live = await desk.newPage();
+    await live.goto(`${server.url}/console/direct/${key}`);
+    await live.getByRole('region', { name: 'A disputed claim' }).getByRole('link', { name: 'Join the table, table 1' }).click();
+    await live.getByRole('alert', { name: 'Disputed claim' }).getByRole('button', { name: 'Rule and end the board' }).waitFor();
+    expect(await live.getByLabel(`Tricks for ${SEAT_NAMES[declarer!]}'s side of the 12 left at the claim`).inputValue()).toBe('12');
+    await desk.close();
 
     // Declarer claims the rest again: the dialog offers all 12 tricks left.
     await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
