@@ -10,9 +10,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
 // robots with the mouse, with the keyboard alone, and by touch on a phone; a reload in the middle of a trick brings
 // the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done;
-// four people bid and play a board, see a rejected claim withdrawn while play goes on, end it by a claim and find its line
-// in the results; and the public pages never
-// load the table's code.
+// four people bid and play a board, see a rejected claim withdrawn while play goes on, end it by a claim and find its
+// line in the results; and the public pages never load the table's code.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
 const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam', 'Lou', 'Max', 'Ned', 'Oda', 'Vic', 'Kit', 'Zoe'].map((name) => ({
