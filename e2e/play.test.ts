@@ -10,8 +10,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 // The online table page, /play/{key}, in Chromium against the real server: a person plays whole boards against three
 // robots with the mouse, with the keyboard alone, and by touch on a phone; a reload in the middle of a trick brings
 // the table back as it was; a kibitzer watches a seat's view and sees the four hands only once every table is done;
-// four people bid and play a board, end it by a claim and find its line in the results; and the public pages never
-// load the table's code.
+// four people bid and play a board, see a rejected claim withdrawn while play goes on, end it by a claim and find its
+// line in the results; and the public pages never load the table's code.
 
 const DIRECTOR = { email: 'director@bridge.test', password: 'admin password 1' };
 const players: Account[] = ['Pia', 'Kai', 'Tom', 'Ray', 'Nell', 'Sam', 'Lou', 'Max', 'Ned', 'Oda', 'Vic', 'Kit', 'Zoe'].map((name) => ({
@@ -450,7 +450,7 @@ describe('four people at one online table', () => {
   });
   afterAll(() => noCamera?.close());
 
-  it('bid and play a board, end it by a claim both opponents accept, and find its line in the live results', async () => {
+  it('bid and play a board, see a rejected claim withdrawn and flagged for the director, end it by a claim both opponents accept, and find its line in the live results', async () => {
     // South, North, East, West, as eventWithOne seats them.
     const people = players.slice(6, 10);
     const seats: SeatLetter[] = ['S', 'N', 'E', 'W'];
@@ -490,7 +490,35 @@ describe('four people at one online table', () => {
       await allAt(pages, `1:4:${cards + 1}`);
     }
 
-    // Declarer claims the rest: the dialog offers all 12 tricks left.
+    // A first claim of the rest, rejected: while it is open the defenders see declarer's hand; once an opponent
+    // rejects it, it is withdrawn and play goes on at once, nobody waiting for the director.
+    await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
+    const firstClaim = pageOf(declarer!).getByRole('dialog', { name: 'Claim' });
+    await firstClaim.getByRole('button', { name: 'Claim', exact: true }).click();
+    const faced = `${SEAT_NAMES[declarer!]}'s hand, faced for the claim: 12 cards`;
+    for (const seat of defenders) await pageOf(seat).getByRole('list', { name: faced }).waitFor();
+    await pageOf(defenders[0]).getByRole('button', { name: 'Reject' }).click();
+    for (const page of pages) {
+      const dispute = page.getByRole('alert', { name: 'Disputed claim' });
+      await dispute
+        .getByText(`${SEAT_NAMES[declarer!]} claimed 12 of the 12 tricks left; ${SEAT_NAMES[defenders[0]]} rejected it.`, { exact: false })
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Accept the claim' }).count()).toBe(0);
+    }
+    for (const seat of defenders) expect(await pageOf(seat).getByRole('list', { name: faced }).count()).toBe(0);
+    // Play goes on: whoever won the trick has cards to play.
+    await onTurn(pages, 'button[data-playable="true"]');
+    // The director's live view flags the table; its link opens the table, where the director may rule.
+    const desk = await noCamera.newContext({ viewport: { width: 1280, height: 860 } });
+    await useSession(desk, server.url, director);
+    const live = await desk.newPage();
+    await live.goto(`${server.url}/console/direct/${key}`);
+    await live.getByRole('region', { name: 'A disputed claim' }).getByRole('link', { name: 'Join the table, table 1' }).click();
+    await live.getByRole('alert', { name: 'Disputed claim' }).getByRole('button', { name: 'Rule and end the board' }).waitFor();
+    expect(await live.getByLabel(`Tricks for ${SEAT_NAMES[declarer!]}'s side of the 12 left at the claim`).inputValue()).toBe('12');
+    await desk.close();
+
+    // Declarer claims the rest again: the dialog offers all 12 tricks left.
     await pageOf(declarer!).getByRole('button', { name: 'Claim', exact: true }).click();
     const claim = pageOf(declarer!).getByRole('dialog', { name: 'Claim' });
     expect(await claim.getByLabel('Tricks you claim of the 12 left').inputValue()).toBe('12');

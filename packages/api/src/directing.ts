@@ -207,6 +207,21 @@ export const LiveViewSchema = z.object({
   entries: z.array(EntryViewSchema),
   /** In an online event, the tables whose player called the director and no director has answered yet, oldest first. */
   directorCalls: z.array(z.object({ table: z.number(), seat: SeatLetterSchema, at: z.string() })),
+  /**
+   * In an online event, the tables where an opponent rejected a claim (the latest at each table), until the director
+   * rules on it or answers the table: the board, the claimer, the tricks claimed of those left, who rejected, and when.
+   */
+  disputedClaims: z.array(
+    z.object({
+      table: z.number(),
+      round: z.number(),
+      board: z.number(),
+      seat: SeatLetterSchema,
+      tricks: z.number(),
+      rejectedBy: SeatLetterSchema,
+      at: z.string(),
+    }),
+  ),
 });
 export type LiveView = z.infer<typeof LiveViewSchema>;
 export const LiveViewResponse = resultOf(LiveViewSchema);

@@ -28,7 +28,10 @@ export const PlayClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('claimResponse'), accept: z.boolean() }),
   z.object({ type: z.literal('undo') }),
   z.object({ type: z.literal('undoResponse'), accept: z.boolean() }),
-  /** The director (the organiser or an admin, sat as director) rules a disputed claim: the tricks the claimer's side takes of those left. */
+  /**
+   * The director (the organiser or an admin, sat as director) rules on the board's last disputed claim while the board
+   * is in play: the tricks the claimer's side takes of those that were left at the claim. It ends the board.
+   */
   z.object({ type: z.literal('ruling'), tricks: z.number().int().min(0).max(13) }),
   /** The director gives a player's seat to a robot for the rest of the round (a player away too long), or back. */
   z.object({ type: z.literal('robot'), seat, robot: z.boolean() }),
@@ -66,7 +69,13 @@ export const PlayTableState = z.object({
   lastTrick: z.array(z.object({ seat, card: z.string() })).nullable(),
   tricks: z.object({ ns: z.number(), ew: z.number() }),
   result: z.object({ tricks: z.number(), score: z.number() }).nullable(),
-  claim: z.object({ seat, tricks: z.number(), statement: z.string().optional(), awaiting: z.array(seat), directorCalled: z.boolean() }).nullable(),
+  /** A claim waiting for the opponents' answers; the claimer's hand is in `hands` for every seat while it is open. */
+  claim: z.object({ seat, tricks: z.number(), statement: z.string().optional(), awaiting: z.array(seat) }).nullable(),
+  /**
+   * The board's last claim an opponent rejected: it was withdrawn and play went on at once. The director may rule on
+   * it while the board is in play, giving the claimer's side some of the `left` tricks there were at the claim.
+   */
+  disputed: z.object({ seat, tricks: z.number(), statement: z.string().optional(), rejectedBy: seat, left: z.number() }).nullable(),
   undo: z.object({ seat, awaiting: z.array(seat) }).nullable(),
   /**
    * Who sits where: names, whether the server plays the seat, and since when (ISO 8601) a person's seat has had no

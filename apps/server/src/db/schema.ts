@@ -26,6 +26,7 @@ export interface Database {
   playActions: PlayActionsTable;
   playSubstitutes: PlaySubstitutesTable;
   directorCalls: DirectorCallsTable;
+  disputedClaims: DisputedClaimsTable;
 }
 
 export interface TournamentsTable {
@@ -321,4 +322,15 @@ export interface DirectorCallsTable {
   tableNo: number;
   seat: 'N' | 'E' | 'S' | 'W';
   calledAt: CreatedAt;
+}
+
+export interface DisputedClaimsTable {
+  tournamentId: string;
+  tableNo: number;
+  round: number;
+  boardNo: number;
+  seat: 'N' | 'E' | 'S' | 'W';
+  tricks: number;
+  rejectedBy: 'N' | 'E' | 'S' | 'W';
+  disputedAt: CreatedAt;
 }

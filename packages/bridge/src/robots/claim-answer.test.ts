@@ -7,7 +7,7 @@ import { BIDS } from '../table/calls.ts';
 import { contractOf, completedTricks, legalPlays, remainingHand, seatToPlay, startBoard, type BoardState } from '../table/board-play.ts';
 import { rankValue, suitOf, type Card } from '../table/cards.ts';
 import { ONE_SUIT_EACH, TOP_CARDS_NORTH, act, bidding, boardOf, playing } from '../table/table-test-helper.ts';
-import { robotAcceptsClaim, sureTricks } from './claim-answer.ts';
+import { robotAcceptsClaim, robotAcceptsUndo, sureTricks } from './claim-answer.ts';
 
 // North holds the top cards but only the ace and king of spades; West holds the queen, jack, ten and nine.
 const WEST_HOLDS_TRUMPS = 'N:AK2.AKQJ.AKQ.AKQ 8765.765.J76.J76 43.432.5432.5432 QJT9.T98.T98.T98';
@@ -156,5 +156,31 @@ describe('the winners a robot counts as sure', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a robot answering an undo request', () => {
+  const sevenNoTrumps = () => northDeclares(TOP_CARDS_NORTH, '7NT');
+
+  it('grants taking back a call, or a card after which no hidden card was shown', () => {
+    expect(robotAcceptsUndo(act(bidding(boardOf(TOP_CARDS_NORTH, 1), '1S'), 'N', { type: 'undo' }))).toBe(true);
+    expect(robotAcceptsUndo(act(playing(sevenNoTrumps(), 'CJ', 'C5'), 'N', { type: 'undo' }))).toBe(true);
+    expect(robotAcceptsUndo(act(playing(sevenNoTrumps(), 'CJ', 'C5', 'C2'), 'W', { type: 'undo' }))).toBe(true);
+  });
+
+  it('refuses the opening lead: dummy was faced after it (Law 41)', () => {
+    // The engine refuses the request itself; a robot asked all the same says no.
+    const led = playing(sevenNoTrumps(), 'CJ');
+    expect(robotAcceptsUndo({ ...led, undo: { seat: 'E' } })).toBe(false);
+  });
+
+  it('refuses a card after which a claimer faced a hand', () => {
+    let state = playing(sevenNoTrumps(), 'CJ', 'C5', 'C2');
+    state = act(act(state, 'N', { type: 'claim', tricks: 13 }), 'E', { type: 'claimResponse', accept: false });
+    expect(robotAcceptsUndo(act(state, 'W', { type: 'undo' }))).toBe(false);
+  });
+
+  it('answers nothing with no request waiting', () => {
+    expect(robotAcceptsUndo(sevenNoTrumps())).toBe(false);
   });
 });

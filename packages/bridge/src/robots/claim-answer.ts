@@ -7,7 +7,7 @@ import { seatAfter } from '../table/seats.ts';
 
 /**
  * Whether a robot, an opponent of the claimer, accepts the claim waiting at the table: only when the claimer's side
- * surely takes the tricks claimed; a rejection calls the director, who rules (Law 70). With `solverTricks`, the most
+ * surely takes the tricks claimed; a rejection withdraws the claim and play goes on (the director may rule on it). With `solverTricks`, the most
  * tricks the side to play can take of those left (the current trick included) double dummy, as the solver answers
  * for the position as it stands, the claimer's side must reach the claim against the best defence. Without it, the
  * robot counts only the winners that cannot be lost (`sureTricks`), and rejects when unsure.
@@ -15,12 +15,24 @@ import { seatAfter } from '../table/seats.ts';
 export function robotAcceptsClaim(state: BoardState, options: { solverTricks?: number } = {}): boolean {
   const claim = state.claim;
   const onPlay = seatToPlay(state);
-  if (!claim || claim.directorCalled || !onPlay) return false;
+  if (!claim || !onPlay) return false;
   const side = sideOf(claim.seat);
   if (options.solverTricks === undefined) return claim.tricks <= sureTricks(state, side);
   // The solver counts for the side to play: the claimer's side, or its opponents, who leave it the rest.
   const claimerTakes = sideOf(onPlay) === side ? options.solverTricks : tricksLeft(state) - options.solverTricks;
   return claim.tricks <= claimerTakes;
+}
+
+/**
+ * Whether a robot grants the undo request waiting at the table, as the Laws allow a change: only when no hidden card
+ * was shown after the call or card to take back. Never the opening lead, after which dummy was faced (Law 41; the
+ * engine refuses that request itself), nor a card after which a claimer faced a hand. A call or any other card: yes,
+ * a slip of the mouse online.
+ */
+export function robotAcceptsUndo(state: BoardState): boolean {
+  if (!state.undo) return false;
+  if (state.plays.length === 1) return false;
+  return !(state.disputed && state.plays.length > 0 && state.disputed.plays === state.plays.length);
 }
 
 /** The tricks not yet completed, the one in progress included: what a claim shares out. */

@@ -21,6 +21,7 @@ import {
   turnOf,
   type Actor,
   type BoardState,
+  OPENING_LEAD_STANDS,
   type TableAction,
 } from './board-play.ts';
 import { handCards } from './cards.ts';
@@ -132,7 +133,7 @@ describe('claims', () => {
 
   it('ends the board when both defenders accept declarer’s claim', () => {
     let state = act(afterFirstTrick(), 'N', { type: 'claim', tricks: 12, statement: 'all high' });
-    expect(state.claim).toEqual({ seat: 'N', tricks: 12, statement: 'all high', accepted: [], directorCalled: false });
+    expect(state.claim).toEqual({ seat: 'N', tricks: 12, statement: 'all high', accepted: [] });
     expect([awaitedAnswers(state), turnOf(state)]).toEqual([['E', 'W'], null]);
     expect(refusal(state, 'S', { type: 'claimResponse', accept: true })).toBe("Only the claimer's opponents answer a claim");
     expect(refusal(state, 'N', { type: 'claimResponse', accept: true })).toBe("Only the claimer's opponents answer a claim");
@@ -152,18 +153,38 @@ describe('claims', () => {
     expect(state.result).toEqual({ tricks: 11, score: 450 });
   });
 
-  it('calls the director on a rejection, whose ruling ends the board', () => {
+  it('withdraws a rejected claim: play goes on at once from where it stood, and the dispute is kept', () => {
+    let state = act(afterFirstTrick(), 'E', { type: 'claim', tricks: 2, statement: 'a trump trick' });
+    state = act(state, 'N', { type: 'claimResponse', accept: false });
+    expect(state.claim).toBeNull();
+    expect(state.disputed).toEqual({ seat: 'E', tricks: 2, statement: 'a trump trick', rejectedBy: 'N', plays: 4, left: 12, won: { ns: 1, ew: 0 } });
+    expect([awaitedAnswers(state), turnOf(state), actingSeat(state)]).toEqual([[], 'N', 'N']);
+    expect(refusal(state, 'N', { type: 'claimResponse', accept: true })).toBe('There is no claim to answer');
+    state = act(state, 'N', { type: 'play', card: 'SA' });
+    expect(state.plays.length).toBe(5);
+    // A claim may be made again; a second rejection is the dispute now.
+    state = act(playing(state, 'S8', 'S5', 'S2'), 'N', { type: 'claim', tricks: 11 });
+    state = act(state, 'W', { type: 'claimResponse', accept: false });
+    expect(state.disputed).toMatchObject({ seat: 'N', tricks: 11, rejectedBy: 'W', plays: 8, left: 11, won: { ns: 2, ew: 0 } });
+  });
+
+  it('lets the director rule on the last disputed claim while the board is in play, from where the claim stood', () => {
     let state = act(afterFirstTrick(), 'E', { type: 'claim', tricks: 2 });
     state = act(state, 'N', { type: 'claimResponse', accept: false });
-    expect(state.claim?.directorCalled).toBe(true);
-    expect(awaitedAnswers(state)).toEqual([]);
-    expect(refusal(state, 'N', { type: 'play', card: 'CK' })).toBe('The director has been called to rule on the claim');
-    expect(refusal(state, 'N', { type: 'claimResponse', accept: true })).toBe('The director has been called to rule on the claim');
+    state = playing(state, 'SA', 'S8', 'S5', 'S2');
     expect(refusal(state, 'N', { type: 'directorRuling', tricks: 0 })).toBe('Only the director rules on a claim');
-    expect(refusal(state, 'director', { type: 'directorRuling', tricks: 13 })).toBe('A ruling gives 0 to 12 of the remaining tricks');
-    // The ruling counts the claimer's tricks: East's side gets 1 of the 12, declarer 1 + 11.
+    expect(refusal(state, 'director', { type: 'directorRuling', tricks: 13 })).toBe('A ruling gives 0 to 12 of the tricks left at the claim');
+    // The ruling counts from the claim, whatever was played since: East's side gets 1 of the 12, declarer 1 + 11.
     state = act(state, 'director', { type: 'directorRuling', tricks: 1 });
     expect(state.result).toEqual({ tricks: 12, score: 480 });
+    expect([state.claim, state.undo, turnOf(state)]).toEqual([null, null, null]);
+  });
+
+  it('lets the director rule over a claim or undo request that waits', () => {
+    let state = act(act(afterFirstTrick(), 'E', { type: 'claim', tricks: 2 }), 'N', { type: 'claimResponse', accept: false });
+    state = act(playing(state, 'SA'), 'N', { type: 'claim', tricks: 11 });
+    state = act(state, 'director', { type: 'directorRuling', tricks: 0 });
+    expect([state.result?.tricks, state.claim]).toEqual([13, null]);
   });
 
   it('refuses claims outside the play, by dummy, or for more than the tricks left', () => {
@@ -202,11 +223,20 @@ describe('undo', () => {
   });
 
   it('takes back a defender’s card with declarer’s consent; dummy does not answer', () => {
-    let state = act(playing(fourSpades(), 'CJ'), 'E', { type: 'undo' });
+    const played = playing(fourSpades(), 'CJ', 'C5', 'C2', 'CA', 'SA', 'S8', 'S5', 'S2');
+    let state = act(played, 'W', { type: 'undo' });
     expect(awaitedAnswers(state)).toEqual(['N']);
     expect(refusal(state, 'S', { type: 'undoResponse', accept: true })).toBe('Only the opponents of the player asking answer an undo request');
     state = act(state, 'N', { type: 'undoResponse', accept: true });
-    expect([state.plays, turnOf(state)]).toEqual([[], 'E']);
+    expect([state.plays.length, turnOf(state)]).toEqual([7, 'W']);
+  });
+
+  it('never takes back the opening lead: dummy is faced (Law 41)', () => {
+    const led = playing(fourSpades(), 'CJ');
+    expect(refusal(led, 'E', { type: 'undo' })).toBe(OPENING_LEAD_STANDS);
+    expect(led.undo).toBeNull();
+    // The last pass of the auction may still be taken back before the lead.
+    expect(act(fourSpades(), 'E', { type: 'undo' }).undo).toEqual({ seat: 'E' });
   });
 
   it('lets declarer take back dummy’s card, never dummy', () => {

@@ -13,15 +13,28 @@ export interface PlayedCard {
   card: Card;
 }
 
-/** A claim of `tricks` of the remaining tricks for the claimer's side, waiting for the opponents or the director. */
+/** A claim of `tricks` of the remaining tricks for the claimer's side, waiting for the opponents' answers. */
 export interface PendingClaim {
   seat: Seat;
   tricks: number;
   statement?: string;
   /** The opponents who have accepted so far. */
   accepted: readonly Seat[];
-  /** An opponent rejected the claim: only the director's ruling ends the board now. */
-  directorCalled: boolean;
+}
+
+/**
+ * The last claim of the board that an opponent rejected. The claim was withdrawn and play went on from where it
+ * stood; the director may still rule on it while the board is in play, from the position it was made in: `plays`
+ * cards had been played, `left` tricks were still to play and each side had `won` its tricks.
+ */
+export interface DisputedClaim {
+  seat: Seat;
+  tricks: number;
+  statement?: string;
+  rejectedBy: Seat;
+  plays: number;
+  left: number;
+  won: { ns: number; ew: number };
 }
 
 /** A request by `seat` to take back the last call or card. */
@@ -44,6 +57,7 @@ export interface BoardState {
   readonly auction: readonly AuctionCall[];
   readonly plays: readonly PlayedCard[];
   readonly claim: PendingClaim | null;
+  readonly disputed: DisputedClaim | null;
   readonly undo: PendingUndo | null;
   readonly result: TableResult | null;
 }
@@ -81,6 +95,7 @@ export function startBoard(board: number, deal: Deal, options: { dealer?: Seat; 
     auction: [],
     plays: [],
     claim: null,
+    disputed: null,
     undo: null,
     result: null,
   };
@@ -184,8 +199,7 @@ export function legalPlays(state: BoardState): Card[] {
 
 /** The seats whose answer a pending claim or undo request waits for. */
 export function awaitedAnswers(state: BoardState): Seat[] {
-  if (state.claim)
-    return state.claim.directorCalled ? [] : opponentsWhoAnswer(state, state.claim.seat).filter((seat) => !state.claim!.accepted.includes(seat));
+  if (state.claim) return opponentsWhoAnswer(state, state.claim.seat).filter((seat) => !state.claim!.accepted.includes(seat));
   if (state.undo) return opponentsWhoAnswer(state, state.undo.seat);
   return [];
 }
@@ -199,7 +213,6 @@ const SUIT_NAMES: Record<string, string> = { S: 'spades', H: 'hearts', D: 'diamo
 /** Why no call, card, claim or undo can be made now, or null. */
 function blocked(state: BoardState): string | null {
   if (state.result) return 'The board is over';
-  if (state.claim?.directorCalled) return 'The director has been called to rule on the claim';
   if (state.claim) return 'A claim is waiting for an answer';
   if (state.undo) return 'An undo request is waiting for an answer';
   return null;
@@ -207,14 +220,20 @@ function blocked(state: BoardState): string | null {
 
 const DUMMY_TAKES_NO_PART = "Dummy takes no part in the play: declarer plays dummy's cards";
 
-/** The board ended by a claim or ruling: declarer's side has its tricks so far plus its share of the rest. */
-function endByClaim(state: BoardState, claim: PendingClaim, tricks: number): BoardState {
+/** Why an undo of the opening lead is refused: dummy's hand is faced once the lead is made (Law 41). */
+export const OPENING_LEAD_STANDS = 'The opening lead cannot be taken back: dummy has been faced (Law 41)';
+
+/**
+ * The board ended by a claim or ruling: declarer's side has the tricks it had won at the claim plus its share of
+ * the tricks then left (`left`); by default, the position as it stands.
+ */
+function endByClaim(state: BoardState, claimer: Seat, tricks: number, at?: { won: { ns: number; ew: number }; left: number }): BoardState {
   const declarer = declarerOf(state)!;
-  const won = tricksWon(state);
-  const remaining = 13 - won.ns - won.ew;
+  const won = at?.won ?? tricksWon(state);
+  const left = at?.left ?? 13 - won.ns - won.ew;
   const declarerSide = sideOf(declarer) === 'NS' ? won.ns : won.ew;
-  const share = sideOf(claim.seat) === sideOf(declarer) ? tricks : remaining - tricks;
-  return withResult({ ...state, claim: null }, declarerSide + share);
+  const share = sideOf(claimer) === sideOf(declarer) ? tricks : left - tricks;
+  return withResult({ ...state, claim: null, undo: null }, declarerSide + share);
 }
 
 function withResult(state: BoardState, tricks: number): BoardState {
@@ -263,32 +282,52 @@ function claim(state: BoardState, actor: Seat, action: Extract<TableAction, { ty
   const remaining = 13 - won.ns - won.ew;
   if (!Number.isInteger(action.tricks) || action.tricks < 0 || action.tricks > remaining)
     return `A claim is for 0 to ${remaining} of the remaining tricks`;
-  const pending: PendingClaim = { seat: actor, tricks: action.tricks, accepted: [], directorCalled: false };
+  const pending: PendingClaim = { seat: actor, tricks: action.tricks, accepted: [] };
   const statement = action.statement?.trim();
   if (statement) pending.statement = statement;
   return { ...state, claim: pending };
 }
 
-/** Both opponents of the claimer who answer must accept; one rejection calls the director (Law 69-70). */
+/**
+ * Both opponents of the claimer who answer must accept. One rejection withdraws the claim and play goes on at once
+ * from where it stood, as online; the dispute is kept for the director, who may rule on it (`rule`).
+ */
 function answerClaim(state: BoardState, actor: Seat, accept: boolean): BoardState | string {
   const pending = state.claim;
-  if (!pending || pending.directorCalled) return pending ? 'The director has been called to rule on the claim' : 'There is no claim to answer';
+  if (!pending) return 'There is no claim to answer';
   if (!awaitedAnswers(state).includes(actor))
     return pending.accepted.includes(actor) ? 'You have already accepted the claim' : "Only the claimer's opponents answer a claim";
-  if (!accept) return { ...state, claim: { ...pending, directorCalled: true } };
+  if (!accept) {
+    const won = tricksWon(state);
+    const { seat, tricks, statement } = pending;
+    const disputed: DisputedClaim = {
+      seat,
+      tricks,
+      ...(statement === undefined ? {} : { statement }),
+      rejectedBy: actor,
+      plays: state.plays.length,
+      left: 13 - won.ns - won.ew,
+      won,
+    };
+    return { ...state, claim: null, disputed };
+  }
   const answered = { ...pending, accepted: [...pending.accepted, actor] };
   const next = { ...state, claim: answered };
-  return awaitedAnswers(next).length === 0 ? endByClaim(next, answered, answered.tricks) : next;
+  return awaitedAnswers(next).length === 0 ? endByClaim(next, answered.seat, answered.tricks) : next;
 }
 
-/** The director rules how many of the remaining tricks the claimer's side gets, the same measure as the claim. */
+/**
+ * The director rules on the board's last disputed claim, while the board is in play: how many of the tricks left
+ * at the claim the claimer's side gets, the claim's own measure. The ruling ends the board from the position the
+ * claim was made in, whatever was played after it, and sets aside a claim or undo request that waits.
+ */
 function rule(state: BoardState, tricks: number): BoardState | string {
-  const pending = state.claim;
-  if (!pending?.directorCalled) return 'The director rules only on a disputed claim';
-  const won = tricksWon(state);
-  const remaining = 13 - won.ns - won.ew;
-  if (!Number.isInteger(tricks) || tricks < 0 || tricks > remaining) return `A ruling gives 0 to ${remaining} of the remaining tricks`;
-  return endByClaim(state, pending, tricks);
+  if (state.result) return 'The board is over';
+  const disputed = state.disputed;
+  if (!disputed) return 'The director rules only on a disputed claim';
+  if (!Number.isInteger(tricks) || tricks < 0 || tricks > disputed.left)
+    return `A ruling gives 0 to ${disputed.left} of the tricks left at the claim`;
+  return endByClaim(state, disputed.seat, tricks, disputed);
 }
 
 /** A player may take back their own last call or card (declarer also dummy's) while nothing has followed it. */
@@ -297,6 +336,7 @@ function askUndo(state: BoardState, actor: Seat): BoardState | string {
   const lastPlay = state.plays.at(-1);
   const lastCall = state.auction.at(-1);
   if (!lastCall) return 'There is nothing to undo';
+  if (state.plays.length === 1 && actor === lastPlay!.seat) return OPENING_LEAD_STANDS;
   const owner = lastPlay ? (lastPlay.seat === dummyOf(state) ? declarerOf(state) : lastPlay.seat) : lastCall.seat;
   if (actor !== owner) return `Only your own last ${lastPlay ? 'card' : 'call'} can be undone, before anyone acts after it`;
   return { ...state, undo: { seat: actor } };

@@ -80,8 +80,26 @@ describe('what a seat sees', () => {
   it('names the pending claim and who must answer it', () => {
     // 2C doubled by East: South leads, West is dummy.
     const state = act(playing(explainedAuction(), 'S7'), 'E', { type: 'claim', tricks: 6, statement: 'clubs run' });
-    expect(seatView(state, 'N').claim).toEqual({ seat: 'E', tricks: 6, statement: 'clubs run', awaiting: ['S', 'N'], directorCalled: false });
+    expect(seatView(state, 'N').claim).toEqual({ seat: 'E', tricks: 6, statement: 'clubs run', awaiting: ['S', 'N'] });
     expect(seatView(state, 'N').undo).toBeNull();
+  });
+
+  it('faces the claimer’s hand to the table while the claim is open, and hides it again once it is withdrawn', () => {
+    // 2C doubled by East: South leads, West is dummy. East (declarer) claims.
+    const led = playing(explainedAuction(), 'S7');
+    const claimed = act(led, 'E', { type: 'claim', tricks: 6, statement: 'clubs run' });
+    const east = handCards(claimed.deal.E);
+    for (const seat of ['N', 'S', 'W'] as const) expect(seatView(claimed, seat).hands.E).toEqual(east);
+    expect(seatView(claimed, { kibitz: 'N' }).hands.E).toEqual(east);
+    expect(Object.keys(seatView(claimed, 'kibitzer').hands)).toEqual(['W']);
+    const rejected = act(claimed, 'N', { type: 'claimResponse', accept: false });
+    expect(Object.keys(seatView(rejected, 'N').hands).sort()).toEqual(['N', 'W']);
+    expect(seatView(rejected, 'N').claim).toBeNull();
+    expect(seatView(rejected, 'N').disputed).toEqual({ seat: 'E', tricks: 6, statement: 'clubs run', rejectedBy: 'N', left: 13 });
+    // A defender's claim faces the defender's hand to declarer (and partner).
+    const defence = act(playing(led, 'S2'), 'S', { type: 'claim', tricks: 1 });
+    expect(seatView(defence, 'E').hands.S).toEqual(handCards(defence.deal.S).filter((card) => card !== 'S7'));
+    expect(seatView(defence, 'N').hands.S).toBeDefined();
   });
 });
 
@@ -97,7 +115,9 @@ describe('no view holds a card its seat may not see', () => {
     const frame = JSON.stringify(view);
     const declarer = declarerOf(state);
     const dummy = declarer && state.plays.length > 0 ? [partnerOf(declarer)] : [];
-    const visible = viewer === 'kibitzer' ? dummy : [viewer, ...dummy];
+    // While a claim is open its claimer's hand is faced to the table (Law 68), not to a kibitzer of the whole table.
+    const claimer = state.claim ? [state.claim.seat] : [];
+    const visible = viewer === 'kibitzer' ? dummy : [viewer, ...dummy, ...claimer];
     const played = new Set(state.plays.map((play) => play.card));
     const unplayed = (seat: Seat) => handCards(state.deal[seat]).filter((card) => !played.has(card));
     const hidden = SEATS.filter((seat) => !visible.includes(seat)).flatMap(unplayed);

@@ -38,14 +38,20 @@ export interface SeatView {
   lastTrick: PlayedCard[] | null;
   tricks: { ns: number; ew: number };
   result: TableResult | null;
-  claim: { seat: Seat; tricks: number; statement?: string; awaiting: Seat[]; directorCalled: boolean } | null;
+  claim: { seat: Seat; tricks: number; statement?: string; awaiting: Seat[] } | null;
+  /**
+   * The board's last claim that an opponent rejected: withdrawn, play went on, and the director may still rule on
+   * it while the board is in play (of the `left` tricks there were at the claim).
+   */
+  disputed: { seat: Seat; tricks: number; statement?: string; rejectedBy: Seat; left: number } | null;
   undo: { seat: Seat; awaiting: Seat[] } | null;
 }
 
 /**
- * The hands a viewer may see: a player their own, dummy's once the opening lead is made, and all four when the board
- * is over. A kibitzer sees dummy's after the lead as the seats do (over a seat's shoulder, that seat's too), and never
- * the others, even at the board's end: the board may still be played at other tables.
+ * The hands a viewer may see: a player their own, dummy's once the opening lead is made, the claimer's while a claim
+ * is open (faced with the statement, Law 68), and all four when the board is over. A kibitzer sees dummy's after the
+ * lead as the seats do (over a seat's shoulder, what that seat sees during the board), and never the others, even at
+ * the board's end: the board may still be played at other tables.
  */
 export function visibleHands(state: BoardState, viewer: Viewer): Seat[] {
   if (viewer === 'all') return [...SEATS];
@@ -54,7 +60,9 @@ export function visibleHands(state: BoardState, viewer: Viewer): Seat[] {
   if (viewer === 'kibitzer') return dummyShown ? [dummy] : [];
   if (state.result && typeof viewer === 'string') return [...SEATS];
   const seat = typeof viewer === 'string' ? viewer : viewer.kibitz;
-  return dummyShown && dummy !== seat ? [seat, dummy] : [seat];
+  const shown = dummyShown ? [dummy] : [];
+  if (state.claim) shown.push(state.claim.seat);
+  return [seat, ...new Set(shown.filter((other) => other !== seat))];
 }
 
 /** An explanation is for the caller's opponents, never partner (the caller may see their own); public once the board is over. */
@@ -70,6 +78,7 @@ export function seatView(state: BoardState, viewer: Viewer): SeatView {
   const hands: Partial<Record<Seat, Card[]>> = {};
   for (const seat of visibleHands(state, viewer)) hands[seat] = state.result ? handCards(state.deal[seat]) : remainingHand(state, seat);
   const claim = state.claim;
+  const disputed = state.disputed;
   return {
     board: state.board,
     dealer: state.dealer,
@@ -92,7 +101,13 @@ export function seatView(state: BoardState, viewer: Viewer): SeatView {
       tricks: claim.tricks,
       ...(claim.statement === undefined ? {} : { statement: claim.statement }),
       awaiting: awaitedAnswers(state),
-      directorCalled: claim.directorCalled,
+    },
+    disputed: disputed && {
+      seat: disputed.seat,
+      tricks: disputed.tricks,
+      ...(disputed.statement === undefined ? {} : { statement: disputed.statement }),
+      rejectedBy: disputed.rejectedBy,
+      left: disputed.left,
     },
     undo: state.undo && { seat: state.undo.seat, awaiting: awaitedAnswers(state) },
   };

@@ -67,13 +67,14 @@ export function randomBoard(dealIndex: bigint, board: number, seed: number, deto
     states.push(state);
   };
   while (!state.result) {
-    if (state.claim?.directorCalled) step('director', { type: 'directorRuling', tricks: Math.floor(random() * (state.claim.tricks + 1)) });
+    if (state.disputed && random() < 0.2) step('director', { type: 'directorRuling', tricks: Math.floor(random() * (state.disputed.tricks + 1)) });
     else if (state.claim || state.undo)
       step(awaitedAnswers(state)[0]!, { type: state.claim ? 'claimResponse' : 'undoResponse', accept: random() < 0.6 });
     else if (detours && random() < 0.04 && state.auction.length > 0) {
       const last = state.plays.at(-1);
       const asker = last ? (last.seat === dummyOf(state) ? declarerOf(state)! : last.seat) : state.auction.at(-1)!.seat;
-      if (asker !== dummyOf(state)) step(asker, { type: 'undo' });
+      // The opening lead stands once dummy is faced.
+      if (asker !== dummyOf(state) && state.plays.length !== 1) step(asker, { type: 'undo' });
     } else if (detours && random() < 0.01 && auctionOver(state.auction.map((entry) => entry.call))) {
       const won = tricksWon(state);
       step(actingSeat(state)!, { type: 'claim', tricks: Math.floor(random() * (14 - won.ns - won.ew)), statement: 'the rest are high' });

@@ -169,6 +169,47 @@ export async function listDirectorCalls(db: Db, tournament: Pick<TournamentRow, 
   return (await repo.listDirectorCalls(db, tournament.id)).map((row) => ({ table: row.tableNo, seat: row.seat, at: row.calledAt.toISOString() }));
 }
 
+/** A rejected claim at a table, flagged for the director: where, whose claim of how many tricks, who rejected it, and when. */
+export interface DisputedClaimFlag {
+  table: number;
+  round: number;
+  board: number;
+  seat: Seat;
+  tricks: number;
+  rejectedBy: Seat;
+  at: string;
+}
+
+/** Flags a table's rejected claim for the director's live view, in place of an earlier one at that table. */
+export async function flagDisputedClaim(db: Db, tournament: Pick<TournamentRow, 'id'>, flag: Omit<DisputedClaimFlag, 'at'>): Promise<void> {
+  await repo.upsertDisputedClaim(db, {
+    tournamentId: tournament.id,
+    tableNo: flag.table,
+    round: flag.round,
+    boardNo: flag.board,
+    seat: flag.seat,
+    tricks: flag.tricks,
+    rejectedBy: flag.rejectedBy,
+  });
+}
+
+/** The director ruled on a table's disputed claim, or answered the table: its flag goes; false when none was there. */
+export const clearDisputedClaim = (db: Db, tournament: Pick<TournamentRow, 'id'>, table: number): Promise<boolean> =>
+  repo.deleteDisputedClaim(db, tournament.id, table);
+
+/** Every flagged rejected claim of an event, oldest first: the director's live view lists them. */
+export async function listDisputedClaims(db: Db, tournament: Pick<TournamentRow, 'id'>): Promise<DisputedClaimFlag[]> {
+  return (await repo.listDisputedClaims(db, tournament.id)).map((row) => ({
+    table: row.tableNo,
+    round: row.round,
+    board: row.boardNo,
+    seat: row.seat,
+    tricks: row.tricks,
+    rejectedBy: row.rejectedBy,
+    at: row.disputedAt.toISOString(),
+  }));
+}
+
 /** A board's deal, or null when the event does not know it. */
 export async function boardDeal(db: Db, tournament: Pick<TournamentRow, 'id'>, board: number): Promise<Deal | null> {
   const stored = await repo.findBoard(db, tournament.id, board);

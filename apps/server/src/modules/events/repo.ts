@@ -660,3 +660,48 @@ export const insertDirectorCall = (db: Db, row: { tournamentId: string; tableNo:
 export const deleteDirectorCall = async (db: Db, tournamentId: string, table: number): Promise<boolean> =>
   ((await db.deleteFrom('directorCalls').where('tournamentId', '=', tournamentId).where('tableNo', '=', table).executeTakeFirst()).numDeletedRows ??
     0n) > 0n;
+
+// Rejected claims at the online tables, flagged for the director ---------------------------------------------------
+
+/** Flags a table's rejected claim, in place of an earlier one there. */
+export const upsertDisputedClaim = (
+  db: Db,
+  row: {
+    tournamentId: string;
+    tableNo: number;
+    round: number;
+    boardNo: number;
+    seat: 'N' | 'E' | 'S' | 'W';
+    tricks: number;
+    rejectedBy: 'N' | 'E' | 'S' | 'W';
+  },
+) =>
+  db
+    .insertInto('disputedClaims')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['tournamentId', 'tableNo']).doUpdateSet((eb) => ({
+        round: eb.ref('excluded.round'),
+        boardNo: eb.ref('excluded.boardNo'),
+        seat: eb.ref('excluded.seat'),
+        tricks: eb.ref('excluded.tricks'),
+        rejectedBy: eb.ref('excluded.rejectedBy'),
+        disputedAt: sql<Date>`now()`,
+      })),
+    )
+    .execute();
+
+/** Clears a table's flag; answers whether one was there. */
+export const deleteDisputedClaim = async (db: Db, tournamentId: string, table: number): Promise<boolean> =>
+  ((await db.deleteFrom('disputedClaims').where('tournamentId', '=', tournamentId).where('tableNo', '=', table).executeTakeFirst()).numDeletedRows ??
+    0n) > 0n;
+
+/** Every flagged rejected claim of an event, oldest first. */
+export const listDisputedClaims = (db: Db, tournamentId: string) =>
+  db
+    .selectFrom('disputedClaims')
+    .select(['tableNo', 'round', 'boardNo', 'seat', 'tricks', 'rejectedBy', 'disputedAt'])
+    .where('tournamentId', '=', tournamentId)
+    .orderBy('disputedAt')
+    .orderBy('tableNo')
+    .execute();

@@ -361,12 +361,13 @@ function contractText(r: BoardResultRow): string | null {
  */
 export async function liveView(db: Db, tournament: EventRow, now: number = Date.now()): Promise<LiveView> {
   const plan = planEvent(tournament);
-  const [results, notPlayed, participants, boards, calls] = await Promise.all([
+  const [results, notPlayed, participants, boards, calls, disputes] = await Promise.all([
     repo.listResultsInOrder(db, tournament.id),
     repo.listNotPlayed(db, tournament.id),
     repo.listAllParticipants(db, tournament.id),
     repo.listBoards(db, tournament.id),
     repo.listDirectorCalls(db, tournament.id),
+    repo.listDisputedClaims(db, tournament.id),
   ]);
   const clock = clockOf(tournament, now);
   const started = tournament.startedAt !== null && tournament.status === 'active';
@@ -424,5 +425,14 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
     ranking: pairs,
     entries: entriesOf(plan, participants),
     directorCalls: calls.map((call) => ({ table: call.tableNo, seat: call.seat, at: call.calledAt.toISOString() })),
+    disputedClaims: disputes.map((row) => ({
+      table: row.tableNo,
+      round: row.round,
+      board: row.boardNo,
+      seat: row.seat,
+      tricks: row.tricks,
+      rejectedBy: row.rejectedBy,
+      at: row.disputedAt.toISOString(),
+    })),
   };
 }

@@ -19,7 +19,9 @@ import type { TournamentRow } from '../../db/schema.ts';
 import {
   answerDirectorCall,
   callDirector,
+  clearDisputedClaim,
   findDirectorCall,
+  flagDisputedClaim,
   onlineTable,
   recordPlayedBoard,
   type DirectorCall,
@@ -102,7 +104,7 @@ export interface LiveTableHooks {
   resultPosted(key: string, table: number): void;
   /** The table changed: its sockets hear of it and its robots may act. */
   changed(table: LiveTable): void;
-  /** A player called the director, or the director answered: the director's live view hears of it. */
+  /** A player called the director, a claim was rejected, or the director answered or ruled: the director's live view hears of it. */
   directorCallChanged(key: string, table: number): void;
   /** The event's round clock changed (paused, run) while the table plays on: its sockets hear of it, nothing else. */
   clockChanged(table: LiveTable): void;
@@ -225,11 +227,12 @@ export class LiveTable {
     });
   }
 
-  /** The director answers the table's call: it is cleared. */
+  /** The director answers the table's call: it is cleared, and so is the flag of a rejected claim there. */
   directorHere(): Promise<string | null> {
     return this.run(async () => {
       const answered = await answerDirectorCall(this.db, this.tournament, this.table);
-      if (!answered && !this.directorCall) return noDirectorCallMessage;
+      const settled = await clearDisputedClaim(this.db, this.tournament, this.table);
+      if (!answered && !settled && !this.directorCall) return noDirectorCallMessage;
       this.directorCall = null;
       this.hooks.changed(this);
       this.hooks.directorCallChanged(this.key, this.table);
@@ -385,7 +388,22 @@ export class LiveTable {
         throw error;
       }
       this.seq += 1;
+      const disputed = outcome.state.disputed;
       this.state = outcome.state;
+      // A rejected claim is flagged in the director's live view until the director rules on it or answers the table.
+      if (action.type === 'claimResponse' && !action.accept && disputed) {
+        await flagDisputedClaim(this.db, this.tournament, {
+          table: this.table,
+          round: this.online.round,
+          board: board.board,
+          seat: disputed.seat,
+          tricks: disputed.tricks,
+          rejectedBy: disputed.rejectedBy,
+        });
+        this.hooks.directorCallChanged(this.key, this.table);
+      }
+      if (action.type === 'directorRuling' && (await clearDisputedClaim(this.db, this.tournament, this.table)))
+        this.hooks.directorCallChanged(this.key, this.table);
       // A board played out is posted first, so whoever sees its end finds its line in the results.
       if (outcome.state.result) await this.postResult(outcome.state);
       // Every seat sees the board's end (the result, all four hands) before the next board is dealt.

@@ -1,6 +1,7 @@
 import {
   legalCalls,
   robotAcceptsClaim,
+  robotAcceptsUndo,
   robotCall,
   robotPlay,
   type BoardState,
@@ -464,8 +465,9 @@ export class PlayHost {
     if (!turn || !state) return;
     let action: TableAction;
     if (turn.answer === 'claim') action = { type: 'claimResponse', accept: await this.robotAcceptsClaim(state) };
-    // An undo asks back a card or call just made, a slip of the mouse online: robots grant it, as online robots do.
-    else if (turn.answer === 'undo') action = { type: 'undoResponse', accept: true };
+    // An undo asks back a card or call just made, a slip of the mouse online: robots grant it unless a hidden card
+    // was shown after it (a claimer's hand), as the Laws allow a change.
+    else if (turn.answer === 'undo') action = { type: 'undoResponse', accept: robotAcceptsUndo(state) };
     else action = await this.robotMove(state, turn.seat);
     const refused = await live.act(turn.seat, action);
     if (refused) this.options.log.error({ key: live.key, table: live.table, seat: turn.seat, action, refused }, 'the engine refused a robot');
@@ -473,7 +475,7 @@ export class PlayHost {
 
   /**
    * A robot accepts a claim only when the claimer's side surely takes the tricks claimed: double dummy with the
-   * solver, else by the winners it cannot lose. A rejection calls the director (docs/robot-play.md).
+   * solver, else by the winners it cannot lose. A rejection withdraws the claim and play goes on (docs/robot-play.md).
    */
   private async robotAcceptsClaim(state: BoardState): Promise<boolean> {
     const solverTricks = (await this.options.mostTricks?.(state).catch(() => null)) ?? undefined;

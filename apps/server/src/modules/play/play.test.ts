@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { parseCall, parseDeal, scoreContract, isVulnerable, handCards, type Seat } from '@bridge/engine';
+import { parseCall, parseDeal, scoreContract, isVulnerable, handCards, OPENING_LEAD_STANDS, type Seat } from '@bridge/engine';
 import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestApp } from '../../../test/build-test-app.ts';
@@ -233,7 +233,9 @@ describe('claims and undo', () => {
     const { t, sockets } = await inPlay();
     sockets.N.send({ type: 'claim', tricks: 9, statement: 'Nine top tricks' });
     const pending = await sockets.E.until((s) => s.claim !== null);
-    expect(pending.claim).toEqual({ seat: 'N', tricks: 9, statement: 'Nine top tricks', awaiting: ['E', 'W'], directorCalled: false });
+    expect(pending.claim).toEqual({ seat: 'N', tricks: 9, statement: 'Nine top tricks', awaiting: ['E', 'W'] });
+    // The claimer's hand is faced to the defenders with the statement (Law 68).
+    expect(pending.hands.N).toEqual(sockets.N.latest()!.hands.N);
     // Dummy does not answer; declarer's partner has no say.
     sockets.S.send({ type: 'claimResponse', accept: true });
     expect((await sockets.S.nextOf('error')).type).toBe('error');
@@ -246,48 +248,71 @@ describe('claims and undo', () => {
     expect(line).toMatchObject({ level: 3, strain: 'NT', declarer: 'N', tricks: 9 });
   });
 
-  it('a claim rejected calls the director, who rules from the director seat; players cannot rule', async () => {
+  it('a claim rejected is withdrawn and play goes on; the live view flags it and the director rules from the director seat', async () => {
     const { t, wsUrl, event, sockets } = await inPlay();
+    const liveView = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json() as {
+          result: LiveView;
+        }
+      ).result;
     sockets.N.send({ type: 'claim', tricks: 12 });
     await sockets.E.until((s) => s.claim !== null);
     sockets.E.send({ type: 'claimResponse', accept: false });
-    const called = await sockets.N.until((s) => s.claim?.directorCalled === true);
-    expect(called.claim!.awaiting).toEqual([]);
+    const [withdrawn] = await settle(sockets, (s) => s.disputed !== null);
+    // Play goes on at once from where it stood: dummy's card, played by declarer; North's hand is hidden again.
+    expect(withdrawn).toMatchObject({ claim: null, turn: 'S', result: null, disputed: { seat: 'N', tricks: 12, rejectedBy: 'E', left: 13 } });
+    expect(Object.keys(sockets.E.latest()!.hands).sort()).toEqual(['E', 'S']);
+    const board = withdrawn!.board;
+    expect((await liveView()).disputedClaims).toEqual([
+      { table: 1, round: 1, board, seat: 'N', tricks: 12, rejectedBy: 'E', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
+    sockets.N.send({ type: 'play', card: legalCard(sockets.N.latest()!) });
+    await settle(sockets, (s) => s.trick.length === 2);
     sockets.N.send({ type: 'ruling', tricks: 12 });
     expect((await sockets.N.nextOf('error')).message).toBe('Only the director rules on a claim');
 
     const director = await PlayClient.open(wsUrl, event.organiser.cookie);
     const seen = (await director.sit(event.key)).state;
-    // The director's seat sees every hand.
+    // The director's seat sees every hand, and the dispute.
     expect(Object.keys(seen.hands).sort()).toEqual(['E', 'N', 'S', 'W']);
-    expect(seen.seat).toBeNull();
+    expect(seen).toMatchObject({ seat: null, disputed: { seat: 'N', tricks: 12 } });
     director.send({ type: 'call', call: 'Pass' });
     expect((await director.nextOf('error')).message).toBe('Only a player at the table can do that');
+    director.send({ type: 'ruling', tricks: 14 });
+    expect((await director.nextOf('error')).type).toBe('error');
     director.send({ type: 'ruling', tricks: 10 });
     const ruled = await sockets.W.until((s) => s.result !== null);
-    // Ten of the twelve tricks left go to declarer's side (East's lead is in the first trick).
+    // Ten of the thirteen tricks there were at the claim go to declarer's side, whatever was played since.
     expect(ruled.result!.tricks).toBe(10);
     const line = await t.database.db.selectFrom('boardResults').selectAll().where('tableNo', '=', 1).executeTakeFirstOrThrow();
     expect(line.tricks).toBe(10);
+    // Ruled: the live view's flag is gone.
+    expect((await liveView()).disputedClaims).toEqual([]);
   });
 
-  it("takes back one's last card when an opponent agrees, and keeps it when refused", async () => {
+  it("takes back one's last card when an opponent agrees, and keeps it when refused; never the opening lead", async () => {
     const { sockets } = await inPlay();
-    const led = sockets.E.latest()!.trick[0]!.card;
     sockets.E.send({ type: 'undo' });
+    expect((await sockets.E.nextOf('error')).message).toBe(OPENING_LEAD_STANDS);
+    // Declarer plays dummy's card, then asks for it back.
+    sockets.N.send({ type: 'play', card: legalCard(sockets.N.latest()!) });
+    await settle(sockets, (s) => s.trick.length === 2);
+    const played = sockets.N.latest()!.trick[1]!.card;
+    sockets.N.send({ type: 'undo' });
     // Each step waits until every seat has seen it, so no seat reads an older frame as the answer.
     const [asked] = await settle(sockets, (s) => s.undo !== null);
-    expect(asked!.undo).toEqual({ seat: 'E', awaiting: ['N'] });
-    sockets.N.send({ type: 'undoResponse', accept: false });
+    expect(asked!.undo).toEqual({ seat: 'N', awaiting: ['E', 'W'] });
+    sockets.W.send({ type: 'undoResponse', accept: false });
     const [kept] = await settle(sockets, (s) => s.undo === null);
-    expect(kept!.trick).toEqual([{ seat: 'E', card: led }]);
-    sockets.E.send({ type: 'undo' });
+    expect(kept!.trick[1]).toEqual({ seat: 'S', card: played });
+    sockets.N.send({ type: 'undo' });
     await settle(sockets, (s) => s.undo !== null);
-    sockets.N.send({ type: 'undoResponse', accept: true });
-    await settle(sockets, (s) => s.undo === null && s.trick.length === 0);
-    const back = sockets.E.latest()!;
-    expect(back.hands.E).toContain(led);
-    expect(back.turn).toBe('E');
+    sockets.E.send({ type: 'undoResponse', accept: true });
+    await settle(sockets, (s) => s.undo === null && s.trick.length === 1);
+    const back = sockets.N.latest()!;
+    expect(back.hands.S).toContain(played);
+    expect(back.turn).toBe('S');
   });
 });
 
@@ -467,15 +492,15 @@ describe('robots answering a claim', () => {
     expect(await lineOf(t, board)).toMatchObject({ tricks: 13 });
   });
 
-  it("reject an impossible claim, which then waits for the director's ruling", { timeout: 60_000 }, async () => {
+  it('reject an impossible claim: it is withdrawn, play goes on, and the director may still rule', { timeout: 60_000 }, async () => {
     const { t, wsUrl, event, north, board } = await sevenNotrumpsByNorth(EAST_TOP_CARDS, withSolver);
     north.send({ type: 'claim', tricks: 13 });
-    const called = await north.until((s) => s.claim?.directorCalled === true);
-    expect(called).toMatchObject({ result: null, turn: null, claim: { seat: 'N', tricks: 13, awaiting: [], directorCalled: true } });
+    const withdrawn = await north.until((s) => s.disputed !== null);
+    expect(withdrawn).toMatchObject({ result: null, turn: 'S', claim: null, disputed: { seat: 'N', tricks: 13, left: 13 } });
     expect(await lineOf(t, board)).toBeUndefined();
-    // Nobody but the director moves the board on now.
-    north.send({ type: 'play', card: called.hands.S![0]! });
-    expect((await north.nextOf('error')).message).toBe('The director has been called to rule on the claim');
+    // Play goes on at once: declarer plays dummy's card.
+    north.send({ type: 'play', card: legalCard(withdrawn) });
+    await north.until((s) => s.trick.length >= 2);
     const director = await PlayClient.open(wsUrl, event.organiser.cookie);
     await director.sit(event.key);
     director.send({ type: 'ruling', tricks: 0 });

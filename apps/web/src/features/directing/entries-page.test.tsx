@@ -50,6 +50,7 @@ const live = (phase: LiveView['event']['phase'], deals: LiveView['event']['deals
   ranking: [],
   entries,
   directorCalls: [],
+  disputedClaims: [],
 });
 
 type Answer = { status?: number; body: unknown };

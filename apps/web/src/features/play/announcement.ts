@@ -20,6 +20,8 @@ export function announcement(before: PlayTableState | null, after: PlayTableStat
       for (const played of [...completed, ...after.trick].slice(-count)) parts.push(`${seatName(played.seat)} plays the ${cardWords(played.card)}.`);
       if (completed.length > 0) parts.push(`Tricks: North-South ${after.tricks.ns}, East-West ${after.tricks.ew}.`);
     }
+    if (before.claim && !after.claim && after.disputed && !after.result)
+      parts.push(`${seatName(after.disputed.rejectedBy)} rejects ${seatName(after.disputed.seat)}'s claim: play goes on.`);
     if (!before.contract && after.contract && after.declarer)
       parts.push(`The contract is ${after.contract.level} ${callWords(`1${after.contract.strain}`).slice(2)} by ${seatName(after.declarer)}.`);
   }

@@ -58,7 +58,14 @@ interface SeatAreaProps {
 function SeatArea({ state, seat, place, onPlay, extra }: SeatAreaProps) {
   const cards = state.hands[seat];
   const plays = handToPlay(state) === seat;
-  const label = seat === state.seat ? 'Your hand' : dummyOf(state) === seat ? `Dummy (${seatName(seat)})` : `${seatName(seat)}'s hand`;
+  const label =
+    seat === state.seat
+      ? 'Your hand'
+      : dummyOf(state) === seat
+        ? `Dummy (${seatName(seat)})`
+        : state.claim?.seat === seat && !state.result
+          ? `${seatName(seat)}'s hand, faced for the claim`
+          : `${seatName(seat)}'s hand`;
   return (
     <section
       className={`${classes.seat} ${classes[place]} ${cards ? classes.faced : ''}`}
@@ -240,7 +247,6 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
       <Alert color="gray" title={`${claimer} claims ${state.claim.tricks} of the tricks left`} className={classes.question}>
         <Stack gap="xs">
           {state.claim.statement ? <Text size="sm">“{state.claim.statement}”</Text> : null}
-          {state.claim.directorCalled ? <Text size="sm">The claim was rejected: the director will rule.</Text> : null}
           {asked ? (
             <Group gap="xs">
               <Button size="xs" onClick={() => connection.send({ type: 'claimResponse', accept: true })}>
@@ -250,11 +256,11 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
                 Reject
               </Button>
             </Group>
-          ) : !state.claim.directorCalled ? (
+          ) : (
             <Text size="sm" c="gray.7">
               Waiting for the opponents to answer.
             </Text>
-          ) : null}
+          )}
         </Stack>
       </Alert>
     );
@@ -285,6 +291,53 @@ function Question({ state, connection }: { state: PlayTableState; connection: Pl
     );
   }
   return null;
+}
+
+/**
+ * The board's last rejected claim: withdrawn, and play went on. Everyone at the table reads it; the director (sat
+ * with every hand) may rule on it while the board is in play, which ends the board from where the claim stood.
+ */
+function Dispute({ state, connection, live }: { state: PlayTableState; connection: PlayConnection; live: boolean }) {
+  const disputed = state.disputed;
+  const [tricks, setTricks] = useState<number | string>(disputed?.tricks ?? 0);
+  if (!disputed || state.result) return null;
+  const claimer = seatName(disputed.seat);
+  const director = !state.seat && !state.kibitzer;
+  const rule = (event: FormEvent) => {
+    event.preventDefault();
+    const given = Number(tricks);
+    if (Number.isInteger(given) && given >= 0 && given <= disputed.left) connection.send({ type: 'ruling', tricks: given });
+  };
+  return (
+    <Alert color="yellow" variant="light" title="Disputed claim" className={classes.question}>
+      <Stack gap="xs">
+        <Text size="sm">
+          {claimer} claimed {disputed.tricks} of the {disputed.left} tricks left; {seatName(disputed.rejectedBy)} rejected it. Play goes on
+          {director ? '.' : ': the director may still rule on it.'}
+        </Text>
+        {disputed.statement ? <Text size="sm">“{disputed.statement}”</Text> : null}
+        {director ? (
+          <form onSubmit={rule}>
+            <Stack gap={6}>
+              <NumberInput
+                label={`Tricks for ${claimer}'s side of the ${disputed.left} left at the claim`}
+                value={tricks}
+                onChange={setTricks}
+                min={0}
+                max={disputed.left}
+                allowDecimal={false}
+                allowNegative={false}
+                size="xs"
+              />
+              <Button type="submit" size="xs" disabled={!live} style={{ alignSelf: 'flex-start' }}>
+                Rule and end the board
+              </Button>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
 }
 
 /** The table: four seats around the trick, the auction and the bidding box, the controls, and what a screen reader hears. */
@@ -346,7 +399,11 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
     setTypedError(null);
   };
   const canClaim = Boolean(state.seat && state.contract && !state.result && !state.claim && !state.undo && state.seat !== dummyOf(state));
-  const canUndo = Boolean(state.seat && !state.result && !state.claim && !state.undo && (state.auction.length > 0 || state.trick.length > 0));
+  // The opening lead stands once it is made: dummy is faced (Law 41).
+  const openingLeadOnly = state.trick.length === 1 && state.tricks.ns + state.tricks.ew === 0;
+  const canUndo = Boolean(
+    state.seat && !state.result && !state.claim && !state.undo && !openingLeadOnly && (state.auction.length > 0 || state.trick.length > 0),
+  );
 
   return (
     // data-table-position: where the table stands (board, calls, cards), for scripts that drive the page.
@@ -431,6 +488,7 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
             </Alert>
           ) : null}
           <Question state={state} connection={connection} />
+          <Dispute key={`${state.board}:${state.disputed?.seat}:${state.disputed?.left}`} state={state} connection={connection} live={live} />
           {state.contract ? (
             <details className={classes.auctionReview}>
               <summary>The auction</summary>

@@ -23,6 +23,7 @@ const base: PlayTableState = {
   tricks: { ns: 0, ew: 0 },
   result: null,
   claim: null,
+  disputed: null,
   undo: null,
   players: {
     N: { name: 'Robot', robot: true, away: null },
@@ -133,5 +134,18 @@ describe('the table model', () => {
     expect(announcement(trickBefore, trickAfter)).toBe(
       'West plays the king of hearts. North plays the ace of hearts. Tricks: North-South 1, East-West 0. North to play.',
     );
+  });
+
+  it('says a claim was rejected and that play goes on', () => {
+    const playing: PlayTableState = {
+      ...base,
+      seat: 'E',
+      contract: { level: 3, strain: 'NT', doubled: 0 },
+      declarer: 'N',
+      trick: [{ seat: 'E', card: 'C2' }],
+    };
+    const claimed: PlayTableState = { ...playing, turn: null, claim: { seat: 'N', tricks: 9, awaiting: ['E', 'W'] } };
+    const rejected: PlayTableState = { ...playing, turn: 'S', disputed: { seat: 'N', tricks: 9, rejectedBy: 'W', left: 13 } };
+    expect(announcement(claimed, rejected)).toBe("West rejects North's claim: play goes on. South to play.");
   });
 });

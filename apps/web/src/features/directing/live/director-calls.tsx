@@ -4,6 +4,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { notifyInfo } from '../../../lib/notify';
+import { plural } from '../../../lib/plural';
 import classes from './live-view.module.css';
 
 /** A call's time in the director's own time zone, "20:15". */
@@ -44,6 +45,36 @@ export function DirectorCalls({ calls, joinHref }: { calls: LiveView['directorCa
                 {`: ${seatName(call.seat)} called at ${timeOf(call.at)}`}
               </Text>
               <JoinTableLink table={call.table} href={joinHref(call.table)} />
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The online tables where an opponent rejected a claim, oldest first: play went on there, and the director may join
+ * the table and rule on the claim while its board is in play (or adjust the board's result afterwards).
+ */
+export function DisputedClaims({ claims, joinHref }: { claims: LiveView['disputedClaims']; joinHref: (table: number) => string }) {
+  if (claims.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="disputed-claims-heading" className={classes.calls}>
+      <Stack gap="xs">
+        <Title order={2} fz="lg" id="disputed-claims-heading">
+          {claims.length === 1 ? 'A disputed claim' : plural(claims.length, 'disputed claim')}
+        </Title>
+        <ul className={classes.callList}>
+          {claims.map((claim) => (
+            <li key={claim.table}>
+              <Text span>
+                <strong>
+                  Table {claim.table}, board {claim.board}
+                </strong>
+                {`: ${seatName(claim.seat)} claimed ${plural(claim.tricks, 'trick')}, ${seatName(claim.rejectedBy)} rejected it at ${timeOf(claim.at)}`}
+              </Text>
+              <JoinTableLink table={claim.table} href={joinHref(claim.table)} />
             </li>
           ))}
         </ul>

@@ -152,6 +152,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
       },
     ],
     directorCalls: [],
+    disputedClaims: [],
     ...overrides,
   };
 }
@@ -610,6 +611,18 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const grid = screen.getByRole('region', { name: 'Tables by rounds' });
     expect(within(grid).getByRole('link', { name: 'Join the table, table 1' }).getAttribute('href')).toBe(`/play/${KEY}?table=1`);
     expect(within(grid).getByRole('link', { name: 'Join the table, table 2' }).getAttribute('href')).toBe(`/play/${KEY}?table=2`);
+  });
+
+  it('flags the tables of an online event with a disputed claim, each with a link to join the table and rule', async () => {
+    const view = liveView({
+      disputedClaims: [{ table: 2, round: 2, board: 5, seat: 'N', tricks: 9, rejectedBy: 'E', at: '2026-11-23T20:15:00.000Z' }],
+    });
+    view.event.online = true;
+    serve([view]);
+    renderPage();
+    const flags = await screen.findByRole('region', { name: 'A disputed claim' });
+    expect(within(flags).getByRole('listitem').textContent).toMatch(/^Table 2, board 5: North claimed 9 tricks, East rejected it at \d\d:\d\d/);
+    expect(within(flags).getByRole('link', { name: 'Join the table, table 2' }).getAttribute('href')).toBe(`/play/${KEY}?table=2`);
   });
 
   it('tells the director of a call that comes in while the view is open, and counts the calls in the title', async () => {

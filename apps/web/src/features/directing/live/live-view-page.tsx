@@ -20,7 +20,7 @@ import {
 } from './api';
 import type { GridBoard } from './board-status';
 import { formatDuration, readClock, useNow } from '../../../lib/round-clock';
-import { DirectorCalls } from './director-calls';
+import { DirectorCalls, DisputedClaims } from './director-calls';
 import { GridLegend, LiveGrid } from './live-grid';
 import classes from './live-view.module.css';
 import { RankingTable } from './ranking-table';
@@ -171,6 +171,7 @@ function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps)
       </Paper>
 
       {joinHref ? <DirectorCalls calls={view.directorCalls} joinHref={joinHref} /> : null}
+      {joinHref ? <DisputedClaims claims={view.disputedClaims} joinHref={joinHref} /> : null}
 
       <Group gap="md" wrap="wrap">
         <Anchor component={Link} to={paths.console.directEntries.getHref(eventKey)}>

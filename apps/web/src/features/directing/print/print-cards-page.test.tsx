@@ -61,6 +61,7 @@ function liveView(movement: Movement, entries: LiveView['entries'] = []): LiveVi
     ranking: [],
     entries,
     directorCalls: [],
+    disputedClaims: [],
   };
 }
 
