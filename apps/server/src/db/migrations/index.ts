@@ -8,6 +8,7 @@ import * as dealAnalysis from './0006-deal-analysis.ts';
 import * as clubSessions from './0007-club-sessions.ts';
 import * as onlinePlay from './0008-online-play.ts';
 import * as directorCalls from './0009-director-calls.ts';
+import * as withdrawnEntries from './0010-withdrawn-entries.ts';
 
 /** Every migration in order. Listed here, not read from the folder, so they load the same under every runner. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-club-sessions': clubSessions,
   '0008-online-play': onlinePlay,
   '0009-director-calls': directorCalls,
+  '0010-withdrawn-entries': withdrawnEntries,
 };

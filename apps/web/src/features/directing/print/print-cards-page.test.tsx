@@ -56,6 +56,7 @@ function liveView(movement: Movement, entries: LiveView['entries'] = []): LiveVi
         adjusted: null,
         contract: null,
         entry: null,
+        withdrawn: [],
       })),
     })),
     ranking: [],
