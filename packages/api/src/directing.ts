@@ -98,7 +98,7 @@ export const CreateSessionBody = z.object({
   deals: DealsChoiceSchema,
   /** Whether a table sees a board's traveller once it has entered it. */
   showTravellers: z.boolean().default(true),
-  /** An online event: each table's link also opens its video chat. */
+  /** An online event: played at online tables, each with its video chat; no table codes, no phones scoring. */
   online: z.boolean().default(false),
 });
 export type CreateSessionBody = z.input<typeof CreateSessionBody>;

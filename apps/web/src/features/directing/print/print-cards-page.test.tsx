@@ -125,6 +125,20 @@ describe('PrintCardsPage', () => {
     expect(calls).toContain(`/api/v1/tournaments/${KEY}/tables`);
   });
 
+  it('prints the table cards of an online event without codes, and does not ask for them', async () => {
+    const view = liveView(mitchellWithSitOut(3));
+    view.event.online = true;
+    const calls = serve(view);
+    render('tables');
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByTestId('table-code').textContent).toBe('—');
+      expect(within(card).queryByRole('img')).toBeNull();
+    }
+    expect(calls).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
+  });
+
   it("gives each pair its card: the players' names, and its table, direction and boards each round", async () => {
     const entries: LiveView['entries'] = [
       {
