@@ -224,9 +224,11 @@ describe('guessing a table code', () => {
     for (let i = 0; i < WRONG_CODES_PER_TABLE; i++) await open(event.key, 1, wrongCode(event.codes.get(1)!, i + 1), `203.0.113.${i + 1}`);
     expect((await open(event.key, 1, event.codes.get(1)!, '192.0.2.51')).statusCode).toBe(429);
     expect((await open(event.key, 1, event.codes.get(1)!, '192.0.2.50', `bridge_phone=${held}`)).statusCode).toBe(200);
-    // It holds table 1 only: table 1's hold does not let it past another table's count.
-    const other = await open(event.key, 2, wrongCode(event.codes.get(2)!), '192.0.2.50', `bridge_phone=${held}`);
-    expect(other.statusCode).toBe(403);
+    // It held table 1 only: that does not let it past another table's count.
+    for (let i = 0; i < WRONG_CODES_PER_TABLE; i++) await open(event.key, 2, wrongCode(event.codes.get(2)!, i + 1), `203.0.114.${i + 1}`);
+    const other = await open(event.key, 2, event.codes.get(2)!, '192.0.2.50', `bridge_phone=${held}`);
+    expect(other.statusCode).toBe(429);
+    expect(other.json().error).toBe(LOCKED);
   });
 });
 
