@@ -55,9 +55,11 @@ const completedEvent = once(completed);
 /** An online event (the factories' default) nobody else changes: no board of it is played. */
 const reviewedEvent = once(seated);
 const none: Build = async () => ({ key: 'none' });
-/** The active event with table 1's code, as its organiser hands it out. */
+/** An event played in a club, where phones score at the tables (an online event has no table codes). */
+const clubEvent = once(() => seated({ liveTableEvent: false }));
+/** The club event with table 1's code, as its organiser hands it out. */
 const withTableCode = once(async () => {
-  const event = await activeEvent();
+  const event = await clubEvent();
   const codes = (await as.owner.get(`/api/v1/tournaments/${event.key}/tables`)).json().result as { code: string }[];
   return { ...event, code: codes[0]!.code };
 });
@@ -259,7 +261,7 @@ const ROWS: Row[] = [
   // Scoring at the table: the organiser hands out the codes; anyone with a table's code opens that table, and a
   // table's calls take its own session alone, which no user's session is (tables/tables.test.ts: the session's
   // bounds).
-  { route: `GET ${T}/:key/tables`, subject: activeEvent, url: (s) => `${T}/${s.key}/tables`, expect: OWNER_OR_ADMIN },
+  { route: `GET ${T}/:key/tables`, subject: clubEvent, url: (s) => `${T}/${s.key}/tables`, expect: OWNER_OR_ADMIN },
   {
     route: `POST ${TB}/:key/:table/open`,
     subject: withTableCode,
@@ -294,7 +296,7 @@ const ROWS: Row[] = [
   // The director's printed cards: the table cards carry the codes that open the tables.
   {
     route: `GET ${V1}/direct/events/:key/table-cards.pdf`,
-    subject: activeEvent,
+    subject: clubEvent,
     url: (s) => `${V1}/direct/events/${s.key}/table-cards.pdf`,
     expect: OWNER_OR_ADMIN,
   },

@@ -98,7 +98,7 @@ export const CreateSessionBody = z.object({
   deals: DealsChoiceSchema,
   /** Whether a table sees a board's traveller once it has entered it. */
   showTravellers: z.boolean().default(true),
-  /** An online event: each table's link also opens its video chat. */
+  /** An online event: played at online tables, each with its video chat; no table codes, no phones scoring. */
   online: z.boolean().default(false),
 });
 export type CreateSessionBody = z.input<typeof CreateSessionBody>;
@@ -159,6 +159,17 @@ export const EntryViewSchema = z.object({
 export type EntryView = z.infer<typeof EntryViewSchema>;
 export const EntriesResponse = resultOf(z.object({ pairs: z.array(EntryViewSchema) }));
 
+/** A table's entry of a board that East-West rejected: gone from the results, kept for the director to see. */
+export const WithdrawnEntrySchema = z.object({
+  entry: EnteredResultSchema,
+  /** `4S N`, `3NTX E`, `Passed out`. */
+  contract: z.string(),
+  nsScore: z.number(),
+  /** When East-West rejected it. */
+  at: z.string(),
+});
+export type WithdrawnEntry = z.infer<typeof WithdrawnEntrySchema>;
+
 /** A board at a table in a round, as the director's grid shows it. */
 export const GridBoardSchema = z.object({
   board: z.number(),
@@ -170,6 +181,8 @@ export const GridBoardSchema = z.object({
   contract: z.string().nullable(),
   /** The result as entered (by the table or the director), to start a correction from; null when none. */
   entry: EnteredResultSchema.nullable(),
+  /** The table's entries of the board East-West rejected, oldest first. */
+  withdrawn: z.array(WithdrawnEntrySchema),
 });
 export const GridCellSchema = z.object({
   round: z.number(),

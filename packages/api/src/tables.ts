@@ -12,6 +12,10 @@ import { EVENT_LIMITS, MAX_BOARD, ResultLineSchema } from './tournaments.ts';
 export const messagesOfTables = {
   wrongCode: 'Wrong table code',
   tooManyCodes: 'Too many wrong table codes; wait 15 minutes and try again',
+  /** The table's or the event's own count of wrong codes, from every address, is over its limit. */
+  codesLocked: "Too many wrong codes were tried at this event's tables; wait 15 minutes and try again",
+  /** An online event's results come from its online tables: it has no table codes and takes no phone's entry. */
+  onlineEvent: 'This event is played online: its results come from the online tables, not from table phones',
 } as const;
 
 /** `/tables/{key}/{table}`. */
@@ -123,5 +127,5 @@ export const ConfirmResultResponse = resultOf(z.object({ confirmed: z.literal(tr
 /** `POST /api/v1/tables/{key}/{table}/results/{board}/reject`: East-West disagree; the board is open again. */
 export const RejectResultResponse = resultOf(z.object({ status: z.literal('open') }));
 
-/** `GET /api/v1/tables/{key}/{table}/traveller/{board}`: the board's lines so far (where the event shows them). */
+/** `GET /api/v1/tables/{key}/{table}/traveller/{board}`: the board's lines so far, once East-West have confirmed this table's line (where the event shows them). */
 export const TableTravellerResponse = resultOf(z.object({ board: z.number(), lines: z.array(ResultLineSchema) }));

@@ -27,6 +27,7 @@ export interface Database {
   playSubstitutes: PlaySubstitutesTable;
   directorCalls: DirectorCallsTable;
   disputedClaims: DisputedClaimsTable;
+  withdrawnEntries: WithdrawnEntriesTable;
 }
 
 export interface TournamentsTable {
@@ -284,6 +285,24 @@ export interface TableEntriesTable {
   boardNo: number;
   nsScore: number;
   createdAt: CreatedAt;
+}
+
+/** A table's entry East-West rejected, as it was entered, for the director to see. */
+export interface WithdrawnEntriesTable {
+  id: Generated<string>;
+  tournamentId: string;
+  round: number;
+  boardNo: number;
+  tableNo: number;
+  declarer: 'N' | 'E' | 'S' | 'W' | null;
+  level: number;
+  strain: 'C' | 'D' | 'H' | 'S' | 'NT' | null;
+  doubled: number;
+  tricks: number | null;
+  lead: string | null;
+  nsScore: number;
+  enteredAt: Date;
+  withdrawnAt: CreatedAt;
 }
 
 /** A board the director marked as not played at a table in a round. */

@@ -486,6 +486,7 @@ describe('the live view', () => {
       contract: '4S N',
       // As entered, for the director's correction to start from.
       entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 11, lead: null },
+      withdrawn: [],
     });
     expect(cell.boards[1]).toMatchObject({ board: b2, status: 'notPlayed', late: false });
     expect(view.grid.find((c) => c.round === 1 && c.table === 2)!.boards[0]).toMatchObject({ status: 'entered', nsScore: -50 });

@@ -25,11 +25,11 @@ function headingOf(tournament: TournamentRow, plan: EventPlan): CardsHeading {
   };
 }
 
-/** Each table's card: its code and phone address (made on first ask), and its rounds. */
+/** Each table's card: its code and phone address (made on first ask; none at an online event), and its rounds. */
 export async function tableCards(db: Db, tournament: TournamentRow, publicUrl: string): Promise<{ heading: CardsHeading; cards: TableCard[] }> {
   const plan = planEvent(tournament);
   const movement = scheduleOf(plan);
-  const codes = new Map((await listTableCodes(db, tournament, publicUrl)).map((c) => [c.table, c]));
+  const codes = new Map((tournament.liveTableEvent ? [] : await listTableCodes(db, tournament, publicUrl)).map((c) => [c.table, c]));
   const tables = tablesOf(movement);
   return {
     heading: headingOf(tournament, plan),

@@ -28,6 +28,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const D = '/api/v1/direct/events';
+/** Played in a club: an online event's table cards carry no codes. */
+const club = { liveTableEvent: false } as const;
 const tableCards = (key: string, as: Client = organiser) => as.get(`${D}/${key}/table-cards.pdf`);
 const pairGuides = (key: string, as: Client = organiser) => as.get(`${D}/${key}/pair-guides.pdf`);
 
@@ -68,7 +70,12 @@ async function storeMovement(key: string, movement: Movement, rounds = movement.
 describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', () => {
   it('is an A4 PDF, two cards to a page, each with its table, code and QR code of the table page', async () => {
     // 5-table Mitchell, 4 rounds of 3 boards: three pages.
-    const event = await buildTournament(t.app, { organiser, tables: 5, boardsPerRound: 3, gameDetails: { typeName: 'Tuesday Pairs', rounds: 4 } });
+    const event = await buildTournament(t.app, {
+      organiser,
+      tables: 5,
+      boardsPerRound: 3,
+      gameDetails: { ...club, typeName: 'Tuesday Pairs', rounds: 4 },
+    });
     qrEncoded.length = 0;
     const response = await tableCards(event.key);
     expect(response.statusCode, response.body).toBe(200);
@@ -91,7 +98,7 @@ describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', ()
   });
 
   it("lists each table's rounds: its NS and EW pairs and boards, from the event's movement", async () => {
-    const event = await buildTournament(t.app, { organiser, tables: 5, boardsPerRound: 3, gameDetails: { rounds: 4 } });
+    const event = await buildTournament(t.app, { organiser, tables: 5, boardsPerRound: 3, gameDetails: { ...club, rounds: 4 } });
     const all = (await pdfPages((await tableCards(event.key)).rawPayload)).flatMap((p) => p.items);
     // Mitchell, 5 tables: NS t stays, EW pairs move up one table a round, boards down one.
     for (let table = 1; table <= 5; table++) {
@@ -105,7 +112,7 @@ describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', ()
   });
 
   it('shows the round a pair sits out, with a stored movement for an odd number of pairs', async () => {
-    const event = await buildTournament(t.app, { organiser, tables: 4, boardsPerRound: 2 });
+    const event = await buildTournament(t.app, { organiser, tables: 4, boardsPerRound: 2, gameDetails: club });
     await storeMovement(event.key, mitchellWithSitOut(4));
     const all = (await pdfPages((await tableCards(event.key)).rawPayload)).flatMap((p) => p.items);
     // EW 4 is missing: NS 4 sits out in round 1, NS 1 in round 2 (after the skip, NS 3 in round 3).
@@ -116,7 +123,7 @@ describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', ()
   });
 
   it('follows an uploaded movement table', async () => {
-    const event = await buildTournament(t.app, { organiser, boardsPerRound: 4 });
+    const event = await buildTournament(t.app, { organiser, boardsPerRound: 4, gameDetails: club });
     // Four pairs at two tables, three rounds, a barometer: both tables play the same set each round.
     const csv = 'round,table,ns,ew,set\n1,1,1,2,1\n1,2,3,4,1\n2,1,1,3,2\n2,2,4,2,2\n3,1,1,4,3\n3,2,2,3,3\n';
     await storeMovement(event.key, uploadMovement(csv, 'csv'));
@@ -133,7 +140,7 @@ describe('the pair guide cards (GET /api/v1/direct/events/{key}/pair-guides.pdf)
       organiser,
       tables: 3,
       boardsPerRound: 4,
-      gameDetails: { typeName: 'Club Night' },
+      gameDetails: { ...club, typeName: 'Club Night' },
       seats: [
         { user: nora, table: 1, side: 0 },
         { user: sam, table: 1, side: 2 },
@@ -158,7 +165,7 @@ describe('the pair guide cards (GET /api/v1/direct/events/{key}/pair-guides.pdf)
   });
 
   it('numbers the pairs 1..2T of an arrow-switch movement and marks the round each sits out', async () => {
-    const event = await buildTournament(t.app, { organiser, tables: 5, boardsPerRound: 2 });
+    const event = await buildTournament(t.app, { organiser, tables: 5, boardsPerRound: 2, gameDetails: club });
     await storeMovement(event.key, arrowSwitchMitchell(mitchellWithSitOut(5)));
     const pages = await pdfPages((await pairGuides(event.key)).rawPayload);
     const all = pages.flatMap((p) => p.items);
@@ -176,7 +183,7 @@ describe('the pair guide cards (GET /api/v1/direct/events/{key}/pair-guides.pdf)
 describe('who may print the cards', () => {
   it("answers the event's organiser and an admin, and nobody else", async () => {
     const as = await t.roles();
-    const event = await buildTournament(t.app, { organiser: as.owner });
+    const event = await buildTournament(t.app, { organiser: as.owner, gameDetails: club });
     for (const print of [tableCards, pairGuides]) {
       expect((await print(event.key, as.anonymous)).statusCode).toBe(401);
       expect((await print(event.key, as.unverified)).statusCode).toBe(403);
@@ -190,7 +197,7 @@ describe('who may print the cards', () => {
 
   it('refuses another organiser without making the table codes', async () => {
     const as = await t.roles();
-    const event = await buildTournament(t.app, { organiser: as.owner });
+    const event = await buildTournament(t.app, { organiser: as.owner, gameDetails: club });
     const refused = await tableCards(event.key, as.otherOrganiser);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('Only the organiser of this event can change it');
@@ -212,7 +219,7 @@ describe('the table codes on the cards', () => {
     try {
       await app.ready();
       const owner = await buildClient(app, { names: 'Lou Logged' });
-      const event = await buildTournament(app, { organiser: owner });
+      const event = await buildTournament(app, { organiser: owner, gameDetails: club });
       expect((await owner.get(`${D}/${event.key}/table-cards.pdf`)).statusCode).toBe(200);
       const codes = await listTableCodes(database.db, (await findEvent(database.db, event.key))!, app.config.publicUrl);
       expect(log).toContain('table-cards.pdf');

@@ -11,6 +11,7 @@ import type {
   TableEntriesTable,
   TournamentRow,
   TournamentsTable,
+  WithdrawnEntriesTable,
 } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 import { dayAfter, dayStart } from '../../lib/days.ts';
@@ -397,17 +398,27 @@ export const listTableResults = (db: Db, tournamentId: string, at: { round: numb
     .orderBy('boardNo')
     .execute();
 
-/** Whether a table has a line of this board, in any round. */
-export const tableHasResult = async (db: Db, tournamentId: string, at: { board: number; table: number }): Promise<boolean> =>
-  (await db
-    .selectFrom('boardResults')
-    .select('id')
-    .where('tournamentId', '=', tournamentId)
-    .where('boardNo', '=', at.board)
-    .where('tableNo', '=', at.table)
-    .executeTakeFirst()) !== undefined;
+/** The status of a table's line of this board (a table plays a board once), or undefined when it has none. */
+export const tableResultStatus = async (db: Db, tournamentId: string, at: { board: number; table: number }) =>
+  (
+    await db
+      .selectFrom('boardResults')
+      .select('status')
+      .where('tournamentId', '=', tournamentId)
+      .where('boardNo', '=', at.board)
+      .where('tableNo', '=', at.table)
+      .executeTakeFirst()
+  )?.status;
 
 export const deleteResult = (trx: Db, id: string) => trx.deleteFrom('boardResults').where('id', '=', id).execute();
+
+/** Keeps a table's entry East-West rejected, as it was entered, for the director's live view. */
+export const insertWithdrawnEntry = (trx: Db, values: Insertable<WithdrawnEntriesTable>) =>
+  trx.insertInto('withdrawnEntries').values(values).execute();
+
+/** An event's withdrawn entries, oldest first. */
+export const listWithdrawnEntries = (db: Db, tournamentId: string) =>
+  db.selectFrom('withdrawnEntries').selectAll().where('tournamentId', '=', tournamentId).orderBy('withdrawnAt').orderBy('id').execute();
 
 /** The entry a table sent with this key, if it came before. */
 export const findTableEntry = (trx: Db, tournamentId: string, entryId: string) =>

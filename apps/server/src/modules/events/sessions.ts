@@ -1,5 +1,14 @@
 import type { Movement, MovementRow } from '@bridge/engine';
-import { videoChannelName, type DealsChoice, type EntryView, type GridCell, type LiveView, type ScoringChoice, type SessionPhase } from '@bridge/api';
+import {
+  videoChannelName,
+  type DealsChoice,
+  type EntryView,
+  type GridCell,
+  type LiveView,
+  type WithdrawnEntry,
+  type ScoringChoice,
+  type SessionPhase,
+} from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
@@ -350,9 +359,11 @@ export async function setNotPlayed(
 /** "4SX N", "3NT S", "Passed out"; null for an adjusted score. */
 function contractText(r: BoardResultRow): string | null {
   if (r.adjustedNs && r.adjustedEw) return null;
-  if (r.level === 0 || !r.strain) return 'Passed out';
-  return `${r.level}${r.strain}${'X'.repeat(r.doubled)} ${r.declarer ?? ''}`.trim();
+  return playedContract(r);
 }
+
+const playedContract = (r: Pick<BoardResultRow, 'level' | 'strain' | 'doubled' | 'declarer'>): string =>
+  r.level === 0 || !r.strain ? 'Passed out' : `${r.level}${r.strain}${'X'.repeat(r.doubled)} ${r.declarer ?? ''}`.trim();
 
 /**
  * The director's live view: the event, its round clock, every table of every round with each board's state (a
@@ -361,14 +372,21 @@ function contractText(r: BoardResultRow): string | null {
  */
 export async function liveView(db: Db, tournament: EventRow, now: number = Date.now()): Promise<LiveView> {
   const plan = planEvent(tournament);
-  const [results, notPlayed, participants, boards, calls, disputes] = await Promise.all([
+  const [results, notPlayed, participants, boards, calls, disputes, withdrawals] = await Promise.all([
     repo.listResultsInOrder(db, tournament.id),
     repo.listNotPlayed(db, tournament.id),
     repo.listAllParticipants(db, tournament.id),
     repo.listBoards(db, tournament.id),
     repo.listDirectorCalls(db, tournament.id),
     repo.listDisputedClaims(db, tournament.id),
+    repo.listWithdrawnEntries(db, tournament.id),
   ]);
+  const withdrawnAt = new Map<string, WithdrawnEntry[]>();
+  for (const w of withdrawals) {
+    const at = `${w.round}/${w.tableNo}/${w.boardNo}`;
+    const shown = { entry: enteredResult(w), contract: playedContract(w), nsScore: w.nsScore, at: w.withdrawnAt.toISOString() };
+    withdrawnAt.set(at, [...(withdrawnAt.get(at) ?? []), shown]);
+  }
   const clock = clockOf(tournament, now);
   const started = tournament.startedAt !== null && tournament.status === 'active';
   const resultAt = new Map(results.map((r) => [`${r.round}/${r.tableNo}/${r.boardNo}`, r]));
@@ -400,6 +418,7 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
                 adjusted,
                 contract: line ? contractText(line) : null,
                 entry: line && !adjusted ? enteredResult(line) : null,
+                withdrawn: withdrawnAt.get(at) ?? [],
               };
             }),
       };

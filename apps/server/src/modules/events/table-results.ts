@@ -1,5 +1,5 @@
 import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Seat, type Strain, type Vulnerability } from '@bridge/engine';
-import { ErrorCode, messages, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
+import { ErrorCode, messages, messagesOfTables, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -53,7 +53,7 @@ export function tableMove(plan: EventPlan, row: MovementRow, rounds: number): Ta
 }
 
 /** A line as it was entered, for a table to confirm or a director to correct. */
-export const enteredResult = (line: BoardResultRow) => ({
+export const enteredResult = (line: Pick<BoardResultRow, 'declarer' | 'level' | 'strain' | 'doubled' | 'tricks' | 'lead'>) => ({
   declarer: line.declarer,
   contract: { level: line.level, strain: line.strain, doubled: line.doubled },
   tricks: line.tricks,
@@ -139,6 +139,14 @@ async function lockEvent(trx: Db, tournament: TournamentRow): Promise<Tournament
   return current;
 }
 
+/**
+ * An online event's lines come from its online tables as each board is played out, and a line at a table shows
+ * its players the board's deal: a phone enters, confirms and rejects nothing there.
+ */
+function assertNotOnline(tournament: TournamentRow) {
+  if (tournament.liveTableEvent) throw conflict(messagesOfTables.onlineEvent);
+}
+
 /** A table enters nothing before the director starts the session (and so opens round 1). */
 function assertStarted(tournament: TournamentRow) {
   if (!tournament.startedAt) throw conflict(notStartedMessage);
@@ -161,6 +169,7 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
   }
   return db.transaction().execute(async (trx) => {
     const current = await lockEvent(trx, tournament);
+    assertNotOnline(current);
     const before = await repo.findTableEntry(trx, current.id, body.entryId);
     if (before) {
       if (before.tableNo !== table || before.boardNo !== body.board)
@@ -240,6 +249,7 @@ export async function writeTableLine(
 /** The entered line of a board of this round, locked with its event, for East-West to confirm or reject. */
 async function enteredLine(trx: Db, tournament: TournamentRow, table: number, board: number) {
   const current = await lockEvent(trx, tournament);
+  assertNotOnline(current);
   assertActive(current);
   assertStarted(current);
   const row = boardOfCurrentRound(planEvent(current), current, table, board);
@@ -260,17 +270,35 @@ export async function confirmTableResult(db: Db, tournament: TournamentRow, tabl
   });
 }
 
-/** East-West disagree: the entry goes, and the board is open for North to enter again. */
+/**
+ * East-West disagree: the entry goes, and the board is open for North to enter again. The entry is kept as it was
+ * entered, withdrawn, for the director's live view.
+ */
 export async function rejectTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const line = await enteredLine(trx, tournament, table, board);
+    await repo.insertWithdrawnEntry(trx, {
+      tournamentId: line.tournamentId,
+      round: line.round,
+      boardNo: line.boardNo,
+      tableNo: line.tableNo,
+      declarer: line.declarer,
+      level: line.level,
+      strain: line.strain,
+      doubled: line.doubled,
+      tricks: line.tricks,
+      lead: line.lead,
+      nsScore: line.nsScore,
+      enteredAt: line.editedAt,
+    });
     await repo.deleteResult(trx, line.id);
   });
 }
 
 /**
- * A board's traveller so far, scored as the results page scores it, once this table has entered the board and
- * where the event shows travellers at the table.
+ * A board's traveller so far, scored as the results page scores it, once East-West have confirmed this table's line
+ * of the board, and where the event shows travellers at the table. An entry alone shows nothing: North could enter
+ * anything, read the other tables' lines, and have East-West reject it.
  */
 export async function tableTraveller(
   db: Db,
@@ -279,8 +307,8 @@ export async function tableTraveller(
   board: number,
 ): Promise<{ board: number; lines: ResultLine[] }> {
   if (!tournament.showTravellers) throw forbidden('This event does not show the travellers at the table');
-  if (!(await repo.tableHasResult(db, tournament.id, { board, table }))) {
-    throw forbidden(`Board ${board}'s traveller shows once this table has entered the board`);
+  if ((await repo.tableResultStatus(db, tournament.id, { board, table })) !== 'confirmed') {
+    throw forbidden(`Board ${board}'s traveller shows once East-West have confirmed this table's result`);
   }
   return { board, lines: await boardTraveller(db, tournament, board) };
 }

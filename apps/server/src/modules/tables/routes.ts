@@ -6,7 +6,7 @@ import { route } from '../../lib/route.ts';
 import { findTournament } from '../events/service.ts';
 import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../events/table-results.ts';
 import { playTable, readTableCodes } from './policy.ts';
-import { listTableCodes, openTable, TABLE_COOKIE, TABLE_SESSION_MS, tablePath } from './service.ts';
+import { isPhoneId, listTableCodes, newPhoneId, openTable, PHONE_COOKIE, TABLE_COOKIE, TABLE_SESSION_MS, TABLES_PATH, tablePath } from './service.ts';
 
 export interface TableRoutesOptions {
   attempts: AttemptCounter;
@@ -30,7 +30,18 @@ export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs 
   route(app, endpoints.tables.open, { config: { policy: 'public' } }, async (request, reply) => {
     const { key, table } = request.params;
     const event = await findTournament(db, key);
-    const { token } = await openTable({ db, attempts }, event, table, request.body.code, request.ip);
+    let phone = request.cookies[PHONE_COOKIE];
+    if (!isPhoneId(phone)) {
+      phone = newPhoneId();
+      reply.setCookie(PHONE_COOKIE, phone, {
+        path: TABLES_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: Math.floor(TABLE_SESSION_MS / 1000),
+      });
+    }
+    const { token } = await openTable({ db, attempts }, event, table, { code: request.body.code, ip: request.ip, phone });
     reply.setCookie(TABLE_COOKIE, token, {
       path: tablePath(event.key, table),
       httpOnly: true,

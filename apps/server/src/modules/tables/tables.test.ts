@@ -13,7 +13,7 @@ const db = t.app.database.db;
 
 const tableUrl = (key: string, table: number) => `/api/v1/tables/${key}/${table}`;
 
-/** A 3-table Mitchell of 3 rounds, 2 boards a round, four named players at table 1; its codes made. */
+/** A club's 3-table Mitchell (not online) of 3 rounds, 2 boards a round, four named players at table 1; its codes made. */
 async function eventWithCodes(organiser: Client = as.owner, app = t.app, { start = true } = {}) {
   const north = await buildUser(app, { names: 'Nora North' });
   const east = await buildUser(app, { names: 'Ed East' });
@@ -21,6 +21,7 @@ async function eventWithCodes(organiser: Client = as.owner, app = t.app, { start
   const west = await buildUser(app, { names: 'Wes West' });
   const event = await buildSeatedEvent(app, {
     organiser,
+    gameDetails: { liveTableEvent: false },
     seats: [
       { table: 1, side: 0, user: north },
       { table: 1, side: 1, user: east },
@@ -120,7 +121,7 @@ describe('opening a table', () => {
     const wrong = await open(event.key, 1, wrongCode(event.codes.get(1)!), '192.0.2.1');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ error: 'Wrong table code', code: 'forbidden' });
-    expect(wrong.cookies).toEqual([]);
+    expect(wrong.cookies.map((c) => c.name)).toEqual(['bridge_phone']);
     // Another table's code opens only that table.
     expect((await open(event.key, 1, event.codes.get(2)!, '192.0.2.1')).statusCode).toBe(403);
     const malformed = await open(event.key, 1, '12ab56', '192.0.2.1');
@@ -129,16 +130,24 @@ describe('opening a table', () => {
     expect(await db.selectFrom('tableSessions').select('tableNo').where('tournamentId', '=', event.id).execute()).toEqual([]);
   });
 
-  it('answers 429 after 10 wrong codes in 15 minutes from one address, even to the right code; other addresses still open', async () => {
+  it("answers 429 to a phone after its 10 wrong codes in 15 minutes, even to the right code; the address's other phones still open", async () => {
     const event = await eventWithCodes();
     const right = event.codes.get(1)!;
+    // The phone's first answer names it with a cookie of its own, sent to every table's calls.
+    const first = await open(event.key, 1, right, '198.51.100.7');
+    expect(first.statusCode).toBe(200);
+    const named = first.cookies.find((c) => c.name === 'bridge_phone')!;
+    expect(named).toMatchObject({ path: '/api/v1/tables', httpOnly: true, sameSite: 'Strict', maxAge: 18 * 3600 });
+    const mine = { cookie: `bridge_phone=${named.value}` };
+    const fromPhone = (code: string, table = 2) =>
+      t.app.inject({ method: 'POST', url: `${tableUrl(event.key, table)}/open`, payload: { code }, remoteAddress: '198.51.100.7', headers: mine });
     // A right code is not a guess: it does not count.
-    expect((await open(event.key, 1, right, '198.51.100.7')).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await open(event.key, 1, wrongCode(right), '198.51.100.7')).statusCode).toBe(403);
-    const limited = await open(event.key, 1, right, '198.51.100.7');
+    for (let i = 0; i < 10; i++) expect((await fromPhone(wrongCode(event.codes.get(2)!))).statusCode).toBe(403);
+    const limited = await fromPhone(event.codes.get(2)!);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ error: 'Too many wrong table codes; wait 15 minutes and try again', code: 'rate_limited' });
-    expect((await open(event.key, 1, right, '198.51.100.8')).statusCode).toBe(200);
+    expect(limited.cookies).toEqual([]);
+    expect((await open(event.key, 2, event.codes.get(2)!, '198.51.100.7')).statusCode).toBe(200);
   });
 
   it('never writes the code in a log line or an audit row', async () => {
@@ -241,13 +250,15 @@ describe("the table's state", () => {
       names: { ns: ['Nora North', 'Sam South'], ew: ['Ed East', 'Wes West'] },
       sitOut: false,
       complete: false,
-      // An online event: the table's video room, which its players join with their accounts.
-      event: { key: event.key, name: 'Monday Pairs', rounds: 3, showTravellers: true, online: true, videoChannel: `${event.key}table0` },
+      event: { key: event.key, name: 'Monday Pairs', rounds: 3, showTravellers: true, online: false, videoChannel: null },
     });
-    expect((await (await phone(event, 2)).get(tableUrl(event.key, 2))).json().result.event.videoChannel).toBe(`${event.key}table1`);
-    await setRow(event.key, { liveTableEvent: false });
-    expect((await table1.get(tableUrl(event.key, 1))).json().result.event).toMatchObject({ online: false, videoChannel: null });
+    // Had the event gone online (where phones enter nothing), the table's video room, which its players join with
+    // their accounts.
+    const table2 = await phone(event, 2);
     await setRow(event.key, { liveTableEvent: true });
+    expect((await table1.get(tableUrl(event.key, 1))).json().result.event).toMatchObject({ online: true, videoChannel: `${event.key}table0` });
+    expect((await table2.get(tableUrl(event.key, 2))).json().result.event.videoChannel).toBe(`${event.key}table1`);
+    await setRow(event.key, { liveTableEvent: false });
     expect(state.boards).toEqual([
       { board: 1, status: 'open', nsScore: null, dealer: 'N', vulnerability: 'None', entry: null },
       { board: 2, status: 'open', nsScore: null, dealer: 'E', vulnerability: 'NS', entry: null },
@@ -445,17 +456,19 @@ describe('confirming and rejecting', () => {
 });
 
 describe('the traveller at the table', () => {
-  it("shows the board's lines, scored, once this table has entered it", async () => {
+  it("shows the board's lines, scored, once East-West have confirmed this table's entry", async () => {
     const event = await eventWithCodes();
     const table1 = await phone(event, 1);
     const before = await table1.get(`${tableUrl(event.key, 1)}/traveller/1`);
     expect(before.statusCode).toBe(403);
-    expect(errorOf(before)).toBe("Board 1's traveller shows once this table has entered the board");
+    expect(errorOf(before)).toBe("Board 1's traveller shows once East-West have confirmed this table's result");
     // Board 1 at table 3 in round 2 (the director's line), then this table's own.
     expect(
       (await as.owner.post(`/api/v1/tournaments/${event.key}/results`, { ...firstResult, round: 2, table: 3, nsPair: 3, ewPair: 2 })).statusCode,
     ).toBe(200);
     await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1));
+    expect((await table1.get(`${tableUrl(event.key, 1)}/traveller/1`)).statusCode).toBe(403);
+    await table1.post(`${tableUrl(event.key, 1)}/results/1/confirm`);
     const traveller = (await table1.get(`${tableUrl(event.key, 1)}/traveller/1`)).json().result;
     expect(traveller.board).toBe(1);
     expect(traveller.lines).toEqual([
@@ -468,6 +481,7 @@ describe('the traveller at the table', () => {
     const event = await eventWithCodes();
     const table1 = await phone(event, 1);
     await table1.post(`${tableUrl(event.key, 1)}/results`, entry(1));
+    await table1.post(`${tableUrl(event.key, 1)}/results/1/confirm`);
     await setRow(event.key, { showTravellers: false });
     const hidden = await table1.get(`${tableUrl(event.key, 1)}/traveller/1`);
     expect(hidden.statusCode).toBe(403);

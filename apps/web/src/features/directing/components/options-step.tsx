@@ -38,12 +38,12 @@ export function OptionsStep({ form }: { form: UseFormReturnType<WizardValues> })
       </Radio.Group>
       <Switch
         label="Show travellers at the table"
-        description="Once a table has entered a board, its phone shows the results of that board so far."
+        description="Once East-West have confirmed a board, the table's phone shows the results of that board so far."
         {...form.getInputProps('showTravellers', { type: 'checkbox' })}
       />
       <Switch
         label="Online event"
-        description="Each table's link also opens the table's video chat."
+        description="Played at online tables, each with its video chat; the tables have no codes and no phones score."
         {...form.getInputProps('online', { type: 'checkbox' })}
       />
     </Stack>

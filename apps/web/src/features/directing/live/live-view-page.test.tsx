@@ -49,6 +49,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
             adjusted: null,
             contract: '4S N',
             entry: { declarer: 'N', contract: { level: 4, strain: 'S', doubled: 0 }, tricks: 10, lead: 'HK' },
+            withdrawn: [],
           },
           {
             board: 2,
@@ -58,6 +59,7 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
             adjusted: null,
             contract: '3NT E',
             entry: { declarer: 'E', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 8, lead: null },
+            withdrawn: [],
           },
         ],
       },
@@ -76,8 +78,9 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
             adjusted: null,
             contract: '2H W',
             entry: { declarer: 'W', contract: { level: 2, strain: 'H', doubled: 0 }, tricks: 7, lead: null },
+            withdrawn: [],
           },
-          { board: 4, status: 'notPlayed', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
+          { board: 4, status: 'notPlayed', late: false, nsScore: null, adjusted: null, contract: null, entry: null, withdrawn: [] },
         ],
       },
       {
@@ -87,8 +90,8 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 2,
         sitOut: false,
         boards: [
-          { board: 3, status: 'missing', late: true, nsScore: null, adjusted: null, contract: null, entry: null },
-          { board: 4, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
+          { board: 3, status: 'missing', late: true, nsScore: null, adjusted: null, contract: null, entry: null, withdrawn: [] },
+          { board: 4, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null, withdrawn: [] },
         ],
       },
       {
@@ -98,8 +101,8 @@ function liveView(overrides: Partial<LiveView> = {}): LiveView {
         ewPair: 1,
         sitOut: false,
         boards: [
-          { board: 1, status: 'confirmed', late: false, nsScore: null, adjusted: { ns: 'A+', ew: 'A-' }, contract: null, entry: null },
-          { board: 2, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null },
+          { board: 1, status: 'confirmed', late: false, nsScore: null, adjusted: { ns: 'A+', ew: 'A-' }, contract: null, entry: null, withdrawn: [] },
+          { board: 2, status: 'missing', late: false, nsScore: null, adjusted: null, contract: null, entry: null, withdrawn: [] },
         ],
       },
     ],
@@ -374,6 +377,32 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it('lists the entries East-West withdrew from a board', async () => {
+    const view = liveView();
+    view.grid[2]!.boards[0]!.withdrawn = [
+      {
+        entry: { declarer: 'N', contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7, lead: null },
+        contract: '1C N',
+        nsScore: 70,
+        at: '2026-11-28T19:00:00.000Z',
+      },
+      {
+        entry: { declarer: null, contract: { level: 0, strain: null, doubled: 0 }, tricks: null, lead: null },
+        contract: 'Passed out',
+        nsScore: 0,
+        at: '2026-11-28T19:05:00.000Z',
+      },
+    ];
+    serve([view]);
+    renderPage();
+    const dialog = await openBoard(/^Board 3, late, table 1, round 2$/);
+    expect(within(dialog).getByText('Withdrawn by East-West: 1C N, NS +70; Passed out, 0')).toBeTruthy();
+    // A board with none says nothing of it.
+    fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    const other = await openBoard(/^Board 4, missing, table 1, round 2$/);
+    expect(within(other).queryByText(/Withdrawn/)).toBeNull();
+  });
+
   it('scores a vulnerable declarer going down by the board’s vulnerability', async () => {
     serve();
     renderPage();
@@ -529,6 +558,7 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
       adjusted: null,
       contract: '4H N',
       entry: { declarer: 'N', contract: { level: 4, strain: 'H', doubled: 0 }, tricks: 11, lead: null },
+      withdrawn: [],
     };
     changed.ranking = [{ ...changed.ranking[0]!, percentage: 70 }];
     const { reads } = serve([liveView(), changed]);

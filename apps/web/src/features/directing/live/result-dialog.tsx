@@ -210,6 +210,11 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
           {board.nsScore !== null ? `, ${formatNsScore(board.nsScore)}` : ''}
           {board.adjusted ? `, adjusted NS ${board.adjusted.ns} EW ${board.adjusted.ew}` : ''}
         </Text>
+        {board.withdrawn.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            Withdrawn by East-West: {board.withdrawn.map((w) => `${w.contract}, ${formatNsScore(w.nsScore)}`).join('; ')}
+          </Text>
+        ) : null}
       </div>
       <Tabs value={tab} onChange={(value) => (setTab(value), setRefusal({}))} keepMounted={false}>
         <Tabs.List grow>

@@ -56,6 +56,7 @@ function liveView(movement: Movement, entries: LiveView['entries'] = []): LiveVi
         adjusted: null,
         contract: null,
         entry: null,
+        withdrawn: [],
       })),
     })),
     ranking: [],
@@ -123,6 +124,20 @@ describe('PrintCardsPage', () => {
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/v1/direct/events/${KEY}/table-cards.pdf`);
     expect(calls).toContain(`/api/v1/tournaments/${KEY}/tables`);
+  });
+
+  it('prints the table cards of an online event without codes, and does not ask for them', async () => {
+    const view = liveView(mitchellWithSitOut(3));
+    view.event.online = true;
+    const calls = serve(view);
+    render('tables');
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    for (const card of cards) {
+      expect(within(card).getByTestId('table-code').textContent).toBe('—');
+      expect(within(card).queryByRole('img')).toBeNull();
+    }
+    expect(calls).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
   });
 
   it("gives each pair its card: the players' names, and its table, direction and boards each round", async () => {

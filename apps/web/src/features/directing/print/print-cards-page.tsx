@@ -39,7 +39,9 @@ export function PrintCardsPage() {
   const key = params.key ?? '';
   const kind = params.kind;
   const view = usePrintView(key);
-  const codes = useTableCodes(key, kind === 'tables');
+  // An online event's tables have no codes: its phones do not score.
+  const withCodes = kind === 'tables' && view.data?.event.online === false;
+  const codes = useTableCodes(key, withCodes);
 
   if (!isKind(kind)) return <Navigate to={paths.console.directPrint.getHref(key, 'tables')} replace />;
 
@@ -48,7 +50,7 @@ export function PrintCardsPage() {
       Live view
     </Button>
   );
-  const failed = view.error ?? (kind === 'tables' ? codes.error : null);
+  const failed = view.error ?? (withCodes ? codes.error : null);
   if (failed) {
     return (
       <Stack align="flex-start">
@@ -57,7 +59,7 @@ export function PrintCardsPage() {
         <Alert color="red" variant="light" role="alert" title="We could not load the cards">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(failed)}</Text>
-            <Button size="xs" variant="default" onClick={() => void Promise.all([view.refetch(), kind === 'tables' ? codes.refetch() : null])}>
+            <Button size="xs" variant="default" onClick={() => void Promise.all([view.refetch(), withCodes ? codes.refetch() : null])}>
               Try again
             </Button>
           </Stack>
@@ -66,7 +68,7 @@ export function PrintCardsPage() {
     );
   }
   const data = view.data;
-  if (!data || (kind === 'tables' && codes.isPending)) {
+  if (!data || (withCodes && codes.isPending)) {
     return (
       <Stack align="flex-start">
         {back}
@@ -81,7 +83,7 @@ export function PrintCardsPage() {
   const heading = { name: event.name, when: whenOf(event.startsAt) };
   const cards =
     kind === 'tables'
-      ? tableCardsOf(data, codes.data ?? []).map((card) => <TableCard key={card.table} card={card} heading={heading} />)
+      ? tableCardsOf(data, (withCodes && codes.data) || []).map((card) => <TableCard key={card.table} card={card} heading={heading} />)
       : pairCardsOf(data).map((card) => <PairCard key={card.label} card={card} heading={heading} />);
 
   return (
