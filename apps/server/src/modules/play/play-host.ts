@@ -159,6 +159,7 @@ export class PlayHost {
           directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
           clockChanged: (changed) => this.publish(room, changed),
           presenceChanged: (changed) => this.publish(room, changed),
+          stopped: (key, t, message) => this.options.log.error({ key, table: t }, message),
         },
         reading,
       );

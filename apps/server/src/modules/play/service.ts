@@ -9,6 +9,14 @@ import { placeInRound } from '../events/seating.ts';
 import { seatsOfUser } from '../events/service.ts';
 import { boardPlays, boardTraveller } from '../events/table-results.ts';
 import { notOnlineMessage } from './play-host.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Which of an event's boards a table has acted on (a call, a card, any stored action): their deals are what those
+ * actions were played on, so the events module refuses to change them (it asks through this, given to its routes).
+ */
+export const boardsActedOn = (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
+  repo.listBoardsActedOn(db, tournamentId, boards);
 
 /** The four hands as cards (`SA`, `HT`); null when a hand is not known. */
 function cardsOf(deal: Deal | null): PlayDeal | null {
