@@ -3,7 +3,7 @@ import type { LiveView } from '@bridge/api';
 import type { Seat } from '@bridge/engine';
 import { buildApp } from '../app.ts';
 import { testConfig, type TestApp } from '../../test/build-test-app.ts';
-import { buildClient, buildSeatedEvent } from '../../test/factories.ts';
+import { buildClient, buildSeatedEvent, buildUser, clientOf, login } from '../../test/factories.ts';
 import { legalCard, onlineEvent, PlayClient, startPlayServer, type PlayUser } from '../../test/play.ts';
 
 /**
@@ -194,5 +194,119 @@ describe("a table whose stored actions no longer fit the board's deal", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('an organiser or admin who plays in the event', () => {
+  const refusal = 'You play in this event: until it is complete you see only your own table, as every player does';
+
+  async function playingDirectors() {
+    const { t, wsUrl } = await startPlayServer();
+    const make = async (names: string, role: 'player' | 'admin' = 'player') => {
+      const user = await buildUser(t.app, { names, role });
+      return { ...user, cookie: await login(t.app, user) };
+    };
+    const organiser = await make('Olga Organiser');
+    const admin = await make('Ada Admin', 'admin');
+    const { key } = await buildSeatedEvent(t.app, {
+      organiser: clientOf(t.app, organiser, organiser.cookie),
+      gameDetails: { typeName: 'Online Pairs', liveTableEvent: true, kibtzersEnabled: true },
+      // The organiser sits North and the admin East at table 1; robots play every other seat.
+      seats: [
+        { user: organiser, table: 1, side: 0 },
+        { user: admin, table: 1, side: 1 },
+      ],
+    });
+    const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    return { t, wsUrl, key, organiser, admin, get };
+  }
+
+  /** The director's views over HTTP that show other tables or deals of boards still to be played. */
+  const views = (key: string) => [
+    `/api/v1/direct/events/${key}`,
+    `/api/v1/direct/events/${key}/stream`,
+    `/api/v1/tournaments/${key}/results`,
+    `/api/v1/tournaments/${key}/pbn`,
+    `/api/v1/tournaments/${key}/hand-records.pdf`,
+  ];
+
+  it('is a player while the event is in play: no other table, no live view, no deals; all open again once it is complete', async () => {
+    const { t, wsUrl, key, organiser, admin, get } = await playingDirectors();
+    const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
+    expect(started.statusCode).toBe(200);
+
+    // At the table: their own seat, and no other table as the director or a kibitzer.
+    for (const [who, table] of [
+      [organiser, 2],
+      [admin, 3],
+    ] as const) {
+      const socket = await PlayClient.open(wsUrl, who.cookie);
+      socket.send({ type: 'sit', key, table });
+      expect((await socket.nextOf('error')).message).toBe(refusal);
+      expect(socket.frames.some((frame) => frame.type === 'table')).toBe(false);
+      const own = await socket.sit(key, 1);
+      expect(own.state.seat).toBe(who === organiser ? 'N' : 'E');
+      socket.close();
+    }
+
+    for (const who of [organiser, admin]) {
+      for (const url of views(key)) {
+        const answer = await get(url, who.cookie);
+        expect({ url, status: answer.statusCode }).toEqual({ url, status: 403 });
+        expect(answer.json().error).toBe(refusal);
+      }
+    }
+    // A board of another table, not played by their pair yet: the deal as a player sees it, none.
+    const review = await get(`/api/v1/play/${key}/boards/3`, organiser.cookie);
+    expect(review.statusCode).toBe(200);
+    expect(review.json().result.deal).toBeNull();
+
+    // An admin who does not play directs as before.
+    const director = await buildUser(t.app, { names: 'Dora Director', role: 'admin' });
+    const cookie = await login(t.app, director);
+    expect((await get(`/api/v1/direct/events/${key}`, cookie)).statusCode).toBe(200);
+    expect((await get(`/api/v1/play/${key}/boards/3`, cookie)).json().result.deal).not.toBeNull();
+
+    // Complete (once the robots of tables 2 and 3 have a board in): the organiser sees it all again.
+    await expect
+      .poll(async () => (await t.database.db.selectFrom('boardResults').select('id').execute()).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const completed = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/complete`, headers: { cookie: organiser.cookie } });
+    expect(completed.statusCode).toBe(200);
+    for (const url of views(key).filter((u) => !u.endsWith('/stream'))) {
+      expect({ url, status: (await get(url, organiser.cookie)).statusCode }).toEqual({ url, status: 200 });
+    }
+    expect((await get(`/api/v1/play/${key}/boards/3`, organiser.cookie)).json().result.deal).not.toBeNull();
+  });
+
+  it("reads only their own pair's lines in their own event's page until it is complete", async () => {
+    const { t, key, organiser, get } = await playingDirectors();
+    // Table 3's first board, which the organiser's pair (North-South 1) plays in a later round.
+    const line = { round: 1, board: 5, table: 3, nsPair: 3, ewPair: 3, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tournaments/${key}/results`,
+      payload: line,
+      headers: { cookie: organiser.cookie },
+    });
+    expect(posted.statusCode).toBe(200);
+    const before = (await get(`/api/v1/tournaments/mine/${key}`, organiser.cookie)).json().result;
+    expect(before.scoreData).toEqual({});
+    const completed = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/complete`, headers: { cookie: organiser.cookie } });
+    expect(completed.statusCode).toBe(200);
+    const after = (await get(`/api/v1/tournaments/mine/${key}`, organiser.cookie)).json().result;
+    expect(Object.keys(after.scoreData.round_number_1)).toEqual(['board_number_5']);
+  });
+
+  it('before the start sets the event up and starts it, but reads none of its deals', async () => {
+    const { t, key, organiser, get } = await playingDirectors();
+    expect((await get(`/api/v1/direct/events/${key}`, organiser.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/v1/direct/events/${key}/entries`, organiser.cookie)).statusCode).toBe(200);
+    for (const url of views(key).slice(2)) {
+      const answer = await get(url, organiser.cookie);
+      expect({ url, status: answer.statusCode }).toEqual({ url, status: 403 });
+    }
+    const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
+    expect(started.statusCode).toBe(200);
   });
 });

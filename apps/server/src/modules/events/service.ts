@@ -758,15 +758,11 @@ export async function findOwnEvent(db: Db, userId: string, key: string) {
     if (p.userId === userId) return shown;
     return { ...shown, userData: { names: p.names, email: organiser ? p.email : null, contact: null } };
   });
-  // While the event is in play a player sees only the lines their own pair played, not the boards still to come.
-  const scoreData =
-    organiser || event.status === 'complete'
-      ? record!.scoreData
-      : ownLines(
-          event,
-          record!.scoreData,
-          seats.filter((p) => p.userId === userId),
-        );
+  // While the event is in play a player sees only the lines their own pair played, not the boards still to come; an
+  // organiser who plays in it too is such a player (decision 057).
+  const own = seats.filter((p) => p.userId === userId);
+  const plays = own.some((p) => p.side >= 0 && p.side <= 3);
+  const scoreData = (organiser && !plays) || event.status === 'complete' ? record!.scoreData : ownLines(event, record!.scoreData, own);
   return { ...record!, scoreData, status: event.status, participants };
 }
 
@@ -892,6 +888,16 @@ export const eventsInPlaySeating = (db: Db, userId: string) => repo.listEventsIn
 
 /** A user's seats at one event. */
 export const seatsOfUser = (db: Db, tournamentId: string, userId: string) => repo.findSeats(db, tournamentId, userId);
+
+/**
+ * The refusal of a view of other tables or of deals to an organiser or admin who plays in the event, until it is
+ * complete (decision 057): while it is in play they are a player, and see what a player sees.
+ */
+export const playingDirectorMessage = 'You play in this event: until it is complete you see only your own table, as every player does';
+
+/** Whether the user holds a player's seat in the event (sides 0-3; a participant with another side kibitzes). */
+export const playsInEvent = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
+  (await repo.findSeats(db, tournamentId, userId)).some((seat) => seat.side >= 0 && seat.side <= 3);
 
 /** How many results each round of the event has in. */
 export const resultsByRound = (db: Db, tournamentId: string) => repo.countResultsByRound(db, tournamentId);

@@ -27,7 +27,8 @@ function cardsOf(deal: Deal | null): PlayDeal | null {
 /**
  * A board of an online event for review, holding only what the caller may see. A hand is hidden while the board is
  * still to be played where the caller could pass it on, so:
- * - the director (the organiser, an admin) sees the deal and the traveller always;
+ * - the director (the organiser, an admin) sees the deal and the traveller always, unless they play in the event:
+ *   then, until it is complete, they see what a player sees;
  * - a player of the event sees them once their own table has finished the board (the traveller only where the event
  *   shows travellers, as the table phones do); a player whose pair does not play the board, once every table has;
  * - a kibitzer (where the event allows them) once every table that plays the board in the movement has finished it,
@@ -38,9 +39,10 @@ export async function reviewBoard(db: Db, user: Pick<UserRow, 'id' | 'role'>, to
   if (!tournament.liveTableEvent) throw badRequest(notOnlineMessage);
   const plan = planEvent(tournament);
   if (!plan.boards.includes(board)) throw notFound(`Board ${board} is not played in this event`);
-  const director = user.role === 'admin' || tournament.organiserId === user.id;
   // Sides 0-3 are the players' seats; a participant with another side is a kibitzer of the event.
-  const seats = director ? [] : (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
+  const seats = (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
+  // An organiser or admin who plays in the event is one of its players until it is complete (decision 057).
+  const director = (user.role === 'admin' || tournament.organiserId === user.id) && (seats.length === 0 || tournament.status === 'complete');
   const plays = await boardPlays(db, tournament, board);
   const finishedEverywhere = plays.every((play) => play.done);
   let finished: boolean;
