@@ -24,6 +24,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
+import { boardsActedOn } from './modules/play/service.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { eventAdminRoutes } from './modules/events/admin-routes.ts';
@@ -216,7 +217,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(contactRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
-  await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  // The deals of boards a table has acted on stay as they are: the play module, which keeps the actions, says which.
+  await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits, boardsActedOn });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
   await app.register(printRoutes, { prefix: '/api/v1' });

@@ -103,7 +103,15 @@ export async function startPlayServer(overrides: Parameters<typeof buildTestApp>
  */
 export async function onlineEvent(
   t: TestApp,
-  options: { humans?: readonly Seat[]; kibitzers?: boolean; start?: boolean; deal?: string; tables?: number } = {},
+  options: {
+    humans?: readonly Seat[];
+    kibitzers?: boolean;
+    start?: boolean;
+    deal?: string;
+    tables?: number;
+    /** How the event's hands are made (Random unless told); with `deal`, Imported or Hybrid lets the organiser change them. */
+    hands?: 'Random' | 'Imported' | 'Hybrid';
+  } = {},
 ) {
   const make = async (names: string) => {
     const user = await buildUser(t.app, { names });
@@ -120,7 +128,12 @@ export async function onlineEvent(
   const { key } = await buildSeatedEvent(t.app, {
     organiser: clientOf(t.app, organiser, organiser.cookie),
     tables: options.tables,
-    gameDetails: { typeName: 'Online Pairs', liveTableEvent: true, kibtzersEnabled: options.kibitzers ?? true },
+    gameDetails: {
+      typeName: 'Online Pairs',
+      liveTableEvent: true,
+      kibtzersEnabled: options.kibitzers ?? true,
+      handgeneratedModeAsString: options.hands ?? 'Random',
+    },
     seats: [
       ...SEATS.flatMap((seat, side) => (players[seat] ? [{ user: players[seat], table: 1, side }] : [])),
       { user: elsewhere, table: 2, side: 0 },

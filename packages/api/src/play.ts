@@ -90,6 +90,11 @@ export const PlayTableState = z.object({
   /** A player's call for the director, open until the director answers it: the seat and when (ISO 8601). */
   directorCall: z.object({ seat, at: z.string() }).nullable(),
   /**
+   * Why the table has stopped, shown to everyone at it: the stored play of the board no longer fits its deal (the
+   * deal was changed under it). Nothing is played until the director gives the board a result; null while it plays.
+   */
+  stopped: z.string().nullable(),
+  /**
    * The event's round clock as the director's live view has it, read when the frame was sent: a running clock runs
    * on from there; paused, it stands. Each frame has it again after the director pauses or runs it, or a new round.
    */

@@ -1,14 +1,17 @@
 import { allow, isAdmin, policy, signedIn, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from '../events/sessions.ts';
-import { eventByKey } from '../events/policy.ts';
+import { eventByKey, eventForCaller, type EventForCaller } from '../events/policy.ts';
+import { playingDirectorMessage } from '../events/service.ts';
 
 declare module '../../lib/policy.ts' {
   interface Actions {
     /** The director's console: one's own events, movements proposed and checked, a new event, players found. */
     'direct.use': undefined;
-    /** Direct one event: its entries, live view, round clock, rounds and boards not played. */
+    /** Direct one event: its entries, round clock, rounds and boards not played. */
     'direct.event': EventRow;
+    /** Watch one event: the live view of every table, and its change stream. */
+    'direct.watch': EventForCaller;
   }
 }
 
@@ -21,6 +24,15 @@ const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
 
 allow('direct.use', { actor: director });
 allow('direct.event', { actor: director, subject: organiserOrAdmin });
+// Its director, unless they play in it: from the start until it is complete they are a player, and the live view
+// shows every table (decision 057). Before the start it shows no result, so they set up and start the event there.
+allow('direct.watch', {
+  actor: director,
+  subject: (actor, event) =>
+    organiserOrAdmin(actor, event) ??
+    (event.callerPlays && event.startedAt !== null && event.status !== 'complete' ? forbidden(playingDirectorMessage) : undefined),
+});
 
 export const useConsole = policy('direct.use');
 export const directEvent = policy('direct.event', eventByKey);
+export const watchEvent = policy('direct.watch', eventForCaller);

@@ -5,7 +5,7 @@ import { changeStreams, concernsEvent } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
 import { listDirectedEvents, listEntries, liveView, nextRound, setClock, setNotPlayed, startSession } from '../events/sessions.ts';
 import { searchPlayers } from '../users/service.ts';
-import { directEvent, useConsole } from './policy.ts';
+import { directEvent, useConsole, watchEvent } from './policy.ts';
 import { checkMovement, createDirectedEvent, proposals, replaceEntries } from './service.ts';
 
 /**
@@ -54,15 +54,15 @@ export async function directingRoutes(app: FastifyInstance, { limits, heartbeatM
     return { result: { pairs } };
   });
 
-  route(app, endpoints.directing.live, { config: { policy: directEvent } }, async (request, reply) => {
+  route(app, endpoints.directing.live, { config: { policy: watchEvent } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { result: await liveView(db, directEvent.subject(request)) };
+    return { result: await liveView(db, watchEvent.subject(request)) };
   });
 
   // Server-Sent Events: `change` when the event or any of its tables changes; the page then reads the live view again.
   const changeStream = changeStreams(app, { heartbeatMs });
-  route(app, endpoints.directing.stream, { config: { policy: directEvent } }, async (request, reply) =>
-    changeStream(reply, concernsEvent(directEvent.subject(request).key)),
+  route(app, endpoints.directing.stream, { config: { policy: watchEvent } }, async (request, reply) =>
+    changeStream(reply, concernsEvent(watchEvent.subject(request).key)),
   );
 
   route(app, endpoints.directing.start, { config: { policy: directEvent } }, async (request) => {

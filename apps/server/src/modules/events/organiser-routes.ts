@@ -8,9 +8,10 @@ import { eventPbn, usebioXml } from './interchange.ts';
 import { changeEvent, createEvent, readEvent } from './policy.ts';
 import { detailsJson } from './presenter.ts';
 import * as tournaments from './service.ts';
+import type { BoardsActedOn } from './service.ts';
 
 /** The organiser API (`/api/v1/tournaments...`): the Organizer app creates events, seats players and posts boards. */
-export async function tournamentRoutes(app: FastifyInstance, { limits }: { limits: RateLimits }) {
+export async function tournamentRoutes(app: FastifyInstance, { limits, boardsActedOn }: { limits: RateLimits; boardsActedOn: BoardsActedOn }) {
   const db = app.database.db;
 
   route(app, endpoints.events.create, { config: { policy: createEvent } }, async (request) => {
@@ -42,8 +43,12 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     },
   );
 
+  // A board with actions at an online table or a result line keeps its deal (409). Once changed, the online tables
+  // read the event again: one with the board dealt and not acted on yet plays the new deal.
   route(app, endpoints.events.setBoard, { config: { policy: changeEvent } }, async (request) => {
-    await tournaments.setBoardDeal(db, request.user!, changeEvent.subject(request), request.params.board, request.body.deal);
+    const event = changeEvent.subject(request);
+    await tournaments.setBoardDeal(db, request.user!, event, request.params.board, request.body.deal, boardsActedOn);
+    await app.eventChanges.changed(event.key);
     return { result: { board: request.params.board } };
   });
 
@@ -53,7 +58,10 @@ export async function tournamentRoutes(app: FastifyInstance, { limits }: { limit
     const body = request.body as unknown;
     const pbn = typeof body === 'string' ? body : (body as { pbn?: unknown } | null)?.pbn;
     if (typeof pbn !== 'string' || pbn.length > 2_000_000) throw badRequest('Send the PBN file as the body, or as JSON { "pbn": "..." }');
-    return { result: { imported: await tournaments.importDeals(db, request.user!, changeEvent.subject(request), pbn) } };
+    const event = changeEvent.subject(request);
+    const imported = await tournaments.importDeals(db, request.user!, event, pbn, boardsActedOn);
+    await app.eventChanges.changed(event.key);
+    return { result: { imported } };
   });
 
   // Each change of the results is announced, so the tables' phones and the director's live view read it again.

@@ -30,7 +30,7 @@ describe('events policy', () => {
     expect(can(as.owner.user, 'event.change', event)).toBe(true);
     expect(can(as.admin.user, 'event.change', event)).toBe(true);
     expect(can(as.otherOrganiser.user, 'event.change', event)).toBe(false);
-    expect(can(null, 'event.read', event)).toBe(false);
+    expect(can(null, 'event.read', { ...event, callerPlays: false })).toBe(false);
     expect(() => authorize(as.otherOrganiser.user, 'event.change', event)).toThrow('Only the organiser of this event can change it');
     expect(() => authorize(as.unverified.user, 'event.change', event)).toThrow('Please verify your email address before organising events');
     expect(() => authorize(null, 'event.administer', undefined)).toThrow(messages.notSignedIn);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { allow, adminOnly, isAdmin, policy, signedIn, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from './repo.ts';
-import { findTournament } from './service.ts';
+import { findTournament, playingDirectorMessage, playsInEvent } from './service.ts';
 
 declare module '../../lib/policy.ts' {
   interface Actions {
@@ -10,8 +10,8 @@ declare module '../../lib/policy.ts' {
     'event.create': undefined;
     /** Change an event: seat players, set or import deals, post results, complete it. */
     'event.change': EventRow;
-    /** Read an event's results and PBN file. */
-    'event.read': EventRow;
+    /** Read an event's results, PBN file and hand records. */
+    'event.read': EventForCaller;
     /** The caller's own events and history (the lists are scoped to the caller by their queries). */
     'event.readOwn': undefined;
     /** The admin console's event lists, participants and deletion. */
@@ -28,8 +28,14 @@ const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
 
 allow('event.create', { actor: organiser });
 allow('event.change', { actor: organiser, subject: organiserOrAdmin });
-// Anyone once complete; before that its organiser or an admin.
-allow('event.read', { subject: (actor, event) => (event.status === 'complete' ? undefined : (signedIn(actor) ?? organiserOrAdmin(actor, event))) });
+/** An organiser or admin who plays in the event sees no more than a player until it is complete (decision 057). */
+const notPlaying = (event: EventForCaller): Refusal => (event.callerPlays ? forbidden(playingDirectorMessage) : undefined);
+
+// Anyone once complete; before that its organiser or an admin who does not play in it (its deals and every table's
+// results are there).
+allow('event.read', {
+  subject: (actor, event) => (event.status === 'complete' ? undefined : (signedIn(actor) ?? organiserOrAdmin(actor, event) ?? notPlaying(event))),
+});
 allow('event.readOwn', { actor: signedIn });
 allow('event.administer', { actor: adminOnly });
 
@@ -37,9 +43,19 @@ allow('event.administer', { actor: adminOnly });
 export const eventByKey = (request: FastifyRequest): Promise<EventRow> =>
   findTournament(request.server.database.db, (request.params as { key: string }).key);
 
+/** An event with whether the caller holds a player's seat in it. */
+export type EventForCaller = EventRow & { callerPlays: boolean };
+
+/** The event named by the route's `:key`, and whether the signed-in caller plays in it. */
+export async function eventForCaller(request: FastifyRequest): Promise<EventForCaller> {
+  const event = await eventByKey(request);
+  const user = request.user;
+  return { ...event, callerPlays: user ? await playsInEvent(request.server.database.db, event.id, user.id) : false };
+}
+
 // The routes' policies (their handlers read the looked-up event through `.subject(request)`).
 export const createEvent = policy('event.create');
 export const changeEvent = policy('event.change', eventByKey);
-export const readEvent = policy('event.read', eventByKey);
+export const readEvent = policy('event.read', eventForCaller);
 export const readOwnEvents = policy('event.readOwn');
 export const administerEvents = policy('event.administer');

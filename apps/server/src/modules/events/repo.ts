@@ -445,6 +445,20 @@ export const listResultPlaces = (db: Db, tournamentId: string, at: { round: numb
   return query.execute();
 };
 
+/** Which of these boards have a result line at any table of the event. */
+export const listBoardsWithResults = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
+  boards.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('boardResults')
+          .select('boardNo')
+          .distinct()
+          .where('tournamentId', '=', tournamentId)
+          .where('boardNo', 'in', [...boards])
+          .execute()
+      ).map((row) => row.boardNo);
+
 /** The boards the director marked as not played in a round, at one table or at them all. */
 export const listNotPlayedPlaces = (db: Db, tournamentId: string, at: { round: number; table?: number }) => {
   let query = db.selectFrom('boardsNotPlayed').select(['tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).where('round', '=', at.round);

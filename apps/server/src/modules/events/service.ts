@@ -268,7 +268,30 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
 }
 
 /** Sets the deal of one board (imported or hybrid events). */
-export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string) {
+/**
+ * Which of an event's boards a table has acted on online. The play module owns those actions and answers it (its
+ * service's `boardsActedOn`, given to the organiser routes), in the transaction that changes the deals.
+ */
+export type BoardsActedOn = (db: Db, tournamentId: string, boards: readonly number[]) => Promise<number[]>;
+
+/** The refusal of a change of deals when any of these boards is in play or played. */
+export const dealsInPlayMessage = (boards: readonly number[]) =>
+  boards.length === 1
+    ? `Board ${boards[0]} is in play or played: its deal can no longer change`
+    : `Boards ${boards.join(', ')} are in play or played: their deals can no longer change`;
+
+/**
+ * Refuses (409) a change of the deals of boards that a table has acted on or that have a result line: the stored
+ * play and the results were made on the deal as it is (a changed deal would no longer replay them). Run in the
+ * transaction that changes them, after the event's lock, so a result posted meanwhile is seen.
+ */
+async function assertDealsNotInPlay(trx: Db, tournament: TournamentRow, boards: readonly number[], actedOn: BoardsActedOn) {
+  const [acted, scored] = await Promise.all([actedOn(trx, tournament.id, boards), repo.listBoardsWithResults(trx, tournament.id, boards)]);
+  const taken = [...new Set([...acted, ...scored])].sort((a, b) => a - b);
+  if (taken.length > 0) throw conflict(dealsInPlayMessage(taken));
+}
+
+export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string, actedOn: BoardsActedOn) {
   assertActive(tournament, 'deals');
   let deal;
   try {
@@ -279,6 +302,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
+    await assertDealsNotInPlay(trx, tournament, [boardNo], actedOn);
     const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
     if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
     await queueDeals(trx, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
@@ -290,7 +314,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
  * Imports the deals of a PBN file (imported or hybrid events): every game's Deal goes to its Board. All or
  * nothing: a bad deal, or a board the event does not play, refuses the whole file.
  */
-export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string): Promise<number> {
+export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string, actedOn: BoardsActedOn): Promise<number> {
   assertActive(tournament, 'deals');
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
   let games, numbers;
@@ -322,6 +346,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
   if (extra.length) throw badRequest(`This event does not play board ${extra.join(', ')}`);
   await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'deals');
+    await assertDealsNotInPlay(trx, tournament, [...deals.keys()], actedOn);
     for (const [board, deal] of deals) {
       await repo.setDeal(trx, tournament.id, board, deal, analyses.get(board) ?? null);
     }
@@ -733,15 +758,11 @@ export async function findOwnEvent(db: Db, userId: string, key: string) {
     if (p.userId === userId) return shown;
     return { ...shown, userData: { names: p.names, email: organiser ? p.email : null, contact: null } };
   });
-  // While the event is in play a player sees only the lines their own pair played, not the boards still to come.
-  const scoreData =
-    organiser || event.status === 'complete'
-      ? record!.scoreData
-      : ownLines(
-          event,
-          record!.scoreData,
-          seats.filter((p) => p.userId === userId),
-        );
+  // While the event is in play a player sees only the lines their own pair played, not the boards still to come; an
+  // organiser who plays in it too is such a player (decision 057).
+  const own = seats.filter((p) => p.userId === userId);
+  const plays = own.some((p) => p.side >= 0 && p.side <= 3);
+  const scoreData = (organiser && !plays) || event.status === 'complete' ? record!.scoreData : ownLines(event, record!.scoreData, own);
   return { ...record!, scoreData, status: event.status, participants };
 }
 
@@ -867,6 +888,16 @@ export const eventsInPlaySeating = (db: Db, userId: string) => repo.listEventsIn
 
 /** A user's seats at one event. */
 export const seatsOfUser = (db: Db, tournamentId: string, userId: string) => repo.findSeats(db, tournamentId, userId);
+
+/**
+ * The refusal of a view of other tables or of deals to an organiser or admin who plays in the event, until it is
+ * complete (decision 057): while it is in play they are a player, and see what a player sees.
+ */
+export const playingDirectorMessage = 'You play in this event: until it is complete you see only your own table, as every player does';
+
+/** Whether the user holds a player's seat in the event (sides 0-3; a participant with another side kibitzes). */
+export const playsInEvent = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
+  (await repo.findSeats(db, tournamentId, userId)).some((seat) => seat.side >= 0 && seat.side <= 3);
 
 /** How many results each round of the event has in. */
 export const resultsByRound = (db: Db, tournamentId: string) => repo.countResultsByRound(db, tournamentId);

@@ -50,6 +50,8 @@ export interface TableSnapshot {
   boards: PlayTableState['boards'];
   roundOver: boolean;
   directorCall: DirectorCall | null;
+  /** Why the table has stopped (its stored play no longer fits the board's deal); null while it plays. */
+  stopped: string | null;
   /** The user at each seat this round: a seat's socket hears the table only while its user sits there. */
   seatedUsers: Partial<Record<Seat, string>>;
   /** The event's round clock as read at `at` (milliseconds since the epoch): each frame runs a running clock on from there. */
@@ -95,6 +97,7 @@ export function viewOf(snapshot: TableSnapshot, viewer: TableViewer, now: number
     boards: snapshot.boards,
     roundOver: snapshot.roundOver,
     directorCall: snapshot.directorCall,
+    stopped: snapshot.stopped ?? null,
     clock: clockAt(snapshot.clock, now),
   };
 }
@@ -110,6 +113,8 @@ export interface LiveTableHooks {
   clockChanged(table: LiveTable): void;
   /** Only who is away changed: its sockets hear of it (nothing for the robots to do); else `changed` is told. */
   presenceChanged?(table: LiveTable): void;
+  /** The table stopped: a stored action no longer applies to the board's deal (the server's log says it). */
+  stopped?(key: string, table: number, message: string): void;
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
@@ -122,6 +127,10 @@ export interface SeatPlayer {
 }
 export const directorCalledMessage = 'The director has been called to this table already and is on the way';
 export const noDirectorCallMessage = 'Nobody at this table has called the director';
+
+/** Why a table stopped: the stored action `at` (of `total`) of the board in play no longer applies to its deal. */
+export const stoppedMessage = (board: number, at: number, total: number) =>
+  `Board ${board} cannot go on at this table: its stored play no longer fits its deal (action ${at} of ${total}). Play has stopped and the director is called.`;
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
 
@@ -142,6 +151,13 @@ export class LiveTable {
   private substitutes = new Set<Seat>();
   /** A player's call for the director, open until the director answers it. */
   private directorCall: DirectorCall | null = null;
+  /**
+   * Why the board in play cannot go on: a stored action no longer applies to its deal (changed under it). Nothing is
+   * played at the table, and nothing stored is written over, until the director gives the board a result.
+   */
+  private stopped: string | null = null;
+  /** The seat whose stored action no longer applied: the director's call is made in its name (North for a ruling). */
+  private stoppedBy: Seat = 'N';
   /** This table's last write of a result or a substitute (`markWrite`): an event's reading older than it misses it. */
   private lastWrite = 0;
   private closed = false;
@@ -167,9 +183,9 @@ export class LiveTable {
   /** Opens a table: from the event's reading when its tables open together, else from a read of its own. */
   static async open(db: Db, tournament: TournamentRow, table: number, hooks: LiveTableHooks, reading?: EventReading): Promise<LiveTable> {
     const live = new LiveTable(db, tournament, table, hooks);
-    await live.load(tournament, reading);
     // A call stays open over rounds and restarts until the director answers it.
     live.directorCall = reading ? reading.directorCall(table) : await findDirectorCall(db, tournament, table);
+    await live.load(tournament, reading);
     return live;
   }
 
@@ -346,12 +362,14 @@ export class LiveTable {
       const shared = reading && this.lastWrite <= reading.asOf ? reading : undefined;
       const next = shared ? shared.table(this.table) : await onlineTable(this.db, tournament, this.table);
       const board = before.boards[this.boardIndex];
-      // The board in play is still to be played; or the round was over here and still is, on the same boards.
+      const nextBoard = board && next.boards.find((b) => b.board === board.board);
+      // The board in play is still to be played, on the same deal; or the round was over here and still is, on the
+      // same boards.
       const same =
         next.round === before.round &&
         next.boards.length === before.boards.length &&
         (board !== undefined
-          ? !next.boards.find((b) => b.board === board.board)?.done
+          ? nextBoard !== undefined && !nextBoard.done && JSON.stringify(nextBoard.deal) === JSON.stringify(board.deal)
           : next.boards.every((b, i) => b.done && b.board === before.boards[i]!.board));
       const clockChanged = !sameClock(this.tournament, tournament);
       this.tournament = tournament;
@@ -374,6 +392,7 @@ export class LiveTable {
       // sits there now; and a seat the director gave to a robot is the robot's.
       if (player && (actor === 'director' || !this.holds(actor, player))) return notSeatedMessage;
       if (player && this.substitutes.has(actor as Seat)) return seatWithRobotMessage;
+      if (this.stopped) return this.stopped;
       if (!this.state || this.state.result) return this.roundOver ? 'Every board of this round is played at this table' : 'No board is in play';
       const outcome = applyAction(this.state, actor, action);
       if (!outcome.ok) return outcome.message;
@@ -436,6 +455,7 @@ export class LiveTable {
       boards: { played: this.online.boards.filter((b) => b.done).length, total: this.online.boards.length },
       roundOver: this.roundOver,
       directorCall: this.directorCall,
+      stopped: this.stopped,
       seatedUsers: Object.fromEntries(SEATS.flatMap((seat) => (this.userAt(seat) ? [[seat, this.userAt(seat)!]] : []))),
       clock: { ...clockOf(this.tournament, now), at: now },
     };
@@ -444,7 +464,7 @@ export class LiveTable {
   /** The seat the server must act for now, with what it must answer, if it plays that seat. */
   robotTurn(): { seat: Seat; answer?: 'claim' | 'undo' } | null {
     const state = this.state;
-    if (!state || state.result) return null;
+    if (!state || state.result || this.stopped) return null;
     const waiting = awaitedAnswers(state).find((seat) => this.isRobot(seat));
     if (waiting) return { seat: waiting, answer: state.claim ? 'claim' : 'undo' };
     const seat = actingSeat(state);
@@ -465,14 +485,21 @@ export class LiveTable {
     this.substitutes = new Set(reading ? reading.substitutes(this.table) : await repo.listSubstitutes(this.db, place));
     const boards = this.online.boards;
     this.boardIndex = boards.findIndex((b) => !b.done);
+    this.stopped = null;
     if (this.boardIndex < 0) {
       this.boardIndex = boards.length;
       this.state = boards.length > 0 ? await this.replay(boards.length - 1, reading) : null;
       return;
     }
     this.state = await this.replay(this.boardIndex, reading);
+    await this.callForStop();
   }
 
+  /**
+   * Rebuilds a board from its deal and its stored actions. An action that no longer applies (the deal was changed
+   * under it) ends the replay there: for the board in play the table then stops (`stopped`), with every stored
+   * action kept as it is and no place of them taken by another, rather than play on from a cut-off board.
+   */
   private async replay(index: number, reading?: EventReading): Promise<BoardState> {
     const board = this.online.boards[index]!;
     let state = startBoard(board.board, board.deal, { dealer: board.dealer, vulnerability: board.vulnerability });
@@ -484,14 +511,29 @@ export class LiveTable {
           table: this.table,
           board: board.board,
         });
-    for (const stored of actions) {
+    for (const [i, stored] of actions.entries()) {
       const outcome = applyAction(state, stored.actor, stored.action);
-      // Every stored action was accepted by the same engine; one that no longer applies ends the replay there.
-      if (!outcome.ok) break;
+      if (!outcome.ok) {
+        if (index === this.boardIndex) {
+          this.stopped = stoppedMessage(board.board, i + 1, actions.length);
+          this.stoppedBy = stored.actor === 'director' ? 'N' : stored.actor;
+        }
+        break;
+      }
       state = outcome.state;
     }
     if (index === this.boardIndex) this.seq = actions.length;
     return state;
+  }
+
+  /** A table just stopped calls the director (once: a call already open stays), and the server's log says why. */
+  private async callForStop() {
+    if (!this.stopped) return;
+    this.hooks.stopped?.(this.key, this.table, this.stopped);
+    if (this.directorCall) return;
+    const call = await callDirector(this.db, this.tournament, this.table, this.stoppedBy);
+    this.directorCall = call ?? (await findDirectorCall(this.db, this.tournament, this.table));
+    if (call) this.hooks.directorCallChanged(this.key, this.table);
   }
 
   /** Posts the board's result (once: a line already there stays). */
@@ -520,7 +562,9 @@ export class LiveTable {
       return false;
     }
     this.boardIndex = next;
+    this.stopped = null;
     this.state = await this.replay(next);
+    await this.callForStop();
     return true;
   }
 }

@@ -13,7 +13,7 @@ import {
 import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
-import { findEvent, seatsOfUser } from '../events/service.ts';
+import { findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
 import { listOnlineEventsInPlay } from '../events/online-tables.ts';
 import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow, roundInPlay } from '../events/seating.ts';
@@ -160,6 +160,7 @@ export class PlayHost {
           directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
           clockChanged: (changed) => this.publish(room, changed),
           presenceChanged: (changed) => this.publish(room, changed),
+          stopped: (key, t, message) => this.options.log.error({ key, table: t }, message),
         },
         reading,
       );
@@ -322,9 +323,11 @@ export class PlayHost {
     const seats = (await seatsOfUser(this.options.db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
     const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table === tableNo);
     let viewer: TableViewer;
+    const director = user.role === 'admin' || tournament.organiserId === user.id;
     if (place) viewer = { kind: 'seat', seat: place.seat, userId: user.id, round: place.round };
-    else if (user.role === 'admin' || tournament.organiserId === user.id) viewer = { kind: 'director' };
-    else if (seats.length > 0) return { ok: false, message: notSeatedMessage };
+    // An organiser or admin who plays in the event is a player while it is in play (decision 057): no other table.
+    else if (seats.length > 0) return { ok: false, message: director ? playingDirectorMessage : notSeatedMessage };
+    else if (director) viewer = { kind: 'director' };
     else if (tournament.kibitzersEnabled) viewer = { kind: 'kibitzer' };
     else return { ok: false, message: kibitzersClosedMessage };
     return { ok: true, room: await this.room(tournament, tableNo), viewer };

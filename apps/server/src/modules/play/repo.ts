@@ -40,6 +40,20 @@ export const listActionsOfBoards = (db: Db, tournamentId: string, round: number,
     .orderBy('seq')
     .execute();
 
+/** Which of these boards have an action stored at any table of the event, in any round. */
+export const listBoardsActedOn = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
+  boards.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('playActions')
+          .select('boardNo')
+          .distinct()
+          .where('tournamentId', '=', tournamentId)
+          .where('boardNo', 'in', [...boards])
+          .execute()
+      ).map((row) => row.boardNo);
+
 /** Stores an action in its place; fails (primary key) when another writer took that place first. */
 export const insertAction = (db: Db, at: BoardPlace, seq: number, actor: Actor, action: TableAction) =>
   db

@@ -9,6 +9,14 @@ import { placeInRound } from '../events/seating.ts';
 import { seatsOfUser } from '../events/service.ts';
 import { boardPlays, boardTraveller } from '../events/table-results.ts';
 import { notOnlineMessage } from './play-host.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Which of an event's boards a table has acted on (a call, a card, any stored action): their deals are what those
+ * actions were played on, so the events module refuses to change them (it asks through this, given to its routes).
+ */
+export const boardsActedOn = (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
+  repo.listBoardsActedOn(db, tournamentId, boards);
 
 /** The four hands as cards (`SA`, `HT`); null when a hand is not known. */
 function cardsOf(deal: Deal | null): PlayDeal | null {
@@ -19,7 +27,8 @@ function cardsOf(deal: Deal | null): PlayDeal | null {
 /**
  * A board of an online event for review, holding only what the caller may see. A hand is hidden while the board is
  * still to be played where the caller could pass it on, so:
- * - the director (the organiser, an admin) sees the deal and the traveller always;
+ * - the director (the organiser, an admin) sees the deal and the traveller always, unless they play in the event:
+ *   then, until it is complete, they see what a player sees;
  * - a player of the event sees them once their own table has finished the board (the traveller only where the event
  *   shows travellers, as the table phones do); a player whose pair does not play the board, once every table has;
  * - a kibitzer (where the event allows them) once every table that plays the board in the movement has finished it,
@@ -30,9 +39,10 @@ export async function reviewBoard(db: Db, user: Pick<UserRow, 'id' | 'role'>, to
   if (!tournament.liveTableEvent) throw badRequest(notOnlineMessage);
   const plan = planEvent(tournament);
   if (!plan.boards.includes(board)) throw notFound(`Board ${board} is not played in this event`);
-  const director = user.role === 'admin' || tournament.organiserId === user.id;
   // Sides 0-3 are the players' seats; a participant with another side is a kibitzer of the event.
-  const seats = director ? [] : (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
+  const seats = (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
+  // An organiser or admin who plays in the event is one of its players until it is complete (decision 057).
+  const director = (user.role === 'admin' || tournament.organiserId === user.id) && (seats.length === 0 || tournament.status === 'complete');
   const plays = await boardPlays(db, tournament, board);
   const finishedEverywhere = plays.every((play) => play.done);
   let finished: boolean;

@@ -531,6 +531,11 @@ export function PlayTable({ snapshot, connection, atSeat, barControls, bottom }:
               </Button>
             ) : null}
           </Group>
+          {state.stopped ? (
+            <Alert color="red" role="alert" py={8} title="Play has stopped at this table">
+              {state.stopped}
+            </Alert>
+          ) : null}
           {state.directorCall ? (
             <Alert color="gray" variant="light" role="status" py={8} title="The director is called">
               {seatName(state.directorCall.seat)} called the director.

@@ -34,6 +34,7 @@ const base: PlayTableState = {
   boards: { played: 0, total: 2 },
   roundOver: false,
   directorCall: null,
+  stopped: null,
   clock: { running: true, elapsedMs: 0, roundMs: 900_000 },
 };
 const call = (seat: 'N' | 'E' | 'S' | 'W', c: string) => ({ seat, call: c, alert: false });
