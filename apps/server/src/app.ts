@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PLAY_MAX_PAYLOAD } from '@bridge/api';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
@@ -171,8 +172,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     transformObject: (document) => ('openapiObject' in document ? withSocketPaths(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // The upgrade is authenticated here and the socket handed to the signalling process (modules/video).
-  await app.register(websocket);
+  // The upgrade is authenticated here and the socket handed to the signalling process (modules/video), which reads
+  // its frames itself; the sockets this plugin reads are the online tables', whose messages are small.
+  await app.register(websocket, { options: { maxPayload: PLAY_MAX_PAYLOAD } });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, {
     db: database.db,

@@ -11,6 +11,8 @@ export const messages = {
   videoBadMessage: 'That message could not be read',
   videoNotAtTable: 'You are not seated at this table in the current round',
   videoTooManySockets: 'Too many video connections are open for this account; close another video tab and try again',
+  playTooManySockets: 'Too many table connections are open for this account; close another table tab and try again',
+  playVerifyFirst: 'Please verify your email address before playing online',
   tooManySignals: 'Too many messages at once; slow down and try again',
   operationFailed: 'Operation failed',
   noConnection: 'Failed to setup connection, please try again',

@@ -60,6 +60,8 @@ export interface TableRoom {
   stop: (() => void) | null;
   /** A takeover of the table in progress, so two never run at once. */
   reclaiming: Promise<void> | null;
+  /** The host let the table go (its event completed, or the server stops): its sockets sit again to hear anything. */
+  closed: boolean;
 }
 
 /** Why a socket may not sit at a table, or how it sits there. */
@@ -127,7 +129,7 @@ export class PlayHost {
     const id = `${tournament.key}/${table}`;
     let opened = this.rooms.get(id);
     if (!opened) {
-      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null };
+      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null, closed: false };
       opened = this.claim(room, tournament, reading).then(() => room);
       this.rooms.set(id, opened);
       opened.catch(() => this.rooms.delete(id));
@@ -436,6 +438,7 @@ export class PlayHost {
     this.rooms.delete(id);
     const room = await opened?.catch(() => undefined);
     if (!room) return;
+    room.closed = true;
     room.stop?.();
     if (room.owner) {
       room.owner.close();
