@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, PLAY_MAX_PAYLOAD, PLAY_SOCKETS_PER_USER, PlayCloseCode } from '@bridge/api';
+import type { Db } from '../db/database.ts';
 import { buildUser, login } from '../../test/factories.ts';
 import { onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
 
 // Attacks on the online tables' socket: sockets by the dozen from one account, unverified accounts, a `sit` sent
-// again and again, frames of megabytes and floods of messages.
+// again and again, frames of megabytes and floods of messages; and a database that fails for a while under tables
+// that robots play.
 
 type Server = Awaited<ReturnType<typeof startPlayServer>>;
 
@@ -118,3 +120,151 @@ describe('the table socket under load from one account', () => {
     expect(kibitzer.frames).toContainEqual({ type: 'error', message: 'Too many messages: slow down' });
   });
 });
+
+/**
+ * The database out of service for the online tables: every read and write of their actions fails (the relation
+ * is moved aside, and a view in its place raises on every read and write) until `end`. `hits` counts the queries refused, from
+ * a sequence, which a refused query does not roll back.
+ */
+async function actionsOutOfService(db: Db) {
+  await sql`create sequence outage_hits`.execute(db);
+  await sql`alter table play_actions rename to play_actions_kept`.execute(db);
+  await sql`create function outage_rows() returns setof play_actions_kept language plpgsql as $$
+    begin
+      perform nextval('outage_hits');
+      raise exception 'the database is out of service';
+    end $$`.execute(db);
+  await sql`create function outage_write() returns trigger language plpgsql as $$
+    begin
+      perform nextval('outage_hits');
+      raise exception 'the database is out of service';
+    end $$`.execute(db);
+  await sql`create view play_actions as select * from outage_rows()`.execute(db);
+  await sql`create trigger outage_write instead of insert or update or delete on play_actions for each row execute function outage_write()`.execute(
+    db,
+  );
+  return {
+    hits: () => sequenceHits(db, 'outage_hits'),
+    end: async () => {
+      await sql`drop view play_actions`.execute(db);
+      await sql`alter table play_actions_kept rename to play_actions`.execute(db);
+    },
+  };
+}
+
+/**
+ * A real failure of the database for table 1's results: every insert of one is refused by a trigger until `end`;
+ * `hits` counts the refusals.
+ */
+async function resultsRefused(db: Db) {
+  await sql`create sequence results_refused`.execute(db);
+  await sql`create function refuse_result() returns trigger language plpgsql as $$
+    begin
+      if new.table_no = 1 then
+        perform nextval('results_refused');
+        raise exception 'the database is out of service';
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger refuse_result before insert on board_results for each row execute function refuse_result()`.execute(db);
+  return {
+    hits: () => sequenceHits(db, 'results_refused'),
+    end: async () => {
+      await sql`drop trigger refuse_result on board_results`.execute(db);
+    },
+  };
+}
+
+async function sequenceHits(db: Db, name: string) {
+  const { rows } = await sql<{ hits: string }>`select case when is_called then last_value else 0 end as hits from ${sql.raw(name)}`.execute(db);
+  return Number(rows[0]!.hits);
+}
+
+/** Starts an online event made with `start: false`, as its director does. */
+async function startEvent(t: Server['t'], event: Awaited<ReturnType<typeof onlineEvent>>) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/direct/events/${event.key}/start`,
+    headers: { cookie: event.organiser.cookie },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+}
+
+/** How many actions table 1 of the event has stored. */
+async function storedActions(t: Server['t'], key: string) {
+  const rows = await t.database.db
+    .selectFrom('playActions')
+    .innerJoin('tournaments', 'tournaments.id', 'playActions.tournamentId')
+    .select('playActions.seq')
+    .where('tournaments.key', '=', key)
+    .where('playActions.tableNo', '=', 1)
+    .execute();
+  return rows.length;
+}
+
+describe('robots when the database fails for a while', () => {
+  // Robots a little slower than in the other tests, so a board is under way when the database goes.
+  const play = { robotDelayMs: 20, leaseMs: 10_000 };
+
+  it.each([
+    ['robots alone', [] as const],
+    ['people and robots', ['N'] as const],
+  ])('%s: a robot whose move the database refused tries again, and the table goes on once the database is back', async (_label, humans) => {
+    const { t, wsUrl } = await startPlayServer({ play });
+    const event = await onlineEvent(t, { humans: [...humans] });
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    await director.sit(event.key);
+    let north: PlayClient | undefined;
+    if (humans.length > 0) {
+      north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+      await north.sit(event.key);
+      north.send({ type: 'call', call: 'Pass' });
+    }
+    await director.until((state) => state.auction.length >= 2);
+    const outage = await actionsOutOfService(t.database.db);
+    // Refused, and tried again while it lasts.
+    await expect.poll(() => outage.hits(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const during = await outage.hits();
+    await expect.poll(() => outage.hits(), { timeout: 20_000 }).toBeGreaterThan(during + 2);
+    const stood = director.latest()!;
+    await outage.end();
+    // The robots' turn (North's Pass is the only call a person makes): the table goes on by itself.
+    await director.until((state) => state.board !== stood.board || state.auction.length > stood.auction.length || playedOf(state) > playedOf(stood));
+  });
+
+  it('opens the tables the database kept from opening once it is back, and their robots play', async () => {
+    const { t } = await startPlayServer({ play });
+    const event = await onlineEvent(t, { humans: [], start: false });
+    const outage = await actionsOutOfService(t.database.db);
+    await startEvent(t, event);
+    await expect.poll(() => outage.hits(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    await outage.end();
+    // Nobody sits at the table: it opens by itself.
+    await expect.poll(() => storedActions(t, event.key), { timeout: 20_000 }).toBeGreaterThan(0);
+  });
+
+  it('a board whose result the database refused is posted once it is back, and the next board is dealt', async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: [], start: false });
+    const refused = await resultsRefused(t.database.db);
+    await startEvent(t, event);
+    // The first board's last card is stored; its result is refused (robots play the board through in a moment).
+    await expect.poll(() => refused.hits(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const results = () =>
+      t.database.db
+        .selectFrom('boardResults')
+        .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+        .select('boardResults.boardNo')
+        .where('tournaments.key', '=', event.key)
+        .where('boardResults.tableNo', '=', 1)
+        .execute();
+    expect(await results()).toEqual([]);
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    const before = (await director.sit(event.key)).state;
+    await refused.end();
+    await director.until((state) => state.board !== before.board);
+    expect((await results()).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+const playedOf = (state: { tricks: { ns: number; ew: number }; trick: unknown[] }) => 4 * (state.tricks.ns + state.tricks.ew) + state.trick.length;
