@@ -60,6 +60,8 @@ declare module 'fastify' {
     userAccess: Announcements;
     /** An event's results, round or clock changed (by key): told here after the change, heard on every instance. */
     eventChanges: Announcements;
+    /** An event was deleted (by key): told here after the deletion is committed, heard on every instance. */
+    eventDeletions: Announcements;
     /** Double-dummy analysis in the background (modules/analysis). */
     analysis: AnalysisRunner;
   }
@@ -143,13 +145,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const userAccess = new Announcements('user-access', redis, app.log);
   const eventChanges = new Announcements('event-changes', redis, app.log);
   app.decorate('userAccess', userAccess);
+  const eventDeletions = new Announcements('event-deletions', redis, app.log);
   app.decorate('eventChanges', eventChanges);
+  app.decorate('eventDeletions', eventDeletions);
   app.addHook('onReady', async () => {
-    await Promise.all([userAccess.subscribed, eventChanges.subscribed]);
+    await Promise.all([userAccess.subscribed, eventChanges.subscribed, eventDeletions.subscribed]);
   });
   app.addHook('onClose', async () => {
     userAccess.close();
     eventChanges.close();
+    eventDeletions.close();
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {

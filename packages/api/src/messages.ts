@@ -32,6 +32,7 @@ export const messages = {
   notFoundTitle: '404 - Page Not Found',
   notFoundText: "The page you are looking for doesn't exist.",
   eventDeleted: 'Event deleted',
+  eventGone: 'This event has been deleted',
   userDeleted: 'User deleted',
   userDisabled: 'User disabled successfully',
   userEnabled: 'User enabled successfully',

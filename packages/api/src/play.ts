@@ -122,6 +122,8 @@ export type PlayServerMessage =
 export const PlayCloseCode = {
   /** The user's access changed (signed out, disabled, deleted). */
   accessEnded: 4001,
+  /** The event was deleted (by an admin, or with its organiser's account): the socket was told so first. */
+  eventDeleted: 4004,
   /** Too many messages: the allowance was spent far beyond its burst. */
   tooManyMessages: 4008,
 } as const;

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, PLAY_MAX_PAYLOAD, PLAY_SOCKETS_PER_USER, PlayCloseCode } from '@bridge/api';
@@ -7,7 +9,7 @@ import { onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
 
 // Attacks on the online tables' socket: sockets by the dozen from one account, unverified accounts, a `sit` sent
 // again and again, frames of megabytes and floods of messages; and a database that fails for a while under tables
-// that robots play.
+// that robots play; an event deleted while its tables play.
 
 type Server = Awaited<ReturnType<typeof startPlayServer>>;
 
@@ -268,3 +270,106 @@ describe('robots when the database fails for a while', () => {
 });
 
 const playedOf = (state: { tricks: { ns: number; ew: number }; trick: unknown[] }) => 4 * (state.tricks.ns + state.tricks.ew) + state.trick.length;
+
+/** Reads a Server-Sent Events stream on a listening app as text as it comes; `ended` when the server ends it. */
+function listen(url: string, cookie: string) {
+  let text = '';
+  const waiters: { part: string; wake: () => void }[] = [];
+  let status: number | undefined;
+  const ended = new Promise<void>((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie } }, (response) => {
+        status = response.statusCode;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          for (const waiter of [...waiters]) if (text.includes(waiter.part)) waiter.wake();
+        });
+        response.on('end', resolve);
+      })
+      .on('error', reject);
+  });
+  return {
+    ended,
+    status: () => status,
+    text: () => text,
+    until: (part: string) => (text.includes(part) ? Promise.resolve() : new Promise<void>((wake) => waiters.push({ part, wake }))),
+  };
+}
+
+describe('an online event deleted in play', () => {
+  const deletions = [
+    [
+      'an admin deletes the event',
+      (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
+        t.app.inject({ method: 'DELETE', url: `/api/admin/v1/tournaments/complete/delete?key=${event.key}`, headers: { cookie: admin } }),
+    ],
+    [
+      "an admin deletes its organiser's account",
+      (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
+        t.app.inject({ method: 'DELETE', url: `/api/admin/v1/users/delete?key=${event.organiser.id}`, headers: { cookie: admin } }),
+    ],
+    [
+      'its organiser deletes their own account',
+      (t: Server['t'], _admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/user/update',
+          headers: { cookie: event.organiser.cookie },
+          payload: { type: 'delete', value: '', currentPassword: event.organiser.password },
+        }),
+    ],
+  ] as const;
+
+  it.each(deletions)('%s: its table sockets are told and closed, its phones and live views told and ended', async (_label, remove) => {
+    const { t, wsUrl } = await startPlayServer();
+    const admin = await buildUser(t.app, { names: 'Ada Admin', role: 'admin' });
+    const adminCookie = await login(t.app, admin, '/api/admin/v1/user/login');
+    const event = await onlineEvent(t);
+    const sockets = await Promise.all(
+      (['N', 'E', 'S', 'W'] as const).map(async (seat) => {
+        const socket = await PlayClient.open(wsUrl, event.players[seat]!.cookie);
+        await socket.sit(event.key);
+        return socket;
+      }),
+    );
+    const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    await kibitzer.sit(event.key);
+    // Another event's table hears nothing of it.
+    const other = await onlineEvent(t);
+    const bystander = await PlayClient.open(wsUrl, other.players.N!.cookie);
+    await bystander.sit(other.key);
+
+    const { port } = t.app.server.address() as AddressInfo;
+    const codes = await t.app.inject({ method: 'GET', url: `/api/v1/tournaments/${event.key}/tables`, headers: { cookie: event.organiser.cookie } });
+    const code = (codes.json().result as { table: number; code: string }[]).find((c) => c.table === 2)!.code;
+    const opened = await t.app.inject({ method: 'POST', url: `/api/v1/tables/${event.key}/2/open`, payload: { code } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const phone = listen(
+      `http://127.0.0.1:${port}/api/v1/tables/${event.key}/2/stream`,
+      `bridge_table=${opened.cookies.find((c) => c.name === 'bridge_table')!.value}`,
+    );
+    const liveView = listen(`http://127.0.0.1:${port}/api/v1/direct/events/${event.key}/stream`, event.organiser.cookie);
+    const otherView = listen(`http://127.0.0.1:${port}/api/v1/direct/events/${other.key}/stream`, other.organiser.cookie);
+    await Promise.all([phone.until(': open'), liveView.until(': open'), otherView.until(': open')]);
+
+    const response = await remove(t, adminCookie, event);
+    expect(response.statusCode, response.body).toBe(200);
+
+    for (const socket of [...sockets, kibitzer]) {
+      expect(await socket.closed).toBe(PlayCloseCode.eventDeleted);
+      expect(socket.frames.at(-1)).toEqual({ type: 'error', message: messages.eventGone });
+    }
+    await Promise.all([phone.ended, liveView.ended]);
+    expect(phone.text()).toContain('event: deleted');
+    expect(liveView.text()).toContain('event: deleted');
+    expect(otherView.text()).not.toContain('event: deleted');
+    // Nothing of it plays on: a socket asking for it is told it is unknown, without "Something went wrong".
+    const again = await PlayClient.open(wsUrl, event.kibitzer.cookie);
+    again.send({ type: 'sit', key: event.key, table: 1 });
+    expect(await again.next()).toEqual({ type: 'error', message: messages.videoUnknownTable });
+    expect(bystander.socket.readyState).toBe(bystander.socket.OPEN);
+    bystander.send({ type: 'call', call: 'Pass' });
+    expect((await bystander.next()).type).toBe('table');
+  });
+});

@@ -68,6 +68,12 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
       (error: unknown) => app.log.error({ err: error, key: subject }, 'online tables not refreshed'),
     );
   });
+  // Deleted (by an admin, or with its organiser's account): the sockets that sat at its tables are told so and close,
+  // and its tables stop.
+  const stopDeletions = app.eventDeletions.on((key) => {
+    for (const socket of sockets) if (socket.sitsIn(key)) socket.eventDeleted();
+    host.closeEvent(key).catch((error: unknown) => app.log.error({ err: error, key }, 'the tables of a deleted event did not close'));
+  });
   // Signed out, disabled or deleted: their sockets close at once.
   const stopAccess = app.userAccess.on((userId) => {
     for (const socket of sockets) if (socket.userId === userId) socket.close(PlayCloseCode.accessEnded, 'Your access has changed');
@@ -85,6 +91,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
   });
   app.addHook('preClose', async () => {
     stopEvents();
+    stopDeletions();
     stopAccess();
     for (const socket of sockets) socket.close(1001, 'The server is stopping');
     await host.close();
@@ -170,6 +177,19 @@ class PlaySocket implements TableSocket {
 
   close(code: number, reason: string) {
     this.socket.close(code, reason);
+  }
+
+  /** Whether it sat at a table of the event last (and may sit there still). */
+  sitsIn(key: string) {
+    return this.place?.key === key;
+  }
+
+  /** Its event was deleted: it is told so, and closes (docs/play-protocol.md). */
+  eventDeleted() {
+    this.leave();
+    this.place = null;
+    this.reply({ type: 'error', message: messages.eventGone });
+    this.close(PlayCloseCode.eventDeleted, 'The event was deleted');
   }
 
   leave() {
