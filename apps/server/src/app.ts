@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PLAY_MAX_PAYLOAD } from '@bridge/api';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { memoryAttemptCounter, redisAttemptCounter } from './lib/attempts.ts';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     userAccess: Announcements;
     /** An event's results, round or clock changed (by key): told here after the change, heard on every instance. */
     eventChanges: Announcements;
+    /** An event was deleted (by key): told here after the deletion is committed, heard on every instance. */
+    eventDeletions: Announcements;
     /** Double-dummy analysis in the background (modules/analysis). */
     analysis: AnalysisRunner;
   }
@@ -143,13 +146,16 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const userAccess = new Announcements('user-access', redis, app.log);
   const eventChanges = new Announcements('event-changes', redis, app.log);
   app.decorate('userAccess', userAccess);
+  const eventDeletions = new Announcements('event-deletions', redis, app.log);
   app.decorate('eventChanges', eventChanges);
+  app.decorate('eventDeletions', eventDeletions);
   app.addHook('onReady', async () => {
-    await Promise.all([userAccess.subscribed, eventChanges.subscribed]);
+    await Promise.all([userAccess.subscribed, eventChanges.subscribed, eventDeletions.subscribed]);
   });
   app.addHook('onClose', async () => {
     userAccess.close();
     eventChanges.close();
+    eventDeletions.close();
     if (redis) await redis.quit();
   });
   await app.register(rateLimit, {
@@ -172,8 +178,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     transformObject: (document) => ('openapiObject' in document ? withSocketPaths(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  // The upgrade is authenticated here and the socket handed to the signalling process (modules/video).
-  await app.register(websocket);
+  // The upgrade is authenticated here and the socket handed to the signalling process (modules/video), which reads
+  // its frames itself; the sockets this plugin reads are the online tables', whose messages are small.
+  await app.register(websocket, { options: { maxPayload: PLAY_MAX_PAYLOAD } });
   await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
   await app.register(sessionPlugin, {
     db: database.db,

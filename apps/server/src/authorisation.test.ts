@@ -401,7 +401,8 @@ const ROWS: Row[] = [
   { route: `GET ${V1}/video/tables`, subject: activeEvent, url: () => `${V1}/video/tables`, expect: [401, '200-', '200+', '200-', '200-', '200-'] },
   // A plain GET (no upgrade) of a signed-in caller finds no page; a signed-out one is stopped before.
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
-  { route: 'GET /ws/play', subject: none, url: () => '/ws/play', expect: [401, 404, 404, 404, 404, 404] },
+  // The table socket is for verified accounts: an unverified one is stopped before too.
+  { route: 'GET /ws/play', subject: none, url: () => '/ws/play', expect: [401, 403, 404, 404, 404, 404] },
   // Anyone signed in may ask; the deal is the director's alone while nobody has played the board.
   {
     route: `GET ${V1}/play/:key/boards/:board`,

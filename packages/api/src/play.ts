@@ -136,6 +136,17 @@ export type PlayServerMessage =
 export const PlayCloseCode = {
   /** The user's access changed (signed out, disabled, deleted). */
   accessEnded: 4001,
+  /** The event was deleted (by an admin, or with its organiser's account): the socket was told so first. */
+  eventDeleted: 4004,
   /** Too many messages: the allowance was spent far beyond its burst. */
   tooManyMessages: 4008,
 } as const;
+
+/** Open table sockets one user may hold at once (every instance together); one more is refused at upgrade. */
+export const PLAY_SOCKETS_PER_USER = 8;
+
+/**
+ * The largest frame a table socket reads, in bytes: the longest message (a 300-character claim statement written
+ * with an escape for every character) fits with room to spare. A larger frame closes the socket with 1009.
+ */
+export const PLAY_MAX_PAYLOAD = 4 * 1024;

@@ -9,7 +9,9 @@ export type AnnouncementListener = (subject: string) => void;
  * - `user-access`: a user's access changed (disabled, role changed, deleted, sessions ended); the video
  *   signalling sockets read the user's state again;
  * - `event-changes`: an event's results, round or clock changed (by its key); the director's live view and the
- *   table phones' streams read the event again.
+ *   table phones' streams read the event again;
+ * - `event-deletions`: an event was deleted (by its key): its table sockets, phones' streams and live views are
+ *   told so and end.
  * Listeners read the new state from the database. With Redis every instance hears it (the socket may be on
  * another instance than the request that changed it); without, only this process. The change is heard here at
  * once either way, so a Redis outage still reaches this instance's connections.
@@ -24,7 +26,7 @@ export class Announcements {
   private readonly channel: string;
 
   constructor(
-    name: 'user-access' | 'event-changes',
+    name: 'user-access' | 'event-changes' | 'event-deletions',
     private readonly redis: Redis | undefined,
     private readonly log: { error(details: object, message: string): void },
   ) {

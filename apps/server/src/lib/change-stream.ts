@@ -27,8 +27,10 @@ export interface ChangeStreamOptions {
 
 /**
  * Server-Sent Events that say `change` when an `event-changes` announcement `matches`, so the page reads its state
- * again. Every open stream ends when its client goes, or before the app closes (so a shutdown is not held open by a
- * page left open); the browser comes back after 3 s when the connection drops.
+ * again; and `deleted` when the event the stream is about is deleted (an `event-deletions` announcement), after
+ * which the stream ends (the page closes it, and opening it again answers 404). Every open stream ends when its
+ * client goes, or before the app closes (so a shutdown is not held open by a page left open); the browser comes
+ * back after 3 s when the connection drops.
  */
 export function changeStreams(app: FastifyInstance, { heartbeatMs, coalesceMs = 100 }: ChangeStreamOptions) {
   const open = new Set<() => void>();
@@ -53,11 +55,18 @@ export function changeStreams(app: FastifyInstance, { heartbeatMs, coalesceMs = 
       if (wait <= 0) tell();
       else pending = setTimeout(tell, wait);
     });
+    // The event a stream is about is the one whose own subject (its key) the stream matches.
+    const stopDeletions = app.eventDeletions.on((key) => {
+      if (!matches(eventSubject(key))) return;
+      stream.write('event: deleted\ndata: {}\n\n');
+      end();
+    });
     const end = () => {
       if (!open.delete(end)) return;
       clearInterval(heartbeat);
       clearTimeout(pending);
       stopListening();
+      stopDeletions();
       stream.end();
     };
     open.add(end);

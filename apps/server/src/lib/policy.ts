@@ -60,6 +60,11 @@ export function authorize<A extends Action>(actor: Actor, action: A, subject: Ac
 export const signedIn = (actor: Actor): Refusal => (actor ? undefined : unauthorized());
 export const adminOnly = (actor: Actor): Refusal => signedIn(actor) ?? (actor!.role === 'admin' ? undefined : forbidden(messages.adminOnly));
 export const isAdmin = (actor: Actor): boolean => actor?.role === 'admin';
+/** Signed in with a verified email address; an unverified account is refused with `message` (403). */
+export const verifiedUser =
+  (message: string) =>
+  (actor: Actor): Refusal =>
+    signedIn(actor) ?? (actor!.emailVerified ? undefined : forbidden(message));
 
 /** How a route finds its subject from its validated request (params, query or body). */
 export type SubjectLoader<S> = (request: FastifyRequest) => Promise<S> | S;

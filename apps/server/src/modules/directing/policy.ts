@@ -1,4 +1,4 @@
-import { allow, isAdmin, policy, signedIn, type Actor, type Refusal } from '../../lib/policy.ts';
+import { allow, isAdmin, policy, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from '../events/sessions.ts';
 import { eventByKey, eventForCaller, type EventForCaller } from '../events/policy.ts';
@@ -16,8 +16,7 @@ declare module '../../lib/policy.ts' {
 }
 
 /** Every verified user may direct events. */
-const director = (actor: Actor): Refusal =>
-  signedIn(actor) ?? (actor!.emailVerified ? undefined : forbidden('Please verify your email address before directing events'));
+const director = verifiedUser('Please verify your email address before directing events');
 /** An event is directed by its organiser, or by an admin. */
 const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
   event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can direct it');

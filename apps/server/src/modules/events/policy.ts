@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { allow, adminOnly, isAdmin, policy, signedIn, type Actor, type Refusal } from '../../lib/policy.ts';
+import { allow, adminOnly, isAdmin, policy, signedIn, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from './repo.ts';
 import { findTournament, playingDirectorMessage, playsInEvent } from './service.ts';
@@ -20,8 +20,7 @@ declare module '../../lib/policy.ts' {
 }
 
 /** An organiser is a signed-in user whose email is verified. */
-const organiser = (actor: Actor): Refusal =>
-  signedIn(actor) ?? (actor!.emailVerified ? undefined : forbidden('Please verify your email address before organising events'));
+const organiser = verifiedUser('Please verify your email address before organising events');
 /** Only the organiser of an event, or an admin, may change it. */
 const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
   event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can change it');

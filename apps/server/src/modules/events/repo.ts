@@ -493,10 +493,11 @@ export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: 
  * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
  * in other organisers' events keep the name but lose the account and its email address.
  */
-export async function forgetAccount(trx: Db, userId: string): Promise<number> {
-  const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).executeTakeFirst();
+/** Answers the keys of the events deleted. */
+export async function forgetAccount(trx: Db, userId: string): Promise<string[]> {
+  const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).returning('key').execute();
   await trx.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
-  return Number(deleted.numDeletedRows);
+  return deleted.map((row) => row.key);
 }
 
 /** How many events each of these accounts organised: what deleting the account would delete with it. */

@@ -704,8 +704,18 @@ export async function handRecords(db: Db, tournament: TournamentRow): Promise<Ha
  * organised are deleted (their seats, boards and results with them), and its seats in other organisers' events
  * keep the name, so those results still read right, but lose the account and its email address.
  */
-export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number }> {
-  return { eventsDeleted: await repo.forgetAccount(db, userId) };
+export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number; deletedKeys: string[] }> {
+  const deletedKeys = await repo.forgetAccount(db, userId);
+  return { eventsDeleted: deletedKeys.length, deletedKeys };
+}
+
+/**
+ * Tells every instance that these events were deleted, once the deletion is committed: the one path of an admin's
+ * deletion and an account's (docs/play-protocol.md). Their table sockets are told and closed, their tables stop,
+ * and the phones' and live views' streams say `deleted` and end.
+ */
+export async function announceDeleted(app: { eventDeletions: { changed(key: string): Promise<void> } }, keys: readonly string[]) {
+  for (const key of keys) await app.eventDeletions.changed(key);
 }
 
 /** How many events each of these accounts organised (absent: none), for the admin's user list. */

@@ -160,7 +160,8 @@ export class LiveTable {
   private stoppedBy: Seat = 'N';
   /** This table's last write of a result or a substitute (`markWrite`): an event's reading older than it misses it. */
   private lastWrite = 0;
-  private closed = false;
+  /** Let go by its host: it takes nothing more. */
+  closed = false;
   /**
    * Who has a seat's socket at the table: each instance's last count of its sockets per user, and when the owner
    * heard it. A report older than `presenceTtlMs` no longer counts (its instance went without a word).
@@ -429,6 +430,20 @@ export class LiveTable {
       this.hooks.changed(this);
       if (outcome.state.result && (await this.dealNext())) this.hooks.changed(this);
       return null;
+    });
+  }
+
+  /**
+   * A board played out whose result could not be posted (the database failed after its last card was stored, or
+   * before a restart): the result is posted now and the next board dealt, as `act` would have.
+   */
+  settle(): Promise<void> {
+    return this.run(async () => {
+      const board = this.online.boards[this.boardIndex];
+      if (!this.state?.result || !board || board.done) return;
+      await this.postResult(this.state);
+      this.hooks.changed(this);
+      if (await this.dealNext()) this.hooks.changed(this);
     });
   }
 

@@ -38,6 +38,8 @@ export interface PlayHostOptions {
   relay?: TableRelay;
   /** With several instances: how often leases are renewed and dead owners' tables looked for (a third of the lease). */
   leaseMs?: number;
+  /** How often the tables owned here are looked at for a robot to wake or a result to post (WAKE_MS unless told). */
+  wakeMs?: number;
   log: { error(details: object, message: string): void; info?(details: object, message: string): void };
 }
 
@@ -61,12 +63,21 @@ export interface TableRoom {
   stop: (() => void) | null;
   /** A takeover of the table in progress, so two never run at once. */
   reclaiming: Promise<void> | null;
+  /** The host let the table go (its event completed, or the server stops): its sockets sit again to hear anything. */
+  closed: boolean;
 }
 
 /** Why a socket may not sit at a table, or how it sits there. */
 export type SitAnswer = { ok: true; room: TableRoom; viewer: TableViewer } | { ok: false; message: string };
 
 export { notSeatedMessage };
+/** How often the tables are woken (`PlayHost.wake`). */
+export const WAKE_MS = 5_000;
+/** A robot's move the database refused is tried again after this, doubled at each failure up to ROBOT_RETRY_MAX_MS. */
+export const ROBOT_RETRY_MS = 250;
+export const ROBOT_RETRY_MAX_MS = 8_000;
+export const robotRetryDelay = (failures: number) => Math.min(ROBOT_RETRY_MAX_MS, ROBOT_RETRY_MS * 2 ** (failures - 1));
+
 export const kibitzersClosedMessage = 'This event does not allow kibitzers at its tables';
 export const notOnlineMessage = 'This event is not played online';
 
@@ -79,6 +90,12 @@ export const notOnlineMessage = 'This event is not played online';
 export class PlayHost {
   private readonly rooms = new Map<string, Promise<TableRoom>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The tables with a robot's move scheduled or under way: one at a time a table. */
+  private readonly robotsBusy = new Set<LiveTable>();
+  /** Events some of whose tables could not be opened (the database failed): opened again when the tables are woken. */
+  private readonly unopened = new Set<string>();
+  /** The tables could not be resumed after a start: tried again when the tables are woken. */
+  private unresumed = false;
   private readonly relay: TableRelay;
   private closed = false;
   private readonly maintenance: NodeJS.Timeout[] = [];
@@ -96,7 +113,6 @@ export class PlayHost {
    * that so a slow look never holds a renewal back, taking over the tables whose owner went, once a lease.
    */
   start() {
-    if (!this.options.relay || !this.options.leaseMs) return;
     const repeat = (every: number, work: () => Promise<void>, what: string) => {
       let running = false;
       const timer = setInterval(() => {
@@ -108,6 +124,10 @@ export class PlayHost {
       }, every);
       this.maintenance.push(timer);
     };
+    // Every table of this instance that stands still for want of a robot (a move or a result the database refused
+    // and nothing scheduled since) goes on.
+    repeat(this.options.wakeMs ?? WAKE_MS, () => this.wake(), 'online tables not woken');
+    if (!this.options.relay || !this.options.leaseMs) return;
     repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.renewLeases(), 'online table leases not renewed');
     repeat(this.options.leaseMs, () => this.takeOver(), 'online tables not taken over');
     // Each table's owner hears again who sits at it here, so an instance that went stops counting after a lease, and
@@ -128,7 +148,7 @@ export class PlayHost {
     const id = `${tournament.key}/${table}`;
     let opened = this.rooms.get(id);
     if (!opened) {
-      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null };
+      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null, closed: false };
       opened = this.claim(room, tournament, reading).then(() => room);
       this.rooms.set(id, opened);
       opened.catch(() => this.rooms.delete(id));
@@ -345,7 +365,11 @@ export class PlayHost {
     const queue = refresh;
     const run = queue.last.then(() => {
       queue.waiting = null;
-      return this.refreshEvent(key);
+      // A change the database kept the tables from taking in is taken in when the tables are woken.
+      return this.refreshEvent(key).catch((error: unknown) => {
+        this.unopened.add(key);
+        throw error;
+      });
     });
     queue.waiting = run;
     const last = run.then(
@@ -375,7 +399,10 @@ export class PlayHost {
       for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
       return;
     }
-    const failed = (table: number) => (error: unknown) => this.options.log.error({ err: error, key, table }, 'an online table could not be opened');
+    const failed = (table: number) => (error: unknown) => {
+      this.unopened.add(key);
+      this.options.log.error({ err: error, key, table }, 'an online table could not be opened');
+    };
     const owned: TableRoom[] = [];
     const free: number[] = [];
     await Promise.all(
@@ -402,6 +429,7 @@ export class PlayHost {
     try {
       reading = await readEvent(this.options.db, tournament);
     } catch (error) {
+      this.unopened.add(key);
       this.options.log.error({ err: error, key }, 'the online tables of an event could not be read');
       return;
     }
@@ -421,8 +449,22 @@ export class PlayHost {
    * Answers how many tables this instance then knows.
    */
   async resumeAll(): Promise<number> {
-    for (const key of await listOnlineEventsInPlay(this.options.db)) await this.openEvent(key);
+    let keys: string[];
+    try {
+      keys = await listOnlineEventsInPlay(this.options.db);
+    } catch (error) {
+      this.unresumed = true;
+      throw error;
+    }
+    this.unresumed = false;
+    for (const key of keys) await this.openEvent(key);
     return this.rooms.size;
+  }
+
+  /** The event was deleted: its tables here stop (their robots with them), and nothing opens them again. */
+  async closeEvent(key: string) {
+    this.unopened.delete(key);
+    for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
   }
 
   /** Stops: this instance's tables are given up at once, so another instance takes them without waiting for a lease. */
@@ -440,6 +482,7 @@ export class PlayHost {
     this.rooms.delete(id);
     const room = await opened?.catch(() => undefined);
     if (!room) return;
+    room.closed = true;
     room.stop?.();
     if (room.owner) {
       room.owner.close();
@@ -447,25 +490,68 @@ export class PlayHost {
     }
   }
 
-  /** When the server plays the seat to act (or to answer), its robot acts after the delay. */
-  private scheduleRobot(live: LiveTable) {
-    if (this.closed) return;
-    const turn = live.robotTurn();
-    if (!turn) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.robotAct(live).catch((error: unknown) =>
-        this.options.log.error({ err: error, key: live.key, table: live.table }, 'a robot could not act'),
-      );
-    }, this.options.robotDelayMs);
+  /**
+   * When the server plays the seat to act (or to answer), its robot acts after the delay; one move at a time a
+   * table, the next looked for once it is made. A move that failed (the database refused it) is tried again after
+   * a delay that doubles at each failure (`robotRetryDelay`).
+   */
+  private scheduleRobot(live: LiveTable, failures = 0) {
+    if (this.closed || live.closed || this.robotsBusy.has(live) || !live.robotTurn()) return;
+    this.robotsBusy.add(live);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.robotAct(live).then(
+          (acted) => {
+            this.robotsBusy.delete(live);
+            // Its move made (or a player's came meanwhile): the next turn may be a robot's again.
+            if (acted) this.scheduleRobot(live);
+          },
+          (error: unknown) => {
+            this.robotsBusy.delete(live);
+            if (live.closed) return; // let go meanwhile: its new owner plays it
+            this.options.log.error({ err: error, key: live.key, table: live.table, failures: failures + 1 }, 'a robot could not act; it tries again');
+            this.scheduleRobot(live, failures + 1);
+          },
+        );
+      },
+      failures === 0 ? this.options.robotDelayMs : robotRetryDelay(failures),
+    );
     this.timers.add(timer);
   }
 
-  private async robotAct(live: LiveTable) {
+  /**
+   * Every table owned here: a board played out whose result could not be stored is posted (and the next dealt),
+   * and a robot whose turn it is with nothing scheduled is woken; tables that could not be opened are opened.
+   */
+  private async wake() {
+    // Tables the database kept from opening open now (their robots then play from where the table stands).
+    if (this.unresumed) await this.resumeAll();
+    for (const key of [...this.unopened]) {
+      this.unopened.delete(key);
+      await this.openEvent(key).catch((error: unknown) => this.options.log.error({ err: error, key }, 'online tables not refreshed'));
+    }
+    const rooms = await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)));
+    await Promise.all(
+      rooms.map(async (room) => {
+        const live = room?.owner;
+        if (!live || this.closed) return;
+        try {
+          await live.settle();
+        } catch (error) {
+          return this.options.log.error({ err: error, key: live.key, table: live.table }, 'a board played out could not be posted');
+        }
+        this.scheduleRobot(live);
+      }),
+    );
+  }
+
+  /** The robot whose turn it is acts; false when there was none, or the engine refused it. */
+  private async robotAct(live: LiveTable): Promise<boolean> {
     // Read again when the timer fires: a player may have acted meanwhile.
     const turn = live.robotTurn();
     const state = live.state;
-    if (!turn || !state) return;
+    if (!turn || !state) return false;
     let action: TableAction;
     if (turn.answer === 'claim') action = { type: 'claimResponse', accept: await this.robotAcceptsClaim(state) };
     // An undo asks back a card or call just made, a slip of the mouse online: robots grant it unless a hidden card
@@ -474,6 +560,7 @@ export class PlayHost {
     else action = await this.robotMove(state, turn.seat);
     const refused = await live.act(turn.seat, action);
     if (refused) this.options.log.error({ key: live.key, table: live.table, seat: turn.seat, action, refused }, 'the engine refused a robot');
+    return !refused;
   }
 
   /**

@@ -1,9 +1,10 @@
-import { allow, policy, signedIn } from '../../lib/policy.ts';
+import { messages } from '@bridge/api';
+import { allow, policy, signedIn, verifiedUser } from '../../lib/policy.ts';
 
 declare module '../../lib/policy.ts' {
   interface Actions {
     /**
-     * Open the table socket. Which table a socket may then sit at, and as what (a player's seat, a kibitzer, the
+     * Open the table socket (a verified account: every player of an event is one). Which table a socket may then sit at, and as what (a player's seat, a kibitzer, the
      * director), is asked per `sit` (service.ts `viewerAt`), from the movement and the event.
      */
     'play.connect': undefined;
@@ -15,7 +16,7 @@ declare module '../../lib/policy.ts' {
   }
 }
 
-allow('play.connect', { actor: signedIn });
+allow('play.connect', { actor: verifiedUser(messages.playVerifyFirst) });
 allow('play.review', { actor: signedIn });
 
 export const connectPlay = policy('play.connect');

@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
-import { endpoints, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
+import { endpoints, ErrorCode, messages, PLAY_SOCKETS_PER_USER, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
 import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
 import { eventSubject } from '../../lib/change-stream.ts';
+import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { LocalSocketCap, RedisSocketCap } from '../../lib/socket-cap.ts';
 import { TokenBucket } from '../../lib/token-bucket.ts';
 import { findTournament } from '../events/service.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
@@ -19,13 +21,17 @@ export interface PlayOptions {
   publicUrl: string;
   robotDelayMs: number;
   leaseMs: number;
-  /** With Redis, tables are spread over the instances that share it. */
+  /** With Redis, tables are spread over the instances that share it (and a user's sockets counted over them). */
   redis?: Redis;
+  /** Open table sockets one user may hold at once; PLAY_SOCKETS_PER_USER unless told. */
+  socketsPerUser?: number;
 }
 
 /** A socket's allowance: a burst, refilled at a steady rate (a player sends a few messages a second at most). */
 export const PLAY_BURST = 60;
 export const PLAY_PER_SECOND = 10;
+/** Messages dropped in a row beyond the allowance before the socket is closed as a flood (4008): another burst. */
+export const PLAY_FLOOD = PLAY_BURST;
 
 /**
  * Online play: the table socket `/ws/play` (docs/play-protocol.md). The upgrade is checked for its origin and its
@@ -48,6 +54,9 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
   });
   app.decorate('playHost', host);
   const sockets = new Set<PlaySocket>();
+  // A user's open sockets, on every instance with Redis (docs/decisions/028, as video's).
+  const perUser = options.socketsPerUser ?? PLAY_SOCKETS_PER_USER;
+  const cap = options.redis ? new RedisSocketCap(options.redis, 'play', perUser) : new LocalSocketCap(perUser);
 
   // A new round, a result the director entered, the event completed: its tables read it again.
   const stopEvents = app.eventChanges.on((subject) => {
@@ -58,6 +67,12 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
       () => app.log.debug({ key: subject, ms: Math.round(performance.now() - started) }, 'online tables refreshed'),
       (error: unknown) => app.log.error({ err: error, key: subject }, 'online tables not refreshed'),
     );
+  });
+  // Deleted (by an admin, or with its organiser's account): the sockets that sat at its tables are told so and close,
+  // and its tables stop.
+  const stopDeletions = app.eventDeletions.on((key) => {
+    for (const socket of sockets) if (socket.sitsIn(key)) socket.eventDeleted();
+    host.closeEvent(key).catch((error: unknown) => app.log.error({ err: error, key }, 'the tables of a deleted event did not close'));
   });
   // Signed out, disabled or deleted: their sockets close at once.
   const stopAccess = app.userAccess.on((userId) => {
@@ -76,10 +91,20 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
   });
   app.addHook('preClose', async () => {
     stopEvents();
+    stopDeletions();
     stopAccess();
     for (const socket of sockets) socket.close(1001, 'The server is stopping');
     await host.close();
+    await cap.close();
   });
+
+  /** Before the handshake: a user holding their share of sockets already is refused (429); the place is given back when the socket closes. */
+  const takePlace = async (request: FastifyRequest) => {
+    if (!request.ws) return; // a plain GET: the route answers 404
+    const release = await cap.acquire(request.user!.id).catch(() => null);
+    if (!release) throw new AppError(429, ErrorCode.rateLimited, messages.playTooManySockets);
+    request.raw.socket.once('close', release);
+  };
 
   // A board for review beside the table: its traveller and deal, each where the caller may see it.
   route(app, endpoints.play.board, { config: { policy: reviewPlayedBoard } }, async (request, reply) => {
@@ -91,7 +116,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
   route(
     app,
     endpoints.play.socket,
-    { websocket: true, config: { policy: connectPlay }, onRequest: sameOriginSocket(options.publicUrl) },
+    { websocket: true, config: { policy: connectPlay }, onRequest: sameOriginSocket(options.publicUrl), preHandler: takePlace },
     (socket, request) => {
       const user = request.user!;
       const player = new PlaySocket(socket, user.id, user.role, host, app.log);
@@ -117,6 +142,8 @@ class PlaySocket implements TableSocket {
   /** Where it last sat down. */
   private place: { key: string; table: number } | null = null;
   private readonly allowance = new TokenBucket(PLAY_BURST, PLAY_PER_SECOND);
+  /** Messages dropped in a row for want of allowance. */
+  private dropped = 0;
   private pending: Promise<void> = Promise.resolve();
   private gone = false;
 
@@ -128,7 +155,12 @@ class PlaySocket implements TableSocket {
     private readonly log: { error(details: object, message: string): void },
   ) {
     socket.on('message', (data) => {
-      if (!this.allowance.take()) return this.reply({ type: 'error', message: 'Too many messages: slow down' });
+      if (!this.allowance.take()) {
+        // A whole burst more dropped in a row: a flood, not a player in a hurry.
+        if (++this.dropped > PLAY_FLOOD) return this.close(PlayCloseCode.tooManyMessages, 'Too many messages');
+        return this.reply({ type: 'error', message: 'Too many messages: slow down' });
+      }
+      this.dropped = 0;
       const text = data.toString();
       this.pending = this.pending
         .then(() => this.handle(text))
@@ -145,6 +177,19 @@ class PlaySocket implements TableSocket {
 
   close(code: number, reason: string) {
     this.socket.close(code, reason);
+  }
+
+  /** Whether it sat at a table of the event last (and may sit there still). */
+  sitsIn(key: string) {
+    return this.place?.key === key;
+  }
+
+  /** Its event was deleted: it is told so, and closes (docs/play-protocol.md). */
+  eventDeleted() {
+    this.leave();
+    this.place = null;
+    this.reply({ type: 'error', message: messages.eventGone });
+    this.close(PlayCloseCode.eventDeleted, 'The event was deleted');
   }
 
   leave() {
@@ -223,6 +268,12 @@ class PlaySocket implements TableSocket {
 
   /** Sits at a table as the user may; `again` after a seat was lost, when a second loss waits for the table's next frame. */
   private async sit(key: string, table: number, again = false) {
+    // Asked again at the table it sits at (a page sending sit over and over): answered from the table as it holds it.
+    if (!again && this.room && !this.room.closed && this.place?.key === key && this.place.table === table) {
+      const snapshot = this.room.snapshot;
+      const state = snapshot && seatHeld(snapshot, this.viewer) === 'held' ? viewOf(snapshot, this.viewer) : null;
+      if (state) return this.reply({ type: 'table', state });
+    }
     const answer = await this.host.sit({ id: this.userId, role: this.role }, key, table).catch((error: unknown) => {
       return { ok: false as const, message: error instanceof Error && 'statusCode' in error ? error.message : 'This table cannot be opened now' };
     });

@@ -3,6 +3,7 @@ import { messages } from '@bridge/api';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { route } from '../../lib/route.ts';
+import { announceDeleted } from '../events/service.ts';
 import { useAccount, verifyAccount } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
@@ -62,12 +63,15 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   });
 
   route(app, endpoints.users.update, { config: { policy: useAccount } }, async (request, reply) => {
-    const updated = await users.updateProfile(ctx, request.user!, {
-      ...request.body,
-      sessionIdHash: app.sessions.currentSessionHash(request),
-      ip: request.ip,
-    });
+    let deletedKeys: string[] = [];
+    const updated = await users.updateProfile(
+      ctx,
+      request.user!,
+      { ...request.body, sessionIdHash: app.sessions.currentSessionHash(request), ip: request.ip },
+      (keys) => (deletedKeys = keys),
+    );
     if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
+    await announceDeleted(app, deletedKeys);
     if (!updated) await app.sessions.end(request, reply);
     return {
       result: {

@@ -260,8 +260,16 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
   }
 }
 
-/** Applies one profile edit; answers the updated user, or null when the account was deleted. */
-export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
+/**
+ * Applies one profile edit; answers the updated user, or null when the account was deleted (`deleted` is then told
+ * the keys of the events deleted with it).
+ */
+export async function updateProfile(
+  ctx: UsersContext,
+  user: UserRow,
+  edit: ProfileUpdate,
+  deleted: (eventKeys: string[]) => void = () => undefined,
+): Promise<UserRow | null> {
   const value = edit.value.trim();
   // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
   if (edit.type !== 'delete' && value.length < 1) throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
@@ -334,18 +342,19 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
     }
     case 'delete':
       await requireCurrentPassword(ctx.db, user, edit);
-      await deleteOwnAccount(ctx.db, user, edit.ip);
+      deleted(await deleteOwnAccount(ctx.db, user, edit.ip));
       return null;
   }
 }
 
-/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin. */
-async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<void> {
+/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin; answers the keys of the events deleted. */
+async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<string[]> {
   const audit = { action: 'user.delete_self', actorEmail: user.email, target: user.email, ip };
   try {
-    await db.transaction().execute(async (trx) => {
-      const { eventsDeleted } = await deleteAccount(trx, user.id);
+    return await db.transaction().execute(async (trx) => {
+      const { eventsDeleted, deletedKeys } = await deleteAccount(trx, user.id);
       await recordAudit(trx, { ...audit, outcome: 'success', actorId: null, details: { eventsDeleted } });
+      return deletedKeys;
     });
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) {
@@ -366,15 +375,15 @@ function assertAnAdminRemains(enabledAdmins: string[], target: UserRow): void {
  * The one deletion of an account, by its owner or an admin, in the caller's transaction: never the last admin;
  * its sessions and tokens go with the row, its events as tournaments.forgetAccount says.
  */
-async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number }> {
+async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number; deletedKeys: string[] }> {
   // Admins first, then the user: one lock order everywhere, so two deletions at once cannot both pass the check.
   const admins = await repo.lockAdmins(trx);
   const target = await repo.lockUser(trx, uid);
   if (!target) throw notFound(messages.userNotFound);
   assertAnAdminRemains(admins, target);
-  const { eventsDeleted } = await forgetAccount(trx, target.id);
+  const { eventsDeleted, deletedKeys } = await forgetAccount(trx, target.id);
   await repo.deleteUser(trx, target.id);
-  return { target, eventsDeleted };
+  return { target, eventsDeleted, deletedKeys };
 }
 
 /** Creates the configured admin at start when that address has no account yet. */
@@ -538,17 +547,18 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
 
 /**
  * Deletes an account for good: its sessions and tokens, the events it organised (with their participants, boards
- * and results); its seats in other events stay as a name, without the account or its email address.
+ * and results); its seats in other events stay as a name, without the account or its email address. Answers the
+ * catalogue's text and the keys of the events deleted.
  */
-export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<string> {
+export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<{ message: string; deletedKeys: string[] }> {
   return changeUser(
     db,
     actor,
     uid,
     'delete',
     async (trx, target) => {
-      const { eventsDeleted } = await deleteAccount(trx, target.id);
-      return { result: messages.userDeleted, details: { names: target.names, role: target.role, eventsDeleted } };
+      const { eventsDeleted, deletedKeys } = await deleteAccount(trx, target.id);
+      return { result: { message: messages.userDeleted, deletedKeys }, details: { names: target.names, role: target.role, eventsDeleted } };
     },
     () => true,
   );

@@ -11,7 +11,7 @@ import type { ChannelAccess, SignallingUser } from './service.ts';
 import { VideoConnection, type ConnectionContext } from './connection.ts';
 import { LocalHub, type Hub } from './hub.ts';
 import { RedisHub } from './redis-hub.ts';
-import { LocalSocketCap, RedisSocketCap, type SocketCap } from './socket-cap.ts';
+import { LocalSocketCap, RedisSocketCap, type SocketCap } from '../../lib/socket-cap.ts';
 import type { FromSignalling, SignallingSettings, ToSignalling, UpgradeRequest } from './signalling-protocol.ts';
 
 /** How long the sockets get to finish their closing handshake when the server shuts down. */
@@ -95,7 +95,7 @@ function start(given: SignallingSettings) {
   const log = logStream ? pino(logOptions, logStream) : pino(logOptions);
   redis = given.redisUrl ? openRedis(given.redisUrl) : undefined;
   hub = redis ? new RedisHub(redis) : new LocalHub();
-  cap = redis ? new RedisSocketCap(redis, given.socketsPerUser) : new LocalSocketCap(given.socketsPerUser);
+  cap = redis ? new RedisSocketCap(redis, 'video', given.socketsPerUser) : new LocalSocketCap(given.socketsPerUser);
   wss = new WebSocketServer({ noServer: true, maxPayload: given.maxPayload });
   context = { hub, access: askAccess, log, heartbeatMs: given.heartbeatMs };
   process.on('uncaughtException', (error) => {

@@ -1,4 +1,4 @@
-import type { PlayClientMessage, PlayServerMessage, PlayTableState } from '@bridge/api';
+import { messages, type PlayClientMessage, type PlayServerMessage, type PlayTableState } from '@bridge/api';
 import { reconnectDelay, type SocketFactory, type SocketLike } from '../../lib/socket';
 
 /** What the table page shows of its socket: the table as last told, and how the connection stands. */
@@ -16,6 +16,7 @@ export interface PlaySnapshot {
 
 const OPEN = 1;
 const ACCESS_ENDED = 4001;
+const EVENT_DELETED = 4004;
 
 /** The play address on this page's host: wss:// on an https page, ws:// otherwise. */
 export const playUrl = (location: { protocol: string; host: string }) =>
@@ -66,6 +67,8 @@ export class PlayConnection {
       this.socket = null;
       if (this.stopped) return;
       if (event.code === ACCESS_ENDED) return this.update({ status: 'closed', error: 'Your access has changed: sign in again' });
+      // The event was deleted: nothing to come back to.
+      if (event.code === EVENT_DELETED) return this.update({ status: 'closed', error: messages.eventGone });
       if (this.snapshot.status === 'refused') return;
       this.update({ status: this.snapshot.state ? 'reconnecting' : 'connecting' });
       this.timer = setTimeout(() => {

@@ -73,6 +73,7 @@ export function useTableStream(key: string, table: number, enabled: boolean): St
     const refresh = () => void queryClient.invalidateQueries({ queryKey: tableQueryKey(key, table) });
     let source: EventSource | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let deleted = false;
     const connect = () => {
       source = new window.EventSource(urlOf(tableEndpoints.stream, { key, table }));
       source.onopen = () => {
@@ -81,6 +82,12 @@ export function useTableStream(key: string, table: number, enabled: boolean): St
         refresh();
       };
       source.addEventListener('change', refresh);
+      // The event was deleted: the stream has ended for good; the table's read now says so.
+      source.addEventListener('deleted', () => {
+        deleted = true;
+        source?.close();
+        refresh();
+      });
       source.onerror = () => {
         setStatus('reconnecting');
         // 2 is EventSource.CLOSED: the browser gave up on this one.
@@ -91,7 +98,7 @@ export function useTableStream(key: string, table: number, enabled: boolean): St
       };
     };
     const reopen = () => {
-      if (document.visibilityState === 'hidden') return;
+      if (deleted || document.visibilityState === 'hidden') return;
       clearTimeout(timer);
       source?.close();
       setStatus('reconnecting');

@@ -97,6 +97,11 @@ export function useLiveStream(key: string): StreamState {
         if (source.readyState === CLOSED) retry = setTimeout(open, STREAM_RETRY_MS);
       });
       source.addEventListener('change', refresh);
+      // The event was deleted: the stream has ended for good; the live view's read now says so.
+      source.addEventListener('deleted', () => {
+        source.close();
+        refresh();
+      });
     };
     open();
     return () => {

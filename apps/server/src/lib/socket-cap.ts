@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
 export type Release = () => void;
 
 /**
- * How many signalling sockets one user holds open (docs/decisions/028). `acquire` answers a release for the new
- * socket, or null when the user holds `max` already.
+ * How many sockets of one kind (video signalling, online tables) one user holds open (docs/decisions/028).
+ * `acquire` answers a release for the new socket, or null when the user holds `max` already.
  */
 export interface SocketCap {
   acquire(userId: string): Promise<Release | null>;
@@ -43,8 +43,6 @@ export class LocalSocketCap implements SocketCap {
   }
 }
 
-const leasesKey = (userId: string) => `video:sockets:${userId}`;
-
 // Drops the user's expired leases, then adds one unless `max` are held. Redis's clock decides, so the instances'
 // clocks need not agree. Answers 1 when the lease was added.
 const ACQUIRE = `
@@ -66,7 +64,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
 /**
- * The sockets of every instance sharing Redis: each socket holds a lease in a sorted set per user, scored by its
+ * The sockets of every instance sharing Redis: each socket holds a lease in a sorted set per user
+ * (`{kind}:sockets:{userId}`, one kind's sockets counted apart from another's), scored by its
  * expiry. An instance renews its leases three times per `leaseMs`; the leases of an instance that died expire
  * after at most `leaseMs`. With Redis unreachable, the cap falls back to this process's own count.
  */
@@ -77,6 +76,7 @@ export class RedisSocketCap implements SocketCap {
 
   constructor(
     private readonly redis: Redis,
+    private readonly kind: 'video' | 'play',
     private readonly max: number,
     private readonly leaseMs = 30_000,
   ) {
@@ -85,13 +85,17 @@ export class RedisSocketCap implements SocketCap {
     this.timer.unref();
   }
 
+  private leasesKey(userId: string) {
+    return `${this.kind}:sockets:${userId}`;
+  }
+
   async acquire(userId: string): Promise<Release | null> {
     const local = this.local.take(userId);
     if (!local) return null;
     const lease = randomUUID();
     let added: unknown;
     try {
-      added = await this.redis.eval(ACQUIRE, 1, leasesKey(userId), lease, this.max, this.leaseMs);
+      added = await this.redis.eval(ACQUIRE, 1, this.leasesKey(userId), lease, this.max, this.leaseMs);
     } catch {
       return local; // Redis down: this instance's own count stands
     }
@@ -106,14 +110,14 @@ export class RedisSocketCap implements SocketCap {
       released = true;
       local();
       this.leases.delete(lease);
-      this.redis.zrem(leasesKey(userId), lease).catch(() => undefined); // else it expires
+      this.redis.zrem(this.leasesKey(userId), lease).catch(() => undefined); // else it expires
     };
   }
 
   private async renew() {
     if (this.leases.size === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const [lease, { userId }] of this.leases) pipeline.eval(RENEW, 1, leasesKey(userId), lease, this.leaseMs);
+    for (const [lease, { userId }] of this.leases) pipeline.eval(RENEW, 1, this.leasesKey(userId), lease, this.leaseMs);
     await pipeline.exec().catch(() => undefined);
   }
 
@@ -122,7 +126,7 @@ export class RedisSocketCap implements SocketCap {
     clearInterval(this.timer);
     if (this.leases.size === 0) return;
     const pipeline = this.redis.pipeline();
-    for (const [lease, { userId }] of this.leases) pipeline.zrem(leasesKey(userId), lease);
+    for (const [lease, { userId }] of this.leases) pipeline.zrem(this.leasesKey(userId), lease);
     this.leases.clear();
     await pipeline.exec().catch(() => undefined);
   }
