@@ -1,4 +1,5 @@
 import type { DoubleDummyTricks, ParResult } from '@bridge/api';
+import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
 import type { AnalysisQueueTable } from '../../db/schema.ts';
 
@@ -15,14 +16,18 @@ export interface QueuedDeal {
   deal: string;
 }
 
-/** Puts deals in line; one already waiting is left alone (the runner drops one already analysed). */
+/**
+ * Puts deals in line, in statements cut into batches (an event's deals outnumber one statement's parameters); one
+ * already waiting is left alone (the runner drops one already analysed).
+ */
 export async function enqueue(db: Db, deals: readonly QueuedDeal[]): Promise<void> {
-  if (!deals.length) return;
-  await db
-    .insertInto('analysisQueue')
-    .values([...deals])
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await insertInBatches(deals, (batch) =>
+    db
+      .insertInto('analysisQueue')
+      .values(batch)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute(),
+  );
 }
 
 /** The next deals to solve: the fewest tries first, then the oldest. Tried `maxAttempts` times: left out. */

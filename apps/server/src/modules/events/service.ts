@@ -30,6 +30,7 @@ import {
   type ScoreData,
   type ScoreEntry,
 } from '@bridge/api';
+import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { BoardResultRow, TournamentRow, TournamentsTable, UserRow } from '../../db/schema.ts';
@@ -74,18 +75,6 @@ export async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: 
   if (!current) throw notFound(messages.eventNotFound);
   assertActive(current, what);
   return current;
-}
-
-/**
- * Parameters in one statement: PostgreSQL's protocol counts them in 16 bits (at most 32,767 in PGlite), and a
- * statement past that leaves PGlite's connection unusable; every insert whose row count grows with the event is
- * cut into statements below it.
- */
-const MAX_PARAMETERS = 10_000;
-export async function insertInBatches<T extends Record<string, unknown>>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>) {
-  if (rows.length === 0) return;
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /**

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { formatDeal, randomDeal } from '@bridge/engine';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { buildClient, buildUser, type Client } from '../../test/factories.ts';
+import { queueDeals } from '../modules/analysis/service.ts';
+
+// Attacks on the embedded database: statements with more parameters than PostgreSQL's protocol numbers (32,767
+// at most in PGlite), which leave PGlite's only connection broken until a restart. Each test then asks health and
+// the admin's sign-in, the two things such a break took down.
+
+const t = await buildTestApp();
+const db = t.database.db;
+const D = '/api/v1/direct';
+
+/**
+ * An uploaded two-winner Mitchell of `tables` tables and `blocks` x `tables` board sets, each set played at two
+ * tables: NS pairs stay at their table, EW pairs move up one a round; in the first `blocks` rounds table t plays
+ * set (round - 1) x tables + t, in the next `blocks` the set of the table above it.
+ */
+function bigMitchell(tables: number, blocks: number): string {
+  const lines = ['# kind: mitchell', 'round,table,ns,ew,set'];
+  for (let round = 1; round <= 2 * blocks; round++)
+    for (let table = 1; table <= tables; table++) {
+      const ew = ((table + round - 2) % tables) + 1;
+      const block = (round - 1) % blocks;
+      const set = block * tables + (round <= blocks ? table : (table % tables) + 1);
+      lines.push(`${round},${table},${table},${ew},${set}`);
+    }
+  return lines.join('\n');
+}
+
+const uploaded = (text: string, pairs: number) => ({
+  name: 'Marathon Pairs',
+  startsAt: '2026-12-01T19:30:00+00:00',
+  pairs,
+  movement: { kind: 'upload', format: 'csv', text, boardsPerRound: 36 },
+  scoring: 'matchpoints',
+  deals: 'random',
+});
+
+/** Health answers 200 and an admin signs in with the right password: the database still serves. */
+async function expectDatabaseServes() {
+  const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(health.statusCode, health.body).toBe(200);
+  const admin = await buildUser(t.app, { role: 'admin' });
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/v1/user/login',
+    payload: { email: admin.email, password: admin.password },
+  });
+  expect(signIn.statusCode, signIn.body).toBe(200);
+}
+
+const countWhere = async (table: 'tournaments' | 'analysisQueue') =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('an uploaded movement that deals more boards than an event holds', () => {
+  // 30 tables, 240 board sets of 36 boards: 8,640 boards in 16 rounds.
+  const tooBig = bigMitchell(30, 8);
+  let director: Client;
+
+  it('is refused by the check with its real board count, and by the creation, changing nothing', async () => {
+    director = await buildClient(t.app, { names: 'Dora Director' });
+    const check = await director.post(`${D}/movements/check`, { format: 'csv', text: tooBig, boardsPerRound: 36 });
+    expect(check.statusCode, check.body).toBe(400);
+    expect(check.json().issues).toEqual([
+      { path: 'text', message: 'An event has at most 7200 boards; this movement deals 8640 (240 board sets of 36 boards)' },
+    ]);
+    const events = await countWhere('tournaments');
+    const queued = await countWhere('analysisQueue');
+    const create = await director.post(`${D}/events`, uploaded(tooBig, 60));
+    expect(create.statusCode, create.body).toBe(400);
+    expect(create.json().issues).toEqual([
+      { path: 'movement.text', message: 'An event has at most 7200 boards; this movement deals 8640 (240 board sets of 36 boards)' },
+    ]);
+    expect(await countWhere('tournaments')).toBe(events);
+    expect(await countWhere('analysisQueue')).toBe(queued);
+    await expectDatabaseServes();
+  });
+
+  it('counts what the event deals in the check: the board sets, not the rounds', async () => {
+    // 25 tables, 200 board sets of 36 boards: 7,200 boards in 16 rounds, the most an event holds.
+    const check = await director.post(`${D}/movements/check`, { format: 'csv', text: bigMitchell(25, 8), boardsPerRound: 36 });
+    expect(check.statusCode, check.body).toBe(200);
+    expect(check.json().result).toMatchObject({ tables: 25, rounds: 16, pairs: 50, boardsPerRound: 36, totalBoards: 7200 });
+  });
+
+  it('creates the largest event an upload may make, with every deal in line for analysis', async () => {
+    const queued = await countWhere('analysisQueue');
+    const create = await director.post(`${D}/events`, uploaded(bigMitchell(25, 8), 50));
+    expect(create.statusCode, create.body).toBe(200);
+    const boards = await db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tournaments.key', '=', create.json().result.key)
+      .executeTakeFirstOrThrow();
+    expect(Number(boards.n)).toBe(7200);
+    // Random deals never repeat among 7,200: each board's deal is a row of its own in the line.
+    expect(await countWhere('analysisQueue')).toBe(queued + 7200);
+    await expectDatabaseServes();
+  });
+});
+
+describe('the line of deals for analysis', () => {
+  it('takes more deals at once than one statement can number, and the database still serves', async () => {
+    // 9,000 deals of 4 columns: 36,000 parameters in one statement would be past the protocol's count.
+    const deals = Array.from({ length: 9000 }, (_, i) => ({
+      deal: formatDeal(randomDeal().deal),
+      dealer: (['N', 'E', 'S', 'W'] as const)[i % 4]!,
+      vulnerability: 'None' as const,
+    }));
+    const queued = await countWhere('analysisQueue');
+    await db.transaction().execute((trx) => queueDeals(trx, deals));
+    expect(await countWhere('analysisQueue')).toBe(queued + 9000);
+    await expectDatabaseServes();
+  });
+});
