@@ -1,7 +1,10 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@bridge/api';
 import { formatDeal, randomDeal } from '@bridge/engine';
-import { buildTestApp } from '../../test/build-test-app.ts';
-import { buildClient, buildUser, type Client } from '../../test/factories.ts';
+import { buildApp } from '../app.ts';
+import { buildTestApp, openTestDatabase, testConfig, usingPostgres } from '../../test/build-test-app.ts';
+import { buildClient, buildUser, login, type Client } from '../../test/factories.ts';
 import { queueDeals } from '../modules/analysis/service.ts';
 
 // Attacks on the embedded database: statements with more parameters than PostgreSQL's protocol numbers (32,767
@@ -121,5 +124,35 @@ describe('the line of deals for analysis', () => {
     await db.transaction().execute((trx) => queueDeals(trx, deals));
     expect(await countWhere('analysisQueue')).toBe(queued + 9000);
     await expectDatabaseServes();
+  });
+});
+
+describe('a database that is not accepting connections', () => {
+  it.runIf(usingPostgres)('answers 503 service_unavailable (SQLSTATE 55000), and serves again once it accepts them', async () => {
+    const copy = await openTestDatabase();
+    const name = new URL(copy.url!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const app = await buildApp({ config: testConfig(), database: copy.database, logger: false });
+    try {
+      const cookie = await login(app, await buildUser(app));
+      await admin.query(`alter database ${name} with allow_connections false`);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+      // The pool's connections were ended (57P01); more requests than the pool holds open new ones, refused with 55000.
+      for (let i = 0; i < 12; i++) {
+        const response = await app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } });
+        expect(response.statusCode, response.body).toBe(503);
+        expect(response.json()).toEqual({ error: messages.serviceUnavailable, code: 'service_unavailable' });
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
+      await admin.query(`alter database ${name} with allow_connections true`);
+      const back = await app.inject({ method: 'GET', url: '/api/v1/user', headers: { cookie } });
+      expect(back.statusCode, back.body).toBe(200);
+    } finally {
+      await app.close();
+      await copy.database.close();
+      await admin.end();
+      await copy.drop();
+    }
   });
 });
