@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bridge/api';
 import { formatDeal, randomDeal } from '@bridge/engine';
 import { buildApp } from '../app.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres } from '../../test/build-test-app.ts';
-import { buildClient, buildUser, login, type Client } from '../../test/factories.ts';
+import { buildClient, buildTournament, buildUser, eventDetails, login, type Client } from '../../test/factories.ts';
+import { nextInQueue } from '../modules/analysis/repo.ts';
 import { queueDeals } from '../modules/analysis/service.ts';
 
 // Attacks on the embedded database: statements with more parameters than PostgreSQL's protocol numbers (32,767
@@ -121,7 +123,7 @@ describe('the line of deals for analysis', () => {
       vulnerability: 'None' as const,
     }));
     const queued = await countWhere('analysisQueue');
-    await db.transaction().execute((trx) => queueDeals(trx, deals));
+    await db.transaction().execute((trx) => queueDeals(trx, randomUUID(), deals));
     expect(await countWhere('analysisQueue')).toBe(queued + 9000);
     await expectDatabaseServes();
   });
@@ -154,5 +156,76 @@ describe('a database that is not accepting connections', () => {
       await admin.end();
       await copy.drop();
     }
+  });
+});
+
+describe('the line of deals for analysis, shared between events', () => {
+  /** The key of the event each deal waiting in line was dealt for. */
+  async function eventsOfDeals(): Promise<Map<string, string>> {
+    const rows = await db
+      .selectFrom('boards')
+      .innerJoin('tournaments', 'tournaments.id', 'boards.tournamentId')
+      .select(['boards.deal', 'tournaments.key'])
+      .where('boards.deal', 'is not', null)
+      .execute();
+    return new Map(rows.map((row) => [row.deal!, row.key]));
+  }
+
+  it("gives a small club event's deals their turn before the rest of three 7,200-board events", async () => {
+    await db.deleteFrom('analysisQueue').execute();
+    const organiser = await buildClient(t.app, { names: 'Mara Marathon' });
+    const marathons: string[] = [];
+    for (let i = 0; i < 3; i++)
+      marathons.push((await buildTournament(t.app, { organiser, tables: 200, boardsPerRound: 36, gameDetails: { rounds: 2 } })).key);
+    // A 3-table Mitchell of 2 boards a round: 6 boards.
+    const club = (await buildTournament(t.app, { organiser })).key;
+    expect(await countWhere('analysisQueue')).toBe(3 * 7200 + 6);
+
+    const eventOf = await eventsOfDeals();
+    const line = (await nextInQueue(db, 64, 3)).map((deal) => eventOf.get(deal.deal));
+    // Round robin: one deal of each event a turn, the event with fewest deals waiting first, the older first.
+    expect(line.slice(0, 4)).toEqual([club, ...marathons]);
+    expect(line.slice(4, 8)).toEqual([club, ...marathons]);
+    // The club's six deals are in the first batch the solver takes; then the three share the turns.
+    expect(line.filter((key) => key === club)).toHaveLength(6);
+    expect(line.slice(24, 27)).toEqual(marathons);
+  });
+});
+
+describe('creating events, counted per user', () => {
+  it('answers 429 past the limit on either way of creating one, counts only the events made, and holds no one else', async () => {
+    const limited = await buildTestApp({ rateLimits: { ...testConfig().rateLimits, eventCreation: 3, eventCreationWindowMs: 3600_000 } });
+    const director = await buildClient(limited.app, { names: 'Hasty Director' });
+    const proposal = (await director.get(`${D}/proposals?pairs=6`)).json().result[0].id as string;
+    const wizard = () =>
+      director.post(`${D}/events`, {
+        name: 'Tuesday Pairs',
+        startsAt: '2026-12-01T19:30:00+00:00',
+        pairs: 6,
+        movement: { kind: 'proposal', id: proposal },
+        scoring: 'matchpoints',
+        deals: 'random',
+      });
+    // A creation refused for its content makes nothing and is not counted.
+    expect((await director.post(`${D}/events`, uploaded(bigMitchell(30, 8), 60))).statusCode).toBe(400);
+    await buildTournament(limited.app, { organiser: director });
+    expect((await wizard()).statusCode).toBe(200);
+    await buildTournament(limited.app, { organiser: director });
+
+    const tooMany = { error: messages.tooManyRequests('60 minutes'), code: 'rate_limited' };
+    const organiserApi = await director.post('/api/v1/tournaments', { tables: 3, boardsPerRound: 2, gameDetails: { ...eventDetails } });
+    expect(organiserApi.statusCode, organiserApi.body).toBe(429);
+    expect(organiserApi.json()).toEqual(tooMany);
+    const console = await wizard();
+    expect(console.statusCode, console.body).toBe(429);
+    expect(console.json()).toEqual(tooMany);
+    const made = await limited.database.db
+      .selectFrom('tournaments')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organiserId', '=', director.user!.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(made.n)).toBe(3);
+
+    await buildTournament(limited.app, { organiser: await buildClient(limited.app, { names: 'Calm Director' }) });
   });
 });

@@ -36,6 +36,8 @@ import type { Insertable } from 'kysely';
 import type { BoardResultRow, TournamentRow, TournamentsTable, UserRow } from '../../db/schema.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
+import type { RateLimits } from '../../config.ts';
+import { withinLimit, type AttemptCounter } from '../../lib/attempts.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -137,6 +139,7 @@ export async function insertNewEvent(
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
     await queueDeals(
       trx,
+      tournament.id,
       boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
     );
     await recordAudit(trx, {
@@ -153,6 +156,13 @@ export async function insertNewEvent(
   announceQueuedDeals();
   return created;
 }
+
+/**
+ * Creates an event as one of the events its user may create a window, the organiser API and the director's console
+ * counted together: past them, 429. An event refused for what was sent is not counted.
+ */
+export const createCounted = <T>(ctx: { attempts: AttemptCounter; limits: RateLimits }, user: UserRow, create: () => Promise<T>) =>
+  withinLimit(ctx.attempts, `create-event:${user.id}`, { max: ctx.limits.eventCreation, windowMs: ctx.limits.eventCreationWindowMs }, create);
 
 /** Creates an event with its movement; random events deal their boards now. */
 export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
@@ -270,7 +280,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     await lockActiveEvent(trx, tournament, 'deals');
     const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
     if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
-    await queueDeals(trx, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
+    await queueDeals(trx, tournament.id, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
   });
   announceQueuedDeals();
 }
@@ -316,6 +326,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     }
     await queueDeals(
       trx,
+      tournament.id,
       [...deals].map(([board, deal]) => ({ deal, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board) })),
     );
     await recordAudit(trx, {
