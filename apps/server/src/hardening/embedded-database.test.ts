@@ -1,9 +1,15 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bridge/api';
 import { formatDeal, randomDeal } from '@bridge/engine';
 import { buildApp } from '../app.ts';
+import { DataDirInUseError, lockDataDir } from '../db/database.ts';
 import { buildTestApp, openTestDatabase, testConfig, usingPostgres } from '../../test/build-test-app.ts';
 import { buildClient, buildTournament, buildUser, eventDetails, login, type Client } from '../../test/factories.ts';
 import { nextInQueue } from '../modules/analysis/repo.ts';
@@ -227,5 +233,80 @@ describe('creating events, counted per user', () => {
     expect(Number(made.n)).toBe(3);
 
     await buildTournament(limited.app, { organiser: await buildClient(limited.app, { names: 'Calm Director' }) });
+  });
+});
+
+describe("the embedded database's lock on its folder", () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const databaseModule = pathToFileURL(path.join(here, '../db/database.ts')).href;
+
+  /** A node process of its own, running `code` (TypeScript, as a module), answering once it printed a line. */
+  async function processRunning(code: string): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', (status) => reject(new Error(`the process ended (${status}) before it was ready`)));
+    });
+    return child;
+  }
+  const stopped = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }
+    });
+  const holderOf = (folder: string) =>
+    `import { lockDataDir } from '${databaseModule}'; await lockDataDir('${folder}'); console.log('locked'); setInterval(() => undefined, 1000);`;
+
+  it('is taken over from a server killed with SIGKILL and started again at once', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-lock-')), 'pglite');
+    const killed = await processRunning(holderOf(folder));
+    try {
+      killed.kill('SIGKILL');
+      // At once: the killed process is still there (dying, or a zombie its parent has not reaped).
+      const unlock = await lockDataDir(folder);
+      expect(fs.readFileSync(`${folder}.lock`, 'utf8').split('\n')[0]).toBe(String(process.pid));
+      unlock();
+      expect(fs.existsSync(`${folder}.lock`)).toBe(false);
+    } finally {
+      await stopped(killed);
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+    }
+  });
+
+  it('is taken over from a server that died when its process id now belongs to another live process', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-lock-')), 'pglite');
+    // The lock a server left when it died, as another process now running under the same id would have written it,
+    // had it been started long before: same id, another process.
+    const other = await processRunning(`console.log('ready'); setInterval(() => undefined, 1000);`);
+    try {
+      fs.writeFileSync(`${folder}.lock`, `${other.pid}\n1\n`);
+      const unlock = await lockDataDir(folder);
+      expect(fs.readFileSync(`${folder}.lock`, 'utf8').split('\n')[0]).toBe(String(process.pid));
+      unlock();
+    } finally {
+      await stopped(other);
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+    }
+  });
+
+  it('is refused while the server holding it runs, naming its process', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-lock-')), 'pglite');
+    const holder = await processRunning(holderOf(folder));
+    try {
+      await expect(async () => lockDataDir(folder)).rejects.toThrow(
+        new DataDirInUseError(
+          `The embedded database in ${folder} is in use by another server (process ${holder.pid}). ` +
+            'Stop that server first, or start this one with its own DATA_DIR (or a DATABASE_URL). ' +
+            `If no server is running, delete ${folder}.lock.`,
+        ),
+      );
+      expect(fs.readFileSync(`${folder}.lock`, 'utf8').split('\n')[0]).toBe(String(holder.pid));
+    } finally {
+      await stopped(holder);
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+    }
   });
 });
