@@ -96,6 +96,18 @@ describe('an uploaded movement that deals more boards than an event holds', () =
     await expectDatabaseServes();
   });
 
+  it('is refused for its size before its rules are checked: one problem named, however many rows it has', async () => {
+    // Nearly 10,000 rounds of one table, each breaking a rule: refused as too many rounds.
+    const rows = Array.from({ length: 9000 }, (_, i) => `${i + 1},1,1,2,${i + 1}`);
+    const check = await director.post(`${D}/movements/check`, {
+      format: 'csv',
+      text: ['round,table,ns,ew,set', ...rows].join('\n'),
+      boardsPerRound: 1,
+    });
+    expect(check.statusCode, check.body).toBe(400);
+    expect(check.json().issues).toEqual([{ path: 'text', message: 'An event has at most 60 rounds; this movement has 9000' }]);
+  });
+
   it('counts what the event deals in the check: the board sets, not the rounds', async () => {
     // 25 tables, 200 board sets of 36 boards: 7,200 boards in 16 rounds, the most an event holds.
     const check = await director.post(`${D}/movements/check`, { format: 'csv', text: bigMitchell(25, 8), boardsPerRound: 36 });

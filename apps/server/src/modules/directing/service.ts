@@ -1,4 +1,12 @@
-import { MINUTES_TO_MOVE, MovementTableError, proposeMovements, uploadMovement, type Movement, type MovementTableFormat } from '@bridge/engine';
+import {
+  checkUploadedMovement,
+  MINUTES_TO_MOVE,
+  MovementTableError,
+  proposeMovements,
+  readMovementTable,
+  type Movement,
+  type MovementTableFormat,
+} from '@bridge/engine';
 import { EVENT_LIMITS, MAX_BOARD, type CreateSessionBody, type MovementProposal, type PairEntry } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
@@ -27,12 +35,13 @@ export function proposals(pairs: number, minutesPerBoard: number): MovementPropo
 
 /**
  * Reads and checks an uploaded movement table: a malformed line or a broken rule answers 400 with every problem
- * named, at `field` (where the wizard shows it), as does a table too big for an event.
+ * named, at `field` (where the wizard shows it), as does a table too big for an event. The size is checked before
+ * the rules, so the rules are only ever checked on a table an event can hold.
  */
 export function readUpload(text: string, format: MovementTableFormat, field: string): Movement {
   let movement: Movement;
   try {
-    movement = uploadMovement(text, format);
+    movement = readMovementTable(text, format);
   } catch (error) {
     if (error instanceof MovementTableError) throw fieldError(field, error.message);
     throw error;
@@ -41,6 +50,8 @@ export function readUpload(text: string, format: MovementTableFormat, field: str
     throw fieldError(field, `An event has at most ${EVENT_LIMITS.tables} tables; this movement has ${movement.tables}`);
   if (movement.rounds > EVENT_LIMITS.rounds)
     throw fieldError(field, `An event has at most ${EVENT_LIMITS.rounds} rounds; this movement has ${movement.rounds}`);
+  const problems = checkUploadedMovement(movement);
+  if (problems.length > 0) throw fieldError(field, problems.join('\n'));
   return movement;
 }
 
