@@ -16,8 +16,10 @@ import { nextInQueue } from '../modules/analysis/repo.ts';
 import { queueDeals } from '../modules/analysis/service.ts';
 
 // Attacks on the embedded database: statements with more parameters than PostgreSQL's protocol numbers (32,767
-// at most in PGlite), which leave PGlite's only connection broken until a restart. Each test then asks health and
-// the admin's sign-in, the two things such a break took down.
+// at most in PGlite), which leave PGlite's only connection broken until a restart (each test then asks health and
+// the admin's sign-in, the two things such a break took down); uploads too big for an event; the line of deals for
+// analysis taken by the largest events; event creation without end; a database refusing connections; and the
+// lock on PGlite's folder after a server was killed.
 
 const t = await buildTestApp();
 const db = t.database.db;
