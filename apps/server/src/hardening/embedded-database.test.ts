@@ -110,6 +110,16 @@ describe('an uploaded movement that deals more boards than an event holds', () =
     expect(check.json().issues).toEqual([{ path: 'text', message: 'An event has at most 60 rounds; this movement has 9000' }]);
   });
 
+  it('refuses a file larger than any movement an event holds, or a body past the server limit, and still serves', async () => {
+    const big = `round,table,ns,ew,set\n${'1,1,1,2,1\n'.repeat(20_001)}`;
+    const check = await director.post(`${D}/movements/check`, { format: 'csv', text: big, boardsPerRound: 1 });
+    expect(check.statusCode, check.body).toBe(400);
+    expect(check.json().issues).toEqual([{ path: 'text', message: 'The movement file is too large' }]);
+    const huge = await director.post(`${D}/events`, uploaded('x'.repeat(2 * 1024 * 1024), 60));
+    expect(huge.statusCode).toBe(413);
+    await expectDatabaseServes();
+  });
+
   it('counts what the event deals in the check: the board sets, not the rounds', async () => {
     // 25 tables, 200 board sets of 36 boards: 7,200 boards in 16 rounds, the most an event holds.
     const check = await director.post(`${D}/movements/check`, { format: 'csv', text: bigMitchell(25, 8), boardsPerRound: 36 });
