@@ -39,7 +39,10 @@ function bareSolveMs(deals: string[]): number {
 
 async function main() {
   const loopFile = path.join(os.tmpdir(), `bench-loop-delay-${process.pid}.json`);
-  const server = await startBenchServer({ LOOP_DELAY_FILE: loopFile, LOGIN_RATE_LIMIT: '1000000' }, ['--import', './bench/support/loop-delay.ts']);
+  const server = await startBenchServer({ LOOP_DELAY_FILE: loopFile, LOGIN_RATE_LIMIT: '1000000', EVENT_CREATION_RATE_LIMIT: '1000000' }, [
+    '--import',
+    './bench/support/loop-delay.ts',
+  ]);
   try {
     await expectAnalysis(server.url);
     const email = 'bench-analysis@example.com';

@@ -81,7 +81,8 @@ describe('the server process', () => {
     try {
       const first = await startServer({ DATA_DIR: dataDir });
       started.push(first);
-      const holder = fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8');
+      // The lock names its holder's process on its first line (its start on the next).
+      const holder = fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8').split('\n')[0];
       const second = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

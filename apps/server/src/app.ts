@@ -225,11 +225,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(downloadRoutes, { prefix: '/api/v1' });
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   // The deals of boards a table has acted on stay as they are: the play module, which keeps the actions, says which.
-  await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits, boardsActedOn });
+  await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits, boardsActedOn, attempts });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
   await app.register(printRoutes, { prefix: '/api/v1' });
-  await app.register(directingRoutes, { prefix: '/api/v1', limits: config.rateLimits, heartbeatMs: config.liveHeartbeatMs });
+  await app.register(directingRoutes, { prefix: '/api/v1', limits: config.rateLimits, heartbeatMs: config.liveHeartbeatMs, attempts });
   await app.register(videoRoutes, {
     ice: { turnUrls: config.video.turnUrls, turnSecret: config.video.turnSecret, stunUrls: config.video.stunUrls },
     publicUrl: config.publicUrl,

@@ -85,6 +85,8 @@ const EnvSchema = z
     RELEASES_DIR: z.string().optional(),
     SUPPORT_EMAIL: z.email().optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    // Events one user may create an hour (organiser API and director's console together); a load bench raises it.
+    EVENT_CREATION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(LOG_FORMATS).default('auto'),
@@ -129,6 +131,9 @@ export interface RateLimits {
   /** Seating calls (`POST /tournaments/{key}/participants`) per address and window: each one looks emails up. */
   seating: number;
   windowMs: number;
+  /** Events one user creates per eventCreationWindowMs, the organiser API and the director's console together. */
+  eventCreation: number;
+  eventCreationWindowMs: number;
 }
 
 export interface Config {
@@ -210,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyResend: 5,
       seating: 30,
       windowMs: 15 * 60_000,
+      eventCreation: e.EVENT_CREATION_RATE_LIMIT,
+      eventCreationWindowMs: 3600_000,
     },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },
     sessionTtlMs: 30 * 24 * 3600_000,

@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       verifyResend: 1000,
       seating: 1000,
       windowMs: 60_000,
+      eventCreation: 1000,
+      eventCreationWindowMs: 60_000,
     },
     // Tests change the database behind the app's back (to expire a token, disable a user); the session cache
     // has its own tests.

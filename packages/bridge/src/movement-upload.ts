@@ -160,9 +160,6 @@ function readJson(text: string): ReadRows {
   return out;
 }
 
-/** True when every table of the round plays this one set: a barometer round, its boards duplicated. */
-const barometerRound = (rows: MovementRow[], round: number, set: number) => rows.filter((row) => row.round === round).every((row) => row.set === set);
-
 /**
  * Reads a movement table in CSV (header `round,table,ns,ew,set`) or JSON (`{ kind?, rows: [...] }`); pair 0 is
  * the sit-out. Throws a MovementTableError naming every malformed line; the rules are `checkUploadedMovement`'s.
@@ -200,7 +197,13 @@ function buildMovement(kind: Kind, given: MovementRow[]): Movement {
   }));
   const rounds = Math.max(...rows.map((row) => row.round));
   const tables = Math.max(...rows.map((row) => row.table));
-  const sharedSets = withPhantom.some((a) => withPhantom.some((b) => a !== b && a.round === b.round && a.set === b.set));
+  const inRound = new Set<string>();
+  let sharedSets = false;
+  for (const row of withPhantom) {
+    const key = `${row.round}-${row.set}`;
+    if (inRound.has(key)) sharedSets = true;
+    inRound.add(key);
+  }
   const movement: Movement = {
     kind,
     tables,
@@ -243,15 +246,26 @@ export function checkUploadedMovement(movement: Movement): string[] {
   const rows = [...movement.rows].sort((a, b) => a.round - b.round || a.table - b.table);
   const problems: string[] = [];
 
+  // Each rule looks at the rows once (grouped by round here), so a table of any size is checked in linear time.
+  const byRound = new Map<number, MovementRow[]>();
+  for (const row of rows) {
+    const inRound = byRound.get(row.round);
+    if (inRound) inRound.push(row);
+    else byRound.set(row.round, [row]);
+  }
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const values = map.get(key);
+    if (values) values.push(value);
+    else map.set(key, [value]);
+  };
+
   // No pair sits in two places in a round.
-  const rounds = [...new Set(rows.map((row) => row.round))];
-  for (const round of rounds) {
+  for (const [round, inRound] of byRound) {
     const places = new Map<string, number[]>();
-    for (const row of rows.filter((r) => r.round === round))
+    for (const row of inRound)
       for (const side of ['ns', 'ew'] as const) {
         if (isPhantom(side, row[side])) continue;
-        const who = name(side, row[side]);
-        places.set(who, [...(places.get(who) ?? []), row.table]);
+        push(places, name(side, row[side]), row.table);
       }
     for (const [who, tables] of places) {
       if (tables.length < 2) continue;
@@ -268,10 +282,7 @@ export function checkUploadedMovement(movement: Movement): string[] {
   const meetsSet = new Map<string, number[]>();
   for (const row of rows) {
     if (isPhantom('ns', row.ns) || isPhantom('ew', row.ew)) continue;
-    for (const side of ['ns', 'ew'] as const) {
-      const key = `${name(side, row[side])}\u0000${row.set}`;
-      meetsSet.set(key, [...(meetsSet.get(key) ?? []), row.round]);
-    }
+    for (const side of ['ns', 'ew'] as const) push(meetsSet, `${name(side, row[side])}\u0000${row.set}`, row.round);
   }
   for (const [key, when] of meetsSet) {
     if (when.length < 2) continue;
@@ -280,19 +291,20 @@ export function checkUploadedMovement(movement: Movement): string[] {
   }
 
   // A board set is at one table at a time, unless the whole round plays it (a barometer round).
-  for (const round of rounds) {
-    const inRound = rows.filter((r) => r.round === round);
-    for (const set of [...new Set(inRound.map((r) => r.set))]) {
-      const tables = inRound.filter((r) => r.set === set).map((r) => r.table);
-      if (tables.length > 1 && !barometerRound(rows, round, set))
-        problems.push(`Round ${round}: board set ${set} is at ${listed(tables.map((t) => `table ${t}`))}`);
-    }
+  for (const [round, inRound] of byRound) {
+    const tablesOfSet = new Map<number, number[]>();
+    for (const row of inRound) push(tablesOfSet, row.set, row.table);
+    const barometer = tablesOfSet.size === 1;
+    for (const [set, tables] of tablesOfSet)
+      if (tables.length > 1 && !barometer) problems.push(`Round ${round}: board set ${set} is at ${listed(tables.map((t) => `table ${t}`))}`);
   }
 
   // Every board set is compared: played at two tables at least (a sit-out table plays nothing).
   const highestSet = Math.max(...rows.map((row) => row.set));
+  const playedAt = new Map<number, number>();
+  for (const row of rows) if (!isPhantom('ns', row.ns) && !isPhantom('ew', row.ew)) playedAt.set(row.set, (playedAt.get(row.set) ?? 0) + 1);
   for (let set = 1; set <= highestSet; set++) {
-    const played = rows.filter((row) => row.set === set && !isPhantom('ns', row.ns) && !isPhantom('ew', row.ew)).length;
+    const played = playedAt.get(set) ?? 0;
     if (played === 0) problems.push(`Board set ${set} is never played`);
     else if (played === 1) problems.push(`Board set ${set} is played by one table only, so it is never compared`);
   }

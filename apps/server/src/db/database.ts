@@ -52,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   }
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
   // PGlite is one process's database: a second server on the same folder would write beside the first.
-  const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
+  const unlock = target.dataDir ? await lockDataDir(target.dataDir) : () => undefined;
   // Loaded only for the embedded database: a server on PostgreSQL carries none of PGlite (several MB of heap).
   const [{ PGlite }, { pg_trgm }, { PGliteDialect }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -85,14 +85,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /** Another live server holds the embedded database's folder. */
 export class DataDirInUseError extends Error {}
 
+/** How long a start waits for a holder that looks alive to go (one just killed is still dying for a moment). */
+const LOCK_WAIT_MS = 2000;
+const LOCK_POLL_MS = 50;
+
 /**
- * Takes `{dataDir}.lock` for this process, or throws DataDirInUseError when a live process holds it. A lock left
- * by a server that died (its process is gone) is taken over. Answers the function that lets go of it.
+ * Takes `{dataDir}.lock` for this process, or throws DataDirInUseError when a live server holds it. The file names
+ * the holder by its process id and the moment the process started, so a lock left by a server that died is known
+ * as stale even once its id belongs to another process; a process that is dying or dead but not reaped yet (a
+ * zombie) holds nothing. A holder that still looks alive is watched for LOCK_WAIT_MS before the start is refused:
+ * a server killed with SIGKILL and started again at once finds its lock free. Answers the function that lets go.
  */
-function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string): Promise<() => void> {
   const file = `${dataDir}.lock`;
-  const mine = String(process.pid);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const mine = lockText(process.pid);
+  const waitUntil = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
     try {
       fsSync.writeFileSync(file, mine, { flag: 'wx' });
       return () => {
@@ -105,18 +113,55 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number.parseInt(readOrEmpty(file), 10);
-    if (holder > 0 && holder !== process.pid && isRunning(holder)) {
-      throw new DataDirInUseError(
-        `The embedded database in ${dataDir} is in use by another server (process ${holder}). ` +
-          'Stop that server first, or start this one with its own DATA_DIR (or a DATABASE_URL). ' +
-          `If no server is running, delete ${file}.`,
-      );
+    const [pidLine = '', startLine] = readOrEmpty(file).split('\n');
+    const holder = Number.parseInt(pidLine, 10);
+    // An empty lock is one being written, or one whose writer died right after making it: looked at again first.
+    const unread = pidLine === '' && Date.now() < waitUntil;
+    if (unread || (holder > 0 && holder !== process.pid && holds(holder, startLine?.trim() || undefined))) {
+      if (Date.now() >= waitUntil)
+        throw new DataDirInUseError(
+          `The embedded database in ${dataDir} is in use by another server (process ${holder}). ` +
+            'Stop that server first, or start this one with its own DATA_DIR (or a DATABASE_URL). ' +
+            `If no server is running, delete ${file}.`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      continue;
     }
     // Its server is gone (killed, or the machine restarted): the lock is stale.
     fsSync.rmSync(file, { force: true });
   }
-  throw new DataDirInUseError(`Could not take the lock ${file} on the embedded database; try again.`);
+}
+
+/** The lock's text: the process id, then its start when the system tells it (a line each). */
+function lockText(pid: number): string {
+  const start = processStat(pid)?.start;
+  return start === undefined ? `${pid}\n` : `${pid}\n${start}\n`;
+}
+
+/**
+ * A process's state letter and its start (clock ticks after boot) from Linux's /proc: undefined where there is no
+ * /proc, null when the process is gone.
+ */
+function processStat(pid: number): { state: string; start: string } | null | undefined {
+  let text: string;
+  try {
+    text = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return fsSync.existsSync('/proc/self/stat') ? null : undefined;
+  }
+  // "pid (name) state ppid ...": the name may hold spaces and parentheses; the 22nd field is the start.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', start: fields[19] ?? '' };
+}
+
+/** Whether the process that wrote a lock (its id, and its start when the lock gives it) still runs. */
+function holds(pid: number, start: string | undefined): boolean {
+  const stat = processStat(pid);
+  if (stat === undefined) return isRunning(pid);
+  if (stat === null) return false;
+  // Z: dead, not reaped yet; X: dying.
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return start === undefined || stat.start === start;
 }
 
 function readOrEmpty(file: string): string {

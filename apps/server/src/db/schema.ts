@@ -259,6 +259,10 @@ export interface AnalysisQueueTable {
   queuedAt: Generated<Date>;
   attempts: Generated<number>;
   lastError: string | null;
+  /** The event that put the deal in line (null for deals queued before events took turns). */
+  eventId: string | null;
+  /** The deal's place among that event's deals (its board order). */
+  place: Generated<number>;
 }
 
 /** A table's six-digit code, typed once on a phone to open that table (modules/tables). */

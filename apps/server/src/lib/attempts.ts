@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { tooManyAttempts } from './errors.ts';
 
 /** A key's count in its window, and the time left until the window ends. */
 export interface AttemptCount {
@@ -91,4 +92,25 @@ export function memoryAttemptCounter(): AttemptCounter {
     },
     close: () => clearInterval(sweep),
   };
+}
+
+/**
+ * Does `work` as one of `max` a window under `key`, counted before it starts so parallel calls cannot race past:
+ * beyond `max`, refused with 429 and the wait. Work that fails (refused for what it was sent) is taken back, so
+ * only what was done counts.
+ */
+export async function withinLimit<T>(
+  attempts: AttemptCounter,
+  key: string,
+  limit: { max: number; windowMs: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  const [counted] = await attempts.add([key], limit.windowMs);
+  if (counted!.count > limit.max) throw tooManyAttempts(counted!.ttlMs);
+  try {
+    return await work();
+  } catch (error) {
+    await attempts.takeBack([key]);
+    throw error;
+  }
 }

@@ -29,6 +29,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode(code))).toBe(false);
   });
 
+  it('55000 is the database unavailable when it is not accepting connections, not for its other causes', () => {
+    const notAccepting = Object.assign(new Error('database "bridge" is not currently accepting connections'), { code: '55000' });
+    expect(isDatabaseUnavailable(notAccepting)).toBe(true);
+    const sequence = Object.assign(new Error('currval of sequence "ids" is not yet defined in this session'), { code: '55000' });
+    expect(isDatabaseUnavailable(sequence)).toBe(false);
+  });
+
   it('sees through an AggregateError and a cause, and knows PGlite closed', () => {
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED')], 'connect failed'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: withCode('57P01') }))).toBe(true);

@@ -10,6 +10,9 @@ const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFO
 // SQLSTATEs: 3D000 no such database (renamed or dropped), 53300 too many connections, 57P01-57P04 shutdown,
 // crash, cannot connect now, database dropped. Class 08 (connection exceptions) is matched whole below.
 const sqlStates = new Set(['3D000', '53300', '57P01', '57P02', '57P03', '57P04']);
+// 55000 (object not in prerequisite state) is also a sequence read too early or a feature turned off: only the
+// database refusing connections (`allow_connections` false) is an outage.
+const notAcceptingConnections = /is not currently accepting connections/i;
 // node-postgres losing a connection, and PGlite closed (by us or after it broke) or the dialect left without it.
 const unavailableMessages =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed|PGlite is closed|PGLite not initialized|PGlite is not ready/i;
@@ -19,6 +22,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string') {
     if (networkCodes.has(code) || sqlStates.has(code)) return true;
+    if (code === '55000' && typeof message === 'string' && notAcceptingConnections.test(message)) return true;
     // 08P01 (protocol violation) is a malformed request, not an outage.
     if (code.startsWith('08') && code.length === 5 && code !== '08P01') return true;
   }

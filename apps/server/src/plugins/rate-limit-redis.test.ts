@@ -21,6 +21,8 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     verifyResend: 2,
     seating: 2,
     windowMs: 60_000,
+    eventCreation: 2,
+    eventCreationWindowMs: 60_000,
   };
   beforeAll(async () => {
     first = await buildTestApp({ redisUrl, rateLimits: limits });

@@ -17,6 +17,8 @@ beforeAll(async () => {
       verifyResend: 2,
       seating: 2,
       windowMs: 60_000,
+      eventCreation: 2,
+      eventCreationWindowMs: 60_000,
     },
   });
 });

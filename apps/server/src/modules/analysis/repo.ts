@@ -1,4 +1,5 @@
 import type { DoubleDummyTricks, ParResult } from '@bridge/api';
+import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
 import type { AnalysisQueueTable } from '../../db/schema.ts';
 
@@ -15,24 +16,61 @@ export interface QueuedDeal {
   deal: string;
 }
 
-/** Puts deals in line; one already waiting is left alone (the runner drops one already analysed). */
-export async function enqueue(db: Db, deals: readonly QueuedDeal[]): Promise<void> {
-  if (!deals.length) return;
-  await db
-    .insertInto('analysisQueue')
-    .values([...deals])
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+/** A deal put in line by an event, at its place among the event's deals. */
+export interface NewQueuedDeal extends QueuedDeal {
+  eventId: string;
+  place: number;
 }
 
-/** The next deals to solve: the fewest tries first, then the oldest. Tried `maxAttempts` times: left out. */
+/**
+ * Puts deals in line, in statements cut into batches (an event's deals outnumber one statement's parameters); one
+ * already waiting is left alone (the runner drops one already analysed).
+ */
+export async function enqueue(db: Db, deals: readonly NewQueuedDeal[]): Promise<void> {
+  await insertInBatches(deals, (batch) =>
+    db
+      .insertInto('analysisQueue')
+      .values(batch)
+      .onConflict((conflict) => conflict.doNothing())
+      .execute(),
+  );
+}
+
+/**
+ * The next deals to solve, the fewest tries first, the events taking turns: each event's first deal waiting (in
+ * its board order), then each one's second, and so on, the event with the fewest deals waiting first in each turn,
+ * then the one that queued first. A club event put in line behind three 7,200-board events is solved in the next
+ * batch, and no event waits for another to be through. Tried `maxAttempts` times: left out.
+ */
 export const nextInQueue = (db: Db, limit: number, maxAttempts: number) =>
   db
-    .selectFrom('analysisQueue')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('analysisQueue')
+        .select(['dealHash', 'dealer', 'vulnerability', 'deal', 'attempts', 'queuedAt'])
+        .select((inner) => [
+          inner.fn
+            .agg<number>('row_number')
+            .over((over) => over.partitionBy('eventId').orderBy('place').orderBy('queuedAt').orderBy('dealHash'))
+            .as('turn'),
+          inner.fn
+            .countAll<number>()
+            .over((over) => over.partitionBy('eventId'))
+            .as('waiting'),
+          inner.fn
+            .min('queuedAt')
+            .over((over) => over.partitionBy('eventId'))
+            .as('since'),
+        ])
+        .where('attempts', '<', maxAttempts)
+        .as('line'),
+    )
     .select(['dealHash', 'dealer', 'vulnerability', 'deal'])
-    .where('attempts', '<', maxAttempts)
     .orderBy('attempts')
-    .orderBy('queuedAt')
+    .orderBy('turn')
+    .orderBy('waiting')
+    .orderBy('since')
+    .orderBy('dealHash')
     .limit(limit)
     .execute();
 

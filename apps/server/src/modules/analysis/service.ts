@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { PlayPosition } from './dds-binding.ts';
 import * as repo from './repo.ts';
-import type { Dealer, QueuedDeal, Vulnerability } from './repo.ts';
+import type { Dealer, NewQueuedDeal, QueuedDeal, Vulnerability } from './repo.ts';
 import type { SolverPool } from './solver-pool.ts';
 
 /** A deal the solver failed on this many times is left out of the line (its error stays in `analysis_queue`). */
@@ -42,19 +42,17 @@ export const dealHashOf = (deal: string) => createHash('sha256').update(deal, 'u
 const queued = new EventEmitter();
 
 /**
- * Puts boards' deals in line for analysis. Called in the transaction that writes the boards, so the line holds
- * exactly the deals that were committed; call `announceQueuedDeals` once it has committed.
+ * Puts an event's boards' deals in line for analysis, in their order (the events take turns in the line). Called
+ * in the transaction that writes the boards, so the line holds exactly the deals that were committed; call
+ * `announceQueuedDeals` once it has committed.
  */
-export async function queueDeals(trx: Db, boards: readonly BoardDeal[]): Promise<void> {
-  const unique = new Map<string, QueuedDeal>();
+export async function queueDeals(trx: Db, eventId: string, boards: readonly BoardDeal[]): Promise<void> {
+  const unique = new Map<string, NewQueuedDeal>();
   for (const board of boards) {
     const dealHash = dealHashOf(board.deal);
-    unique.set(`${dealHash}/${board.dealer}/${board.vulnerability}`, {
-      dealHash,
-      dealer: board.dealer,
-      vulnerability: board.vulnerability,
-      deal: board.deal,
-    });
+    const key = `${dealHash}/${board.dealer}/${board.vulnerability}`;
+    if (unique.has(key)) continue;
+    unique.set(key, { dealHash, dealer: board.dealer, vulnerability: board.vulnerability, deal: board.deal, eventId, place: unique.size });
   }
   await repo.enqueue(trx, [...unique.values()]);
 }

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import type { AttemptCounter } from '../../lib/attempts.ts';
 import { changeStreams, concernsEvent } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
+import { createCounted } from '../events/service.ts';
 import { listDirectedEvents, listEntries, liveView, nextRound, setClock, setNotPlayed, startSession } from '../events/sessions.ts';
 import { searchPlayers } from '../users/service.ts';
 import { directEvent, useConsole, watchEvent } from './policy.ts';
@@ -12,7 +14,10 @@ import { checkMovement, createDirectedEvent, proposals, replaceEntries } from '.
  * The director's console (`/api/v1/direct...`): a verified user's own events (every event for an admin), the
  * wizard's movements and new event, entries, the live view with its change stream, and the round and its clock.
  */
-export async function directingRoutes(app: FastifyInstance, { limits, heartbeatMs }: { limits: RateLimits; heartbeatMs: number }) {
+export async function directingRoutes(
+  app: FastifyInstance,
+  { limits, heartbeatMs, attempts }: { limits: RateLimits; heartbeatMs: number; attempts: AttemptCounter },
+) {
   const db = app.database.db;
   /** Announces a change of the event to its live views and table phones, once committed. */
   const changed = (key: string) => app.eventChanges.changed(key);
@@ -31,7 +36,8 @@ export async function directingRoutes(app: FastifyInstance, { limits, heartbeatM
   }));
 
   route(app, endpoints.directing.create, { config: { policy: useConsole } }, async (request) => {
-    const created = await createDirectedEvent(db, request.user!, request.body, request.ip);
+    const user = request.user!;
+    const created = await createCounted({ attempts, limits }, user, () => createDirectedEvent(db, user, request.body, request.ip));
     return { result: { key: created.key } };
   });
 

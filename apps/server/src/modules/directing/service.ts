@@ -1,5 +1,13 @@
-import { MINUTES_TO_MOVE, MovementTableError, proposeMovements, uploadMovement, type Movement, type MovementTableFormat } from '@bridge/engine';
-import { EVENT_LIMITS, type CreateSessionBody, type MovementProposal, type PairEntry } from '@bridge/api';
+import {
+  checkUploadedMovement,
+  MINUTES_TO_MOVE,
+  MovementTableError,
+  proposeMovements,
+  readMovementTable,
+  type Movement,
+  type MovementTableFormat,
+} from '@bridge/engine';
+import { EVENT_LIMITS, MAX_BOARD, type CreateSessionBody, type MovementProposal, type PairEntry } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -27,12 +35,13 @@ export function proposals(pairs: number, minutesPerBoard: number): MovementPropo
 
 /**
  * Reads and checks an uploaded movement table: a malformed line or a broken rule answers 400 with every problem
- * named, at `field` (where the wizard shows it), as does a table too big for an event.
+ * named, at `field` (where the wizard shows it), as does a table too big for an event. The size is checked before
+ * the rules, so the rules are only ever checked on a table an event can hold.
  */
 export function readUpload(text: string, format: MovementTableFormat, field: string): Movement {
   let movement: Movement;
   try {
-    movement = uploadMovement(text, format);
+    movement = readMovementTable(text, format);
   } catch (error) {
     if (error instanceof MovementTableError) throw fieldError(field, error.message);
     throw error;
@@ -41,13 +50,31 @@ export function readUpload(text: string, format: MovementTableFormat, field: str
     throw fieldError(field, `An event has at most ${EVENT_LIMITS.tables} tables; this movement has ${movement.tables}`);
   if (movement.rounds > EVENT_LIMITS.rounds)
     throw fieldError(field, `An event has at most ${EVENT_LIMITS.rounds} rounds; this movement has ${movement.rounds}`);
+  const problems = checkUploadedMovement(movement);
+  if (problems.length > 0) throw fieldError(field, problems.join('\n'));
   return movement;
+}
+
+/**
+ * The boards an uploaded movement deals with this many boards a round: every board set up to the highest one is
+ * played (`checkUploadedMovement`), each numbering its own boards. More than an event holds answers 400 at `field`:
+ * its boards, and their line for analysis, are never written.
+ */
+export function boardsDealt(movement: Movement, boardsPerRound: number, field: string): number {
+  const sets = Math.max(...movement.rows.map((row) => row.set));
+  const boards = sets * boardsPerRound;
+  if (boards > MAX_BOARD)
+    throw fieldError(
+      field,
+      `An event has at most ${MAX_BOARD} boards; this movement deals ${boards} (${sets} board sets of ${boardsPerRound} boards)`,
+    );
+  return boards;
 }
 
 /** The figures of an uploaded movement, as the wizard shows them before Next. */
 export function checkMovement(body: { text: string; format: MovementTableFormat; boardsPerRound: number; minutesPerBoard: number }) {
   const movement = readUpload(body.text, body.format, 'text');
-  const totalBoards = movement.rounds * body.boardsPerRound;
+  const totalBoards = boardsDealt(movement, body.boardsPerRound, 'text');
   return {
     tables: movement.tables,
     rounds: movement.rounds,
@@ -56,7 +83,7 @@ export function checkMovement(body: { text: string; format: MovementTableFormat;
     totalBoards,
     winners: movement.winners,
     sitOut: movement.phantomPair !== undefined,
-    minutes: totalBoards * body.minutesPerBoard + movement.rounds * MINUTES_TO_MOVE,
+    minutes: movement.rounds * body.boardsPerRound * body.minutesPerBoard + movement.rounds * MINUTES_TO_MOVE,
   };
 }
 
@@ -75,6 +102,7 @@ function resolveMovement(body: CreateBody): { movement: Movement; name: string; 
     return { movement: proposal.movement, name: proposal.name, boardsPerRound: proposal.boardsPerRound };
   }
   const movement = readUpload(choice.text, choice.format, 'movement.text');
+  boardsDealt(movement, choice.boardsPerRound, 'movement.text');
   const pairs = movementPairs(movement).length;
   if (pairs !== body.pairs)
     throw fieldError('movement.text', `The uploaded movement is for ${pairs} pairs, not ${body.pairs}: change the number of pairs or the file`);

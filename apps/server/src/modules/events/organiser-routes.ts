@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
+import type { AttemptCounter } from '../../lib/attempts.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { handRecordsPdf } from './hand-records-pdf.ts';
@@ -11,11 +12,17 @@ import * as tournaments from './service.ts';
 import type { BoardsActedOn } from './service.ts';
 
 /** The organiser API (`/api/v1/tournaments...`): the Organizer app creates events, seats players and posts boards. */
-export async function tournamentRoutes(app: FastifyInstance, { limits, boardsActedOn }: { limits: RateLimits; boardsActedOn: BoardsActedOn }) {
+export async function tournamentRoutes(
+  app: FastifyInstance,
+  { limits, boardsActedOn, attempts }: { limits: RateLimits; boardsActedOn: BoardsActedOn; attempts: AttemptCounter },
+) {
   const db = app.database.db;
 
   route(app, endpoints.events.create, { config: { policy: createEvent } }, async (request) => {
-    const created = await tournaments.createTournament(db, request.user!, request.body, request.ip);
+    const user = request.user!;
+    const created = await tournaments.createCounted({ attempts, limits }, user, () =>
+      tournaments.createTournament(db, user, request.body, request.ip),
+    );
     return { result: { id: created.id, key: created.key } };
   });
 

@@ -30,11 +30,14 @@ import {
   type ScoreData,
   type ScoreEntry,
 } from '@bridge/api';
+import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
 import type { BoardResultRow, TournamentRow, TournamentsTable, UserRow } from '../../db/schema.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
+import type { RateLimits } from '../../config.ts';
+import { withinLimit, type AttemptCounter } from '../../lib/attempts.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { BATCH, cellsOnly, cursorPage, pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -74,18 +77,6 @@ export async function lockActiveEvent(trx: Db, tournament: TournamentRow, what: 
   if (!current) throw notFound(messages.eventNotFound);
   assertActive(current, what);
   return current;
-}
-
-/**
- * Parameters in one statement: PostgreSQL's protocol counts them in 16 bits (at most 32,767 in PGlite), and a
- * statement past that leaves PGlite's connection unusable; every insert whose row count grows with the event is
- * cut into statements below it.
- */
-const MAX_PARAMETERS = 10_000;
-export async function insertInBatches<T extends Record<string, unknown>>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>) {
-  if (rows.length === 0) return;
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /**
@@ -148,6 +139,7 @@ export async function insertNewEvent(
     await insertInBatches(boards, (batch) => repo.insertBoards(trx, batch));
     await queueDeals(
       trx,
+      tournament.id,
       boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : [])),
     );
     await recordAudit(trx, {
@@ -164,6 +156,13 @@ export async function insertNewEvent(
   announceQueuedDeals();
   return created;
 }
+
+/**
+ * Creates an event as one of the events its user may create a window, the organiser API and the director's console
+ * counted together: past them, 429. An event refused for what was sent is not counted.
+ */
+export const createCounted = <T>(ctx: { attempts: AttemptCounter; limits: RateLimits }, user: UserRow, create: () => Promise<T>) =>
+  withinLimit(ctx.attempts, `create-event:${user.id}`, { max: ctx.limits.eventCreation, windowMs: ctx.limits.eventCreationWindowMs }, create);
 
 /** Creates an event with its movement; random events deal their boards now. */
 export async function createTournament(db: Db, organiser: UserRow, body: CreateTournamentBody, ip: string) {
@@ -305,7 +304,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     await assertDealsNotInPlay(trx, tournament, [boardNo], actedOn);
     const updated = await repo.setDeal(trx, tournament.id, boardNo, formatDeal(deal));
     if (updated === 0) throw notFound(`Board ${boardNo} is not played in this event`);
-    await queueDeals(trx, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
+    await queueDeals(trx, tournament.id, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
   });
   announceQueuedDeals();
 }
@@ -352,6 +351,7 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     }
     await queueDeals(
       trx,
+      tournament.id,
       [...deals].map(([board, deal]) => ({ deal, dealer: dealerOf(board), vulnerability: vulnerabilityOf(board) })),
     );
     await recordAudit(trx, {

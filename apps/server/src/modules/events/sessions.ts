@@ -9,6 +9,7 @@ import {
   type ScoringChoice,
   type SessionPhase,
 } from '@bridge/api';
+import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
@@ -21,7 +22,7 @@ import type { EventRow } from './repo.ts';
 /** An event with its organiser's name and address, as the routes' policies look it up. */
 export type { EventRow };
 import * as repo from './repo.ts';
-import { insertInBatches, insertNewEvent, lockActiveEvent, standingsOf, uncomparedPlan } from './service.ts';
+import { insertNewEvent, lockActiveEvent, standingsOf, uncomparedPlan } from './service.ts';
 
 // A club session run from the director's console (modules/directing): made with a stored movement, its entries
 // set before the start, then started, its round clock run and paused, its rounds moved on, its boards marked not
