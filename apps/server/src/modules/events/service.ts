@@ -5,11 +5,13 @@ import {
   nsScore,
   parseDeal,
   parsePbn,
+  PbnError,
   pbnBoardNumbers,
   randomDeal,
   readAnalysisTags,
   scoreEvent,
   vulnerabilityOf,
+  type PbnGame,
   type Seat,
   type Vulnerability,
 } from '@bridge/engine';
@@ -286,9 +288,22 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
   announceQueuedDeals();
 }
 
+/** A game's own double-dummy analysis, or null when its tags are incomplete or cannot be read. */
+function fileAnalysis(game: PbnGame): DealAnalysis | null {
+  try {
+    const analysis = readAnalysisTags(game);
+    return analysis && { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } };
+  } catch (error) {
+    if (error instanceof PbnError) return null;
+    throw error;
+  }
+}
+
 /**
  * Imports the deals of a PBN file (imported or hybrid events): every game's Deal goes to its Board. All or
- * nothing: a bad deal, or a board the event does not play, refuses the whole file.
+ * nothing: a bad deal, or a board the event does not play, refuses the whole file. The file's own double-dummy
+ * analysis is kept with a board when its tags are complete and readable; otherwise it is left out and the deal
+ * kept, as the solver makes its own (a BridgeWebs hand-records file has no OptimumScore).
  */
 export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string): Promise<number> {
   assertActive(tournament, 'deals');
@@ -309,12 +324,11 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     if (!text || text === '?') continue;
     try {
       deals.set(board, formatDeal(parseDeal(text)));
-      // The file's own double-dummy analysis, kept with the board (a malformed one refuses the file like a bad deal).
-      const analysis = readAnalysisTags(game);
-      if (analysis) analyses.set(board, { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } });
     } catch (error) {
       throw badRequest(`Board ${board}: ${error instanceof Error ? error.message : 'invalid deal'}`);
     }
+    const analysis = fileAnalysis(game);
+    if (analysis) analyses.set(board, analysis);
   }
   if (deals.size === 0) throw badRequest('The file holds no deals');
   const played = new Set(planEvent(tournament).boards);
