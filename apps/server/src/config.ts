@@ -128,6 +128,11 @@ export interface RateLimits {
   verifyResend: number;
   /** Seating calls (`POST /tournaments/{key}/participants`) per address and window: each one looks emails up. */
   seating: number;
+  /**
+   * The director's player searches per signed-in user (not per address: a club's directors share one) and window:
+   * a 14-pair field is 28 players, a few lookups each as the names are typed.
+   */
+  playerSearch: number;
   windowMs: number;
 }
 
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordReset: 5,
       verifyResend: 5,
       seating: 30,
+      playerSearch: 200,
       windowMs: 15 * 60_000,
     },
     tokenTtl: { verify: 24 * 3600_000, reset: 3600_000 },

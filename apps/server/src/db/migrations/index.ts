@@ -9,6 +9,7 @@ import * as clubSessions from './0007-club-sessions.ts';
 import * as onlinePlay from './0008-online-play.ts';
 import * as directorCalls from './0009-director-calls.ts';
 import * as disputedClaims from './0010-disputed-claims.ts';
+import * as findablePlayers from './0011-findable-players.ts';
 
 /** Every migration in order. Listed here, not read from the folder, so they load the same under every runner. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-online-play': onlinePlay,
   '0009-director-calls': directorCalls,
   '0010-disputed-claims': disputedClaims,
+  '0011-findable-players': findablePlayers,
 };

@@ -454,7 +454,8 @@ export const pairResultsUrl = (publicUrl: string, key: string, pairKey: string) 
 
 /**
  * Each seated account's mail with its place and score, written in the completion's transaction: guests and bots
- * have no account, so none; a player seated twice gets one mail a pair.
+ * have no account, so none; an account the director picked gets one only if its owner chose to be found or played
+ * in the organiser's earlier events (decision 058); a player seated twice gets one mail a pair.
  */
 async function mailResults(
   trx: Db,
@@ -474,7 +475,7 @@ async function mailResults(
   const byKey = new Map(pairs.map((p) => [p.key, p]));
   const fieldOf = (direction: 'NS' | 'EW' | null) => pairs.filter((p) => p.direction === direction).length;
   const sent = new Set<string>();
-  for (const seat of await repo.listSeatedAccounts(trx, tournament.id)) {
+  for (const seat of await repo.listSeatedAccounts(trx, tournament)) {
     const pair = seatPair(plan, seat.tableNo, seat.side);
     const scored = pair && byKey.get(pair.key);
     if (!scored || sent.has(`${seat.email}\u0000${scored.key}`)) continue;
@@ -699,6 +700,11 @@ export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDel
 
 /** How many events each of these accounts organised (absent: none), for the admin's user list. */
 export const countOrganisedEvents = (db: Db, userIds: readonly string[]) => repo.countOrganisedEvents(db, userIds);
+
+/** The ids of the accounts seated in the organiser's complete events: whom their director search knows (decision 058). */
+export async function playersOfOrganiser(db: Db, organiserId: string): Promise<string[]> {
+  return (await repo.listPlayersOfOrganiser(db, organiserId)).flatMap((row) => (row.userId ? [row.userId] : []));
+}
 
 // Lists, the user console and the admin's changes ------------------------------------------------------------
 
