@@ -187,3 +187,26 @@ describe('the mail at completion', () => {
     expect(mailed.sort()).toEqual([findable.email, regular.email, partner.email].sort());
   });
 });
+
+describe('the choice to be found', () => {
+  it('is off for a new account; the player turns it on and off on the profile, and a bad value changes nothing', async () => {
+    const director = await buildClient(t.app);
+    const player = await buildClient(t.app, { names: 'Vera Visible' });
+    expect((await player.get('/api/v1/user')).json().result).toMatchObject({ findable: false });
+    expect(await search(director, 'vera visible')).toEqual([]);
+
+    const on = await player.post('/api/v1/user/update', { type: 'findable', value: 'true' });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().result).toMatchObject({ message: 'Profile updated successfully', user: { findable: true } });
+    expect((await search(director, 'vera visible')).map((p) => p.userId)).toEqual([player.user!.id]);
+
+    for (const value of ['yes', '', 'TRUE ', '1']) {
+      const refused = await player.post('/api/v1/user/update', { type: 'findable', value });
+      expect(refused.statusCode, value).toBe(400);
+    }
+    expect((await player.get('/api/v1/user')).json().result).toMatchObject({ findable: true });
+
+    expect((await player.post('/api/v1/user/update', { type: 'findable', value: 'false' })).json().result.user).toMatchObject({ findable: false });
+    expect(await search(director, 'vera visible')).toEqual([]);
+  });
+});

@@ -1,4 +1,13 @@
-import { ErrorCode, messages, PASSWORD_MIN_LENGTH, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import {
+  ErrorCode,
+  FINDABLE_VALUE_MESSAGE,
+  messages,
+  PASSWORD_MIN_LENGTH,
+  UserFilters,
+  type EditType,
+  type RegisterBody,
+  type Role,
+} from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
@@ -264,8 +273,13 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
 export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
   const value = edit.value.trim();
   // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
-  if (edit.type !== 'delete' && value.length < 1) throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
+  if (edit.type !== 'delete' && edit.type !== 'findable' && value.length < 1)
+    throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
   switch (edit.type) {
+    case 'findable':
+      // Whether any director's player search finds the player (decision 058).
+      if (edit.value !== 'true' && edit.value !== 'false') throw badRequest(FINDABLE_VALUE_MESSAGE);
+      return repo.updateUser(ctx.db, user.id, { findable: edit.value === 'true' });
     case 'name':
     case 'text':
       if (value.length > 120) throw badRequest(messages.invalidName);
