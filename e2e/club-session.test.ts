@@ -28,6 +28,9 @@ beforeAll(async () => {
   await registerVerified(server.url, admin, PLAYER);
   // Registration sent its verification mail: taken here, so the next mail to the player is the results'.
   await smtp.waitFor(PLAYER.email);
+  // Pia has not played for this director: she lets directors find her (profile), so the search offers her.
+  const pia = await signIn(server.url, PLAYER.email, PLAYER.password);
+  await pia.call(endpoints.users.update, { body: { type: 'findable', value: 'true' } });
   director = await signIn(server.url, DIRECTOR.email, DIRECTOR.password);
 });
 afterAll(async () => {

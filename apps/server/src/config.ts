@@ -130,6 +130,11 @@ export interface RateLimits {
   verifyResend: number;
   /** Seating calls (`POST /tournaments/{key}/participants`) per address and window: each one looks emails up. */
   seating: number;
+  /**
+   * The director's player searches per signed-in user (not per address: a club's directors share one) and window:
+   * a 14-pair field is 28 players, a few lookups each as the names are typed.
+   */
+  playerSearch: number;
   windowMs: number;
   /** Events one user creates per eventCreationWindowMs, the organiser API and the director's console together. */
   eventCreation: number;
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordReset: 5,
       verifyResend: 5,
       seating: 30,
+      playerSearch: 200,
       windowMs: 15 * 60_000,
       eventCreation: e.EVENT_CREATION_RATE_LIMIT,
       eventCreationWindowMs: 3600_000,

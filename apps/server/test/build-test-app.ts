@@ -60,6 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       passwordReset: 1000,
       verifyResend: 1000,
       seating: 1000,
+      playerSearch: 1000,
       windowMs: 60_000,
       eventCreation: 1000,
       eventCreationWindowMs: 60_000,

@@ -127,14 +127,15 @@ export const DirectedEventsResponse = resultOf(
   z.object({ preparation: z.array(DirectedEventSchema), play: z.array(DirectedEventSchema), complete: z.array(DirectedEventSchema) }),
 );
 
-/** A registered player found by name, email or BFI number, for an entry. */
+/**
+ * A registered player found by name or BFI number, for an entry: among the players of the director's earlier
+ * events and those who chose to be found (decision 058). Never an address.
+ */
 export const PlayerSearchQuery = z.object({ q: singleLine(120).pipe(z.string().min(2, 'Type at least 2 characters')) });
 export const FoundPlayerSchema = z.object({
   userId: z.string(),
   name: z.string(),
   bfiId: z.string().nullable(),
-  /** Shown only when the search was the player's exact address. */
-  email: z.string().nullable(),
 });
 export const PlayerSearchResponse = resultOf(z.array(FoundPlayerSchema));
 

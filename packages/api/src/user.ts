@@ -19,6 +19,11 @@ export const UserSchema = z.object({
   city: z.string().nullable(),
   postalIndexNumber: z.string().nullable(),
   role: RoleSchema,
+  /**
+   * The player chose to be found by any director's player search (decision 058); off until they turn it on. The
+   * server always says; optional so the specification's session shape stays valid without it (absent means off).
+   */
+  findable: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserResponse = resultOf(UserSchema);
@@ -80,8 +85,10 @@ export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), p
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 export type SendPasswordResetBody = z.infer<typeof SendPasswordResetBody>;
 
-/** Profile edit types (specification section 3). */
-export const EditTypeSchema = z.enum(['email', 'password', 'text', 'bfi id', 'tel', 'city', 'pin', 'contact', 'name', 'delete']);
+/** Profile edit types (specification section 3), and `findable` (value 'true' or 'false', decision 058). */
+export const EditTypeSchema = z.enum(['email', 'password', 'text', 'bfi id', 'tel', 'city', 'pin', 'contact', 'name', 'delete', 'findable']);
+/** The refusal of a `findable` edit whose value is neither 'true' nor 'false'. */
+export const FINDABLE_VALUE_MESSAGE = "Choose 'true' or 'false' for being found by directors";
 export type EditType = z.infer<typeof EditTypeSchema>;
 export const UpdateUserBody = z
   .object({

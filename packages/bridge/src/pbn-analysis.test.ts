@@ -68,9 +68,28 @@ describe('the analysis tags of PBN', () => {
     expect(parContractTag([])).toBe('Pass');
   });
 
+  it('reads no analysis, and no error, from tags that are incomplete: a table without OptimumScore, a 10-line table', () => {
+    // The layout of a BridgeWebs hand-records file: DoubleDummyTricks and a full table, no OptimumScore.
+    const clubNight = parsePbn(fs.readFileSync(path.join(fixtures, 'bridgewebs_layout_24_boards.pbn'), 'utf8'));
+    expect(clubNight).toHaveLength(24);
+    for (const g of clubNight) {
+      expect(g.get('OptimumResultTable')!.section).toHaveLength(20);
+      expect(g.has('OptimumScore')).toBe(false);
+      expect(() => parseDeal(g.get('Deal')!.value)).not.toThrow();
+      expect(readAnalysisTags(g)).toBeNull();
+    }
+    // endplay's sample: a table of North's and West's lines only, with an OptimumScore.
+    const sample = parsePbn(fs.readFileSync(path.join(fixtures, 'endplay_sample.pbn'), 'utf8'));
+    const tenLines = sample.filter((g) => g.get('OptimumResultTable')?.section.length === 10);
+    expect(tenLines.length).toBeGreaterThan(0);
+    for (const g of tenLines) expect(readAnalysisTags(g)).toBeNull();
+    // A table of 19 lines is as incomplete.
+    expect(readAnalysisTags(parsePbn(game(sacrifice).replace('N  S 10\n', ''))[0]!)).toBeNull();
+  });
+
   it('refuses a table that is not 20 declarer, denomination and tricks lines, and a par it cannot read', () => {
     const text = game(sacrifice);
-    expect(() => readAnalysisTags(parsePbn(text.replace('N  S 10\n', ''))[0]!)).toThrow(PbnError);
+    expect(() => readAnalysisTags(parsePbn(text.replace('N  S 10', 'N  S 14'))[0]!)).toThrow(PbnError);
     expect(() => readAnalysisTags(parsePbn(text.replace('N  S 10', 'N  S 14'))[0]!)).toThrow(/OptimumResultTable/);
     expect(() => readAnalysisTags(parsePbn(text.replace('NS 300', 'three hundred'))[0]!)).toThrow(/OptimumScore/);
     expect(() => readAnalysisTags(parsePbn(text.replace('EW 5CX', 'EW 8CX'))[0]!)).toThrow(/ParContract/);

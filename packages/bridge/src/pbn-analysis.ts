@@ -39,9 +39,12 @@ export function parContractTag(contracts: readonly string[]): string {
 const STRAIN_OF_TEXT: Record<string, Strain> = { NT: 'NT', N: 'NT', S: 'S', H: 'H', D: 'D', C: 'C' };
 
 /**
- * The analysis a game carries, or null when it has no complete `OptimumResultTable`. The par comes from
- * `OptimumScore` ("NS 620", "NS +90", "EW 420") and `ParContract` ("NS 4S", "EW 5HX; EW 5DX", "Pass"), written
- * back as DDS states it ("4S-NS", "5H*-EW-2"), the over- or undertricks taken from the table.
+ * The analysis a game carries, or null when its tags are incomplete: no `OptimumResultTable`, one of fewer than
+ * the 20 declarer and denomination lines (some files give North's and West's only), or no `OptimumScore` (a
+ * BridgeWebs hand-records file gives the table and `DoubleDummyTricks` alone). The par comes from `OptimumScore`
+ * ("NS 620", "NS +90", "EW 420") and `ParContract` ("NS 4S", "EW 5HX; EW 5DX", "Pass"), written back as DDS
+ * states it ("4S-NS", "5H*-EW-2"), the over- or undertricks taken from the table. A line or a par it cannot read
+ * is a PbnError.
  */
 export function readAnalysisTags(game: PbnGame): DealAnalysisTags | null {
   const table = game.get('OptimumResultTable');
@@ -59,8 +62,9 @@ export function readAnalysisTags(game: PbnGame): DealAnalysisTags | null {
     if (tricks[seat as Seat][strain] === undefined) cells++;
     tricks[seat as Seat][strain] = value;
   }
-  if (cells !== 20) throw new PbnError(`OptimumResultTable: ${cells} of the 20 declarer and denomination lines`);
-  const scoreText = game.get('OptimumScore')?.value ?? '';
+  const scoreTag = game.get('OptimumScore');
+  if (cells !== 20 || !scoreTag) return null;
+  const scoreText = scoreTag.value;
   const scoreMatch = /^(NS|EW)\s+([+-]?\d+)$/.exec(scoreText.trim());
   if (!scoreMatch) throw new PbnError(`OptimumScore: "${scoreText}" is not "NS 620" or "EW 420"`);
   const score = (scoreMatch[1] === 'NS' ? 1 : -1) * Number(scoreMatch[2]) + 0;

@@ -179,6 +179,8 @@ export interface UsersTable {
   city: string | null;
   postalIndexNumber: string | null;
   photoUrl: string | null;
+  /** The player chose to be found by any director's player search (off until they turn it on). */
+  findable: Generated<boolean>;
   createdAt: CreatedAt;
   editedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -20,6 +20,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     passwordReset: 2,
     verifyResend: 2,
     seating: 2,
+    playerSearch: 2,
     windowMs: 60_000,
     eventCreation: 2,
     eventCreationWindowMs: 60_000,

@@ -19,7 +19,7 @@ interface OracleDeal {
 }
 
 const oracle: OracleDeal[] = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../../shared/fixtures/dd_oracle.json'), 'utf8'),
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../packages/bridge/fixtures/dd_oracle.json'), 'utf8'),
 );
 
 /** The oracle's digits in its own order, from our table. */

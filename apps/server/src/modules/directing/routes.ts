@@ -41,12 +41,23 @@ export async function directingRoutes(
     return { result: { key: created.key } };
   });
 
-  // A search looks accounts up: limited like seating, so it cannot be used to sweep the members.
+  // A search looks accounts up (only those the caller may find, decision 058): limited per director, counted once
+  // the session is known, so directors sharing a club's address do not share the limit.
   route(
     app,
     endpoints.directing.players,
-    { config: { policy: useConsole, rateLimit: { max: limits.seating, timeWindow: limits.windowMs } } },
-    async (request) => ({ result: await searchPlayers(db, request.query.q) }),
+    {
+      config: {
+        policy: useConsole,
+        rateLimit: {
+          max: limits.playerSearch,
+          timeWindow: limits.windowMs,
+          hook: 'preHandler',
+          keyGenerator: (request) => `player-search:${request.user!.id}`,
+        },
+      },
+    },
+    async (request) => ({ result: await searchPlayers(db, request.user!.id, request.query.q) }),
   );
 
   route(app, endpoints.directing.entries, { config: { policy: directEvent } }, async (request) => ({

@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { createSession, movementPairs, setEntries, type EntryPlayerInput } from '../events/sessions.ts';
-import { playersByIds } from '../users/service.ts';
+import { seatablePlayers } from '../users/service.ts';
 
 // The director's console composes the events module's rules (events/sessions.ts) with the accounts of the users
 // module and the engine's movements; it owns no table.
@@ -133,19 +133,19 @@ export async function createDirectedEvent(db: Db, user: UserRow, body: CreateBod
 }
 
 /**
- * Replaces an event's entries: each account's owner seated by the account's name and address (only verified
- * accounts in use), each guest by the name given.
+ * Replaces an event's entries: each account's owner seated by the account's name (only the accounts the organiser's
+ * search finds; the seat keeps no address, decision 058), each guest by the name given.
  */
 export async function replaceEntries(db: Db, user: UserRow, tournament: TournamentRow, pairs: PairEntry[], ip: string) {
   const ids = pairs.flatMap((p) => p.players.flatMap((player) => ('userId' in player ? [player.userId] : [])));
-  const accounts = await playersByIds(db, ids);
+  const accounts = await seatablePlayers(db, tournament.organiserId, ids);
   const entries = pairs.map((entry, i) => ({
     pair: entry.pair,
     players: entry.players.map((player, j): EntryPlayerInput => {
-      if (!('userId' in player)) return { userId: null, names: player.name, email: null };
+      if (!('userId' in player)) return { userId: null, names: player.name };
       const account = accounts.get(player.userId);
       if (!account) throw fieldError(`pairs.${i}.players.${j}`, 'No registered player has this account: search again, or enter a guest by name');
-      return { userId: account.id, names: account.names, email: account.email };
+      return { userId: account.id, names: account.names };
     }) as [EntryPlayerInput, EntryPlayerInput],
   }));
   return setEntries(db, user, tournament, entries, ip);

@@ -631,15 +631,48 @@ export const deleteNotPlayed = (trx: Db, row: { tournamentId: string; round: num
     .where('boardNo', '=', row.boardNo)
     .execute();
 
-/** The seated accounts of an event with their address now, for the mail its completion sends (guests and bots have none). */
-export const listSeatedAccounts = (db: Db, tournamentId: string) =>
+/**
+ * The seated accounts of an event with their address now, for the mail its completion sends (guests and bots have
+ * none): only those whose owner agreed to it (decision 058): seated by the address the organiser gave, findable,
+ * or seated in another, complete event of the same organiser.
+ */
+export const listSeatedAccounts = (db: Db, tournament: { id: string; organiserId: string }) =>
   db
     .selectFrom('participants')
     .innerJoin('users', 'users.id', 'participants.userId')
     .select(['participants.userId', 'participants.tableNo', 'participants.side', 'users.names', 'users.email'])
-    .where('participants.tournamentId', '=', tournamentId)
+    .where('participants.tournamentId', '=', tournament.id)
     .where('participants.isBot', '=', false)
     .where('users.disabled', '=', false)
+    .where((eb) =>
+      eb.or([
+        eb('participants.email', 'is not', null),
+        eb('users.findable', '=', true),
+        eb.exists(
+          eb
+            .selectFrom('participants as earlier')
+            .innerJoin('tournaments', 'tournaments.id', 'earlier.tournamentId')
+            .select('earlier.id')
+            .whereRef('earlier.userId', '=', 'participants.userId')
+            .where('tournaments.organiserId', '=', tournament.organiserId)
+            .where('tournaments.status', '=', 'complete')
+            .where('tournaments.id', '!=', tournament.id),
+        ),
+      ]),
+    )
+    .execute();
+
+/** The accounts seated in the organiser's complete events: the players a director knows (decision 058). */
+export const listPlayersOfOrganiser = (db: Db, organiserId: string) =>
+  db
+    .selectFrom('participants')
+    .innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
+    .select('participants.userId')
+    .distinct()
+    .where('tournaments.organiserId', '=', organiserId)
+    .where('tournaments.status', '=', 'complete')
+    .where('participants.isBot', '=', false)
+    .where('participants.userId', 'is not', null)
     .execute();
 
 export const listOnlineEventsInPlay = (db: Db) =>

@@ -5,11 +5,13 @@ import {
   nsScore,
   parseDeal,
   parsePbn,
+  PbnError,
   pbnBoardNumbers,
   randomDeal,
   readAnalysisTags,
   scoreEvent,
   vulnerabilityOf,
+  type PbnGame,
   type Seat,
   type Vulnerability,
 } from '@bridge/engine';
@@ -309,9 +311,22 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
   announceQueuedDeals();
 }
 
+/** A game's own double-dummy analysis, or null when its tags are incomplete or cannot be read. */
+function fileAnalysis(game: PbnGame): DealAnalysis | null {
+  try {
+    const analysis = readAnalysisTags(game);
+    return analysis && { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } };
+  } catch (error) {
+    if (error instanceof PbnError) return null;
+    throw error;
+  }
+}
+
 /**
  * Imports the deals of a PBN file (imported or hybrid events): every game's Deal goes to its Board. All or
- * nothing: a bad deal, or a board the event does not play, refuses the whole file.
+ * nothing: a bad deal, or a board the event does not play, refuses the whole file. The file's own double-dummy
+ * analysis is kept with a board when its tags are complete and readable; otherwise it is left out and the deal
+ * kept, as the solver makes its own (a BridgeWebs hand-records file has no OptimumScore).
  */
 export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string, actedOn: BoardsActedOn): Promise<number> {
   assertActive(tournament, 'deals');
@@ -332,12 +347,11 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     if (!text || text === '?') continue;
     try {
       deals.set(board, formatDeal(parseDeal(text)));
-      // The file's own double-dummy analysis, kept with the board (a malformed one refuses the file like a bad deal).
-      const analysis = readAnalysisTags(game);
-      if (analysis) analyses.set(board, { tricks: analysis.tricks, par: { score: analysis.par.score, contracts: [...analysis.par.contracts] } });
     } catch (error) {
       throw badRequest(`Board ${board}: ${error instanceof Error ? error.message : 'invalid deal'}`);
     }
+    const analysis = fileAnalysis(game);
+    if (analysis) analyses.set(board, analysis);
   }
   if (deals.size === 0) throw badRequest('The file holds no deals');
   const played = new Set(planEvent(tournament).boards);
@@ -465,7 +479,8 @@ export const pairResultsUrl = (publicUrl: string, key: string, pairKey: string) 
 
 /**
  * Each seated account's mail with its place and score, written in the completion's transaction: guests and bots
- * have no account, so none; a player seated twice gets one mail a pair.
+ * have no account, so none; an account the director picked gets one only if its owner chose to be found or played
+ * in the organiser's earlier events (decision 058); a player seated twice gets one mail a pair.
  */
 async function mailResults(
   trx: Db,
@@ -485,7 +500,7 @@ async function mailResults(
   const byKey = new Map(pairs.map((p) => [p.key, p]));
   const fieldOf = (direction: 'NS' | 'EW' | null) => pairs.filter((p) => p.direction === direction).length;
   const sent = new Set<string>();
-  for (const seat of await repo.listSeatedAccounts(trx, tournament.id)) {
+  for (const seat of await repo.listSeatedAccounts(trx, tournament)) {
     const pair = seatPair(plan, seat.tableNo, seat.side);
     const scored = pair && byKey.get(pair.key);
     if (!scored || sent.has(`${seat.email}\u0000${scored.key}`)) continue;
@@ -720,6 +735,11 @@ export async function announceDeleted(app: { eventDeletions: { changed(key: stri
 
 /** How many events each of these accounts organised (absent: none), for the admin's user list. */
 export const countOrganisedEvents = (db: Db, userIds: readonly string[]) => repo.countOrganisedEvents(db, userIds);
+
+/** The ids of the accounts seated in the organiser's complete events: whom their director search knows (decision 058). */
+export async function playersOfOrganiser(db: Db, organiserId: string): Promise<string[]> {
+  return (await repo.listPlayersOfOrganiser(db, organiserId)).flatMap((row) => (row.userId ? [row.userId] : []));
+}
 
 // Lists, the user console and the admin's changes ------------------------------------------------------------
 

@@ -190,11 +190,13 @@ export async function listDirectedEvents(db: Db, organiserId: string | null) {
 
 // Entries --------------------------------------------------------------------------------------------------------
 
-/** One player of an entry: an account's owner (its name and address) or a guest, by name alone. */
+/**
+ * One player of an entry: an account's owner (by its name) or a guest, by name alone. An entry keeps no address:
+ * the director picked the account and never saw it (decision 058).
+ */
 export interface EntryPlayerInput {
   userId: string | null;
   names: string;
-  email: string | null;
 }
 
 export interface EntryInput {
@@ -255,7 +257,7 @@ export async function setEntries(db: Db, user: UserRow, tournament: TournamentRo
         tournamentId: tournament.id,
         userId: player.userId,
         names: player.names,
-        email: player.email,
+        email: null,
         tableNo: pair.seat!.table,
         side: sides[j]!,
         isBot: false,

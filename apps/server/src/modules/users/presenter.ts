@@ -14,6 +14,7 @@ export const presentUser = (row: UserRow): User => ({
   city: row.city,
   postalIndexNumber: row.postalIndexNumber,
   role: row.role,
+  findable: row.findable,
 });
 
 /** Shapes a user row as the admin list shows it (specification section 3, "User (admin list)"). */

@@ -116,23 +116,34 @@ export async function findUserAccess(db: Db, userId: string): Promise<{ role: Ro
 
 // Players for the director's entries ------------------------------------------------------------------------------
 
-/** Verified accounts in use whose name, email or BFI number contains the text (name first), at most `limit`. */
-export const searchPlayers = (db: Db, text: string, limit: number) => {
+/**
+ * Verified accounts in use that chose to be found or are among `known`, whose name or BFI number contains the text
+ * (name first), at most `limit`. The address is neither searched nor answered.
+ */
+export const searchPlayers = (db: Db, text: string, limit: number, known: readonly string[]) => {
   const pattern = containsPattern(text);
   return db
     .selectFrom('users')
-    .select(['id', 'names', 'email', 'bfiId'])
+    .select(['id', 'names', 'bfiId'])
     .where('emailVerified', '=', true)
     .where('disabled', '=', false)
-    .where((eb) => eb.or([eb('names', 'ilike', pattern), eb('email', 'ilike', pattern), eb('bfiId', 'ilike', pattern)]))
+    .where((eb) => eb.or([eb('findable', '=', true), ...(known.length ? [eb('id', 'in', known)] : [])]))
+    .where((eb) => eb.or([eb('names', 'ilike', pattern), eb('bfiId', 'ilike', pattern)]))
     .orderBy('names')
     .orderBy('id')
     .limit(limit)
     .execute();
 };
 
-/** These accounts' names and addresses (the ones that exist), to seat their owners. */
-export const findPlayers = (db: Db, ids: readonly string[]) =>
+/** These accounts' names, when they exist, are verified and in use, and chose to be found or are among `known`. */
+export const findFindablePlayers = (db: Db, ids: readonly string[], known: readonly string[]) =>
   ids.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('users').select(['id', 'names', 'email', 'emailVerified', 'disabled']).where('id', 'in', ids).execute();
+    : db
+        .selectFrom('users')
+        .select(['id', 'names'])
+        .where('id', 'in', ids)
+        .where('emailVerified', '=', true)
+        .where('disabled', '=', false)
+        .where((eb) => eb.or([eb('findable', '=', true), ...(known.length ? [eb('id', 'in', known)] : [])]))
+        .execute();

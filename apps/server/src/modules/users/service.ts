@@ -1,4 +1,13 @@
-import { ErrorCode, messages, PASSWORD_MIN_LENGTH, UserFilters, type EditType, type RegisterBody, type Role } from '@bridge/api';
+import {
+  ErrorCode,
+  FINDABLE_VALUE_MESSAGE,
+  messages,
+  PASSWORD_MIN_LENGTH,
+  UserFilters,
+  type EditType,
+  type RegisterBody,
+  type Role,
+} from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
@@ -12,7 +21,7 @@ import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { countAudits, recordAudit } from '../audits/service.ts';
-import { countOrganisedEvents, forgetAccount } from '../events/service.ts';
+import { countOrganisedEvents, forgetAccount, playersOfOrganiser } from '../events/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -272,8 +281,13 @@ export async function updateProfile(
 ): Promise<UserRow | null> {
   const value = edit.value.trim();
   // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
-  if (edit.type !== 'delete' && value.length < 1) throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
+  if (edit.type !== 'delete' && edit.type !== 'findable' && value.length < 1)
+    throw badRequest(edit.type === 'email' ? messages.emailRequired : messages.invalidName);
   switch (edit.type) {
+    case 'findable':
+      // Whether any director's player search finds the player (decision 058).
+      if (edit.value !== 'true' && edit.value !== 'false') throw badRequest(FINDABLE_VALUE_MESSAGE);
+      return repo.updateUser(ctx.db, user.id, { findable: edit.value === 'true' });
     case 'name':
     case 'text':
       if (value.length > 120) throw badRequest(messages.invalidName);
@@ -572,34 +586,34 @@ export const userAccess = (db: Db, userId: string) => repo.findUserAccess(db, us
 
 // Players for the director's entries ------------------------------------------------------------------------------
 
-/** A registered player as a director finds them: never their phone; their address only when it was typed in full. */
+/** A registered player as a director finds them: never their phone nor their address. */
 export interface FoundPlayer {
   userId: string;
   name: string;
   bfiId: string | null;
-  email: string | null;
 }
 
 /** At most this many players answer one search. */
 export const PLAYER_SEARCH_LIMIT = 10;
 
 /**
- * Verified accounts in use found by name, email or BFI number. The address is shown only to someone who typed it
- * exactly, so the search cannot be used to collect addresses.
+ * The director's search (decision 058): verified accounts in use, found by name or BFI number, among those that
+ * chose to be found and those seated in the director's own complete events. An address is not a key: typed in
+ * full or nearly, it answers alike (nothing, unless a name or number contains it).
  */
-export async function searchPlayers(db: Db, text: string): Promise<FoundPlayer[]> {
-  const q = text.trim();
-  const rows = await repo.searchPlayers(db, q, PLAYER_SEARCH_LIMIT);
-  return rows.map((row) => ({
-    userId: row.id,
-    name: row.names,
-    bfiId: row.bfiId,
-    email: row.email.toLowerCase() === q.toLowerCase() ? row.email : null,
-  }));
+export async function searchPlayers(db: Db, directorId: string, text: string): Promise<FoundPlayer[]> {
+  const known = await playersOfOrganiser(db, directorId);
+  const rows = await repo.searchPlayers(db, text.trim(), PLAYER_SEARCH_LIMIT, known);
+  return rows.map((row) => ({ userId: row.id, name: row.names, bfiId: row.bfiId }));
 }
 
-/** Accounts that may be entered in an event (verified, in use), by id, with the name and address to seat them by. */
-export async function playersByIds(db: Db, ids: readonly string[]): Promise<Map<string, { id: string; names: string; email: string }>> {
-  const rows = await repo.findPlayers(db, [...new Set(ids)]);
-  return new Map(rows.filter((row) => row.emailVerified && !row.disabled).map((row) => [row.id, { id: row.id, names: row.names, email: row.email }]));
+/**
+ * The accounts an event's organiser may seat by pick, by id, with the name to seat them by: those the search would
+ * find them (verified, in use, findable or seated in the organiser's complete events). Any other id is left out,
+ * whether or not it is an account.
+ */
+export async function seatablePlayers(db: Db, organiserId: string, ids: readonly string[]): Promise<Map<string, { id: string; names: string }>> {
+  const known = await playersOfOrganiser(db, organiserId);
+  const rows = await repo.findFindablePlayers(db, [...new Set(ids)], known);
+  return new Map(rows.map((row) => [row.id, { id: row.id, names: row.names }]));
 }

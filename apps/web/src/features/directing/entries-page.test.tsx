@@ -72,7 +72,7 @@ function serve(
     }
     if (url.startsWith('/api/v1/direct/players?')) {
       const q = new URL(url, 'http://x').searchParams.get('q');
-      const found = q === 'ann' ? [{ userId: '44444444-4444-4444-8444-444444444444', name: 'Ann Example', bfiId: '12345', email: null }] : [];
+      const found = q === 'ann' ? [{ userId: '44444444-4444-4444-8444-444444444444', name: 'Ann Example', bfiId: '12345' }] : [];
       return jsonResponse({ result: found });
     }
     if (url === '/api/v1/direct/events/thu1/start') return jsonResponse(options.start?.body ?? { result: { round: 1 } }, options.start?.status);

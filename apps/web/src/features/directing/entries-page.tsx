@@ -304,8 +304,8 @@ function Preparation({ event, entries }: { event: DirectedEventView; entries: En
             </Group>
           </Group>
           <Text size="sm">
-            Type a player's name, email or BFI number and choose them from the list, or leave a name as typed for a guest. Late entries fill a pair
-            that is not entered; a withdrawn pair's opponents sit out.
+            Type a player's name or BFI number and choose them from the list, or leave a name as typed for a guest. The list offers the players of
+            your earlier events and those who chose to be found. Late entries fill a pair that is not entered; a withdrawn pair's opponents sit out.
           </Text>
           {entered % 2 === 1 ? (
             <Text size="sm" c="dimmed">

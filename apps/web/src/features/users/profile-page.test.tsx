@@ -76,6 +76,27 @@ describe('ProfilePage', () => {
     await waitFor(async () => expect((await rowButton('Full Name')).textContent).toContain('Ann Rao'));
   });
 
+  it('lets the player choose to be found by directors: off at first, saved at once, and left as it was when refused', async () => {
+    const { calls } = serve([
+      { body: { result: { message: messages.profileUpdated, user: { ...user, findable: true } } } },
+      { status: 429, body: { error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' } },
+    ]);
+    renderApp(<ProfilePage />, { path: '/console/profile' });
+    const toggle = (await screen.findByRole('switch', { name: /Directors may find me/ })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.profileUpdated));
+    await waitFor(() => expect((screen.getByRole('switch', { name: /Directors may find me/ }) as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('switch', { name: /Directors may find me/ }));
+    expect(await screen.findByText('Too many attempts. Please wait 1 minute and try again.')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: /Directors may find me/ }) as HTMLInputElement).checked).toBe(true);
+    expect(calls).toEqual([
+      { type: 'findable', value: 'true' },
+      { type: 'findable', value: 'false' },
+    ]);
+  });
+
   it('refuses an empty value without asking the server', async () => {
     const { calls } = serve();
     renderApp(<ProfilePage />, { path: '/console/profile' });

@@ -1,5 +1,5 @@
 import { messages, type User } from '@bridge/api';
-import { Button, Group, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useUpdateProfile } from './api';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { profileFields, type ProfileField } from './profile-fields';
 import classes from './profile-page.module.css';
+import '@mantine/core/styles/Switch.layer.css';
 
 export function ProfilePage() {
   const { data: user } = useQuery(currentUserQueryOptions());
@@ -64,6 +65,7 @@ export function ProfilePage() {
           })}
         </ul>
       </Paper>
+      <FindableSection user={user} />
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="delete-account">
         <Stack gap="xs" align="flex-start">
           <Title order={2} id="delete-account" fz="lg">
@@ -80,6 +82,48 @@ export function ProfilePage() {
       {user && <ProfileEditDialog field={editing} user={user} onClose={() => setEditing(null)} onSaved={handleSaved} />}
       <DeleteAccountDialog opened={confirmingDelete} onClose={() => setConfirmingDelete(false)} />
     </PagePlaceholder>
+  );
+}
+
+/**
+ * The player's choice to be found by any director's player search (decision 058): off until turned on. Without it,
+ * only the directors of events the player has played in find them. Saved as soon as it is switched.
+ */
+function FindableSection({ user }: { user: User | undefined }) {
+  const update = useUpdateProfile();
+  const [error, setError] = useState<string | null>(null);
+  const handleChange = async (findable: boolean) => {
+    setError(null);
+    try {
+      const result = await update.mutateAsync({ type: 'findable', value: String(findable) });
+      notifySuccess(result.message || messages.profileUpdated);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="found-by-directors">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} id="found-by-directors" fz="lg">
+          Found by directors
+        </Title>
+        <Text size="sm" c="dimmed">
+          A director entering a pair finds you by name or BFI number if you have played in one of their events. Turn this on to be found by any
+          director, so they can enter you and you get your results by email. Your email address is never shown.
+        </Text>
+        <Switch
+          label="Directors may find me"
+          checked={user?.findable ?? false}
+          disabled={!user || update.isPending}
+          onChange={(event) => void handleChange(event.currentTarget.checked)}
+        />
+        {error && (
+          <Text size="sm" c="red.8" role="alert">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

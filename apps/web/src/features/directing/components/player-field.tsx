@@ -20,8 +20,9 @@ type PlayerFieldProps = {
 };
 
 /**
- * One player of a pair: typing searches the registered players (name, email or BFI number) and offers them; a name
- * left as typed is a guest's, shown by name on the results.
+ * One player of a pair: typing searches the registered players the director may find by name or BFI number (those
+ * of their earlier events, and those who chose to be found) and offers them; a name left as typed is a guest's,
+ * shown by name on the results.
  */
 export function PlayerField({ label, value, onChange, error, id }: PlayerFieldProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -50,7 +51,7 @@ export function PlayerField({ label, value, onChange, error, id }: PlayerFieldPr
           id={id}
           label={label}
           description={kind}
-          placeholder="Name, email or BFI number; or a guest's name"
+          placeholder="Name or BFI number; or a guest's name"
           value={text}
           error={error}
           autoComplete="off"
@@ -94,7 +95,7 @@ export function PlayerField({ label, value, onChange, error, id }: PlayerFieldPr
                   {player.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {[player.bfiId ? `BFI ${player.bfiId}` : null, player.email].filter(Boolean).join(' · ') || 'Registered player'}
+                  {player.bfiId ? `BFI ${player.bfiId}` : 'Registered player'}
                 </Text>
               </Combobox.Option>
             ))
