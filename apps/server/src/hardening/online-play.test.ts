@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { messages, PLAY_MAX_PAYLOAD, PLAY_SOCKETS_PER_USER, PlayCloseCode } from '@bridge/api';
 import type { Db } from '../db/database.ts';
-import { buildUser, login } from '../../test/factories.ts';
+import { buildSeatedEvent, buildUser, clientOf, login } from '../../test/factories.ts';
 import { onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
 
 // Attacks on the online tables' socket: sockets by the dozen from one account, unverified accounts, a `sit` sent
@@ -297,21 +297,25 @@ function listen(url: string, cookie: string) {
   };
 }
 
-describe('an online event deleted in play', () => {
+describe('an event deleted in play', () => {
+  const deleteEvent = (t: Server['t'], admin: string, key: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/v1/tournaments/complete/delete?key=${key}`, headers: { cookie: admin } });
   const deletions = [
     [
-      'an admin deletes the event',
-      (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
-        t.app.inject({ method: 'DELETE', url: `/api/admin/v1/tournaments/complete/delete?key=${event.key}`, headers: { cookie: admin } }),
+      'an admin deletes the events',
+      async (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>, clubKey: string) => {
+        expect((await deleteEvent(t, admin, clubKey)).statusCode).toBe(200);
+        return deleteEvent(t, admin, event.key);
+      },
     ],
     [
-      "an admin deletes its organiser's account",
-      (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
+      "an admin deletes their organiser's account",
+      (t: Server['t'], admin: string, event: Awaited<ReturnType<typeof onlineEvent>>, _clubKey: string) =>
         t.app.inject({ method: 'DELETE', url: `/api/admin/v1/users/delete?key=${event.organiser.id}`, headers: { cookie: admin } }),
     ],
     [
-      'its organiser deletes their own account',
-      (t: Server['t'], _admin: string, event: Awaited<ReturnType<typeof onlineEvent>>) =>
+      'their organiser deletes their own account',
+      (t: Server['t'], _admin: string, event: Awaited<ReturnType<typeof onlineEvent>>, _clubKey: string) =>
         t.app.inject({
           method: 'POST',
           url: '/api/v1/user/update',
@@ -321,7 +325,9 @@ describe('an online event deleted in play', () => {
     ],
   ] as const;
 
-  it.each(deletions)('%s: its table sockets are told and closed, its phones and live views told and ended', async (_label, remove) => {
+  // An online event's tables are played at the socket, a club event's on phones (an online event has no table codes):
+  // one organiser runs one of each, and both are deleted.
+  it.each(deletions)('%s: the online tables are told and closed, the phones and live views told and ended', async (_label, remove) => {
     const { t, wsUrl } = await startPlayServer();
     const admin = await buildUser(t.app, { names: 'Ada Admin', role: 'admin' });
     const adminCookie = await login(t.app, admin, '/api/admin/v1/user/login');
@@ -341,28 +347,34 @@ describe('an online event deleted in play', () => {
     await bystander.sit(other.key);
 
     const { port } = t.app.server.address() as AddressInfo;
-    const codes = await t.app.inject({ method: 'GET', url: `/api/v1/tournaments/${event.key}/tables`, headers: { cookie: event.organiser.cookie } });
+    const organiser = clientOf(t.app, event.organiser, event.organiser.cookie);
+    const club = await buildSeatedEvent(t.app, { organiser, tables: 3, gameDetails: { liveTableEvent: false } });
+    const codes = await organiser.get(`/api/v1/tournaments/${club.key}/tables`);
+    expect(codes.statusCode, codes.body).toBe(200);
     const code = (codes.json().result as { table: number; code: string }[]).find((c) => c.table === 2)!.code;
-    const opened = await t.app.inject({ method: 'POST', url: `/api/v1/tables/${event.key}/2/open`, payload: { code } });
+    expect((await organiser.post(`/api/v1/direct/events/${club.key}/start`)).statusCode).toBe(200);
+    const opened = await t.app.inject({ method: 'POST', url: `/api/v1/tables/${club.key}/2/open`, payload: { code } });
     expect(opened.statusCode, opened.body).toBe(200);
     const phone = listen(
-      `http://127.0.0.1:${port}/api/v1/tables/${event.key}/2/stream`,
+      `http://127.0.0.1:${port}/api/v1/tables/${club.key}/2/stream`,
       `bridge_table=${opened.cookies.find((c) => c.name === 'bridge_table')!.value}`,
     );
     const liveView = listen(`http://127.0.0.1:${port}/api/v1/direct/events/${event.key}/stream`, event.organiser.cookie);
+    const clubView = listen(`http://127.0.0.1:${port}/api/v1/direct/events/${club.key}/stream`, event.organiser.cookie);
     const otherView = listen(`http://127.0.0.1:${port}/api/v1/direct/events/${other.key}/stream`, other.organiser.cookie);
-    await Promise.all([phone.until(': open'), liveView.until(': open'), otherView.until(': open')]);
+    await Promise.all([phone.until(': open'), liveView.until(': open'), clubView.until(': open'), otherView.until(': open')]);
 
-    const response = await remove(t, adminCookie, event);
+    const response = await remove(t, adminCookie, event, club.key);
     expect(response.statusCode, response.body).toBe(200);
 
     for (const socket of [...sockets, kibitzer]) {
       expect(await socket.closed).toBe(PlayCloseCode.eventDeleted);
       expect(socket.frames.at(-1)).toEqual({ type: 'error', message: messages.eventGone });
     }
-    await Promise.all([phone.ended, liveView.ended]);
+    await Promise.all([phone.ended, liveView.ended, clubView.ended]);
     expect(phone.text()).toContain('event: deleted');
     expect(liveView.text()).toContain('event: deleted');
+    expect(clubView.text()).toContain('event: deleted');
     expect(otherView.text()).not.toContain('event: deleted');
     // Nothing of it plays on: a socket asking for it is told it is unknown, without "Something went wrong".
     const again = await PlayClient.open(wsUrl, event.kibitzer.cookie);
