@@ -160,14 +160,19 @@ export const EntryViewSchema = z.object({
 export type EntryView = z.infer<typeof EntryViewSchema>;
 export const EntriesResponse = resultOf(z.object({ pairs: z.array(EntryViewSchema) }));
 
-/** A table's entry of a board that East-West rejected: gone from the results, kept for the director to see. */
+/**
+ * A table's line of a board that is no longer its result, kept for the director to see: an entry East-West
+ * rejected, or a line East-West had confirmed that the table entered again (its traveller could be read meanwhile).
+ */
 export const WithdrawnEntrySchema = z.object({
   entry: EnteredResultSchema,
   /** `4S N`, `3NTX E`, `Passed out`. */
   contract: z.string(),
   nsScore: z.number(),
-  /** When East-West rejected it. */
+  /** When East-West rejected it, or when the table entered the board again. */
   at: z.string(),
+  /** 'rejected' by East-West, or 'replaced' by a new entry after East-West had confirmed it. */
+  reason: z.enum(['rejected', 'replaced']),
 });
 export type WithdrawnEntry = z.infer<typeof WithdrawnEntrySchema>;
 
@@ -182,7 +187,7 @@ export const GridBoardSchema = z.object({
   contract: z.string().nullable(),
   /** The result as entered (by the table or the director), to start a correction from; null when none. */
   entry: EnteredResultSchema.nullable(),
-  /** The table's entries of the board East-West rejected, oldest first. */
+  /** The table's entries of the board East-West rejected, and its confirmed lines entered again, oldest first. */
   withdrawn: z.array(WithdrawnEntrySchema),
 });
 export const GridCellSchema = z.object({

@@ -293,7 +293,10 @@ export interface TableEntriesTable {
   createdAt: CreatedAt;
 }
 
-/** A table's entry East-West rejected, as it was entered, for the director to see. */
+/**
+ * A table's entry East-West rejected ('rejected'), or a confirmed line the table entered again ('replaced'), as it
+ * was entered, for the director to see.
+ */
 export interface WithdrawnEntriesTable {
   id: Generated<string>;
   tournamentId: string;
@@ -309,6 +312,7 @@ export interface WithdrawnEntriesTable {
   nsScore: number;
   enteredAt: Date;
   withdrawnAt: CreatedAt;
+  reason: ColumnType<'rejected' | 'replaced', 'rejected' | 'replaced' | undefined, never>;
 }
 
 /** A board the director marked as not played at a table in a round. */

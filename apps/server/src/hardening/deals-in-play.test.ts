@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import { testConfig, type TestApp } from '../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, buildUser, clientOf, login } from '../../test/factories.ts';
 import { legalCard, onlineEvent, PlayClient, startPlayServer, type PlayUser } from '../../test/play.ts';
+import { Client as VideoClient, startServer as startVideoServer } from '../../test/video.ts';
 
 /**
  * Attack regressions for a deal changed under a board in play: the organiser API refuses to change the deal of a
@@ -308,5 +309,87 @@ describe('an organiser or admin who plays in the event', () => {
     }
     const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
     expect(started.statusCode).toBe(200);
+  });
+
+  /** A club event (3 tables, played at the tables with phones), the organiser North and an admin East at table 1. */
+  async function clubDirectors(t: TestApp) {
+    const make = async (names: string, role: 'player' | 'admin' = 'player') => {
+      const user = await buildUser(t.app, { names, role });
+      return { ...user, cookie: await login(t.app, user) };
+    };
+    const organiser = await make('Olga Organiser');
+    const admin = await make('Ada Admin', 'admin');
+    const director = await make('Dora Director', 'admin');
+    const { key } = await buildSeatedEvent(t.app, {
+      organiser: clientOf(t.app, organiser, organiser.cookie),
+      tables: 3,
+      gameDetails: { typeName: 'Club Pairs', liveTableEvent: false },
+      seats: [
+        { user: organiser, table: 1, side: 0 },
+        { user: admin, table: 1, side: 1 },
+      ],
+    });
+    const send = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+    const start = async () => expect((await send('POST', `/api/v1/direct/events/${key}/start`, organiser.cookie)).statusCode).toBe(200);
+    const complete = async () => {
+      const line = { round: 1, board: 1, table: 1, nsPair: 1, ewPair: 1, declarer: 'N', contract: { level: 3, strain: 'NT', doubled: 0 }, tricks: 9 };
+      expect((await send('POST', `/api/v1/tournaments/${key}/results`, organiser.cookie, line)).statusCode).toBe(200);
+      const completed = await send('POST', `/api/v1/tournaments/${key}/complete`, organiser.cookie);
+      expect(completed.statusCode, completed.body).toBe(200);
+    };
+    return { key, organiser, admin, director, send, start, complete };
+  }
+
+  it("joins only their own table's video room while the event is in play", async () => {
+    const { t, wsUrl } = await startVideoServer();
+    const { key, organiser, admin, director, start, complete } = await clubDirectors(t);
+    const sockets: VideoClient[] = [];
+    const connect = async (cookie: string) => {
+      const socket = await VideoClient.open(wsUrl, cookie);
+      sockets.push(socket);
+      return socket;
+    };
+    // Before the start they set the rooms up as the event's director.
+    expect((await (await connect(organiser.cookie)).join(`${key}table2`)).body.peer.seat).toBe('Organiser');
+    await start();
+    for (const [who, other, seat] of [
+      [organiser, `${key}table1`, 'North'],
+      [admin, `${key}table2`, 'East'],
+    ] as const) {
+      const socket = await connect(who.cookie);
+      socket.send('join', other, { strict: true });
+      // The join's answer, whichever it is: a refusal, not a seat in the room.
+      const answer = () => socket.received.find((m) => ['error', 'joined', 'alreadyJoined'].includes(m.type));
+      await expect.poll(answer).toBeDefined();
+      expect(answer()).toEqual({ type: 'error', channelName: other, body: { message: refusal, code: 'forbidden' } });
+      expect((await socket.join(`${key}table0`)).body.peer.seat).toBe(seat);
+    }
+    // An admin who does not play directs every room as before.
+    expect((await (await connect(director.cookie)).join(`${key}table2`)).body.peer.seat).toBe('Director');
+    await complete();
+    expect((await (await connect(organiser.cookie)).join(`${key}table1`)).body.peer.seat).toBe('Organiser');
+    sockets.forEach((socket) => socket.close());
+  });
+
+  it('reads and prints the table codes before the start, and neither while the event is in play', async () => {
+    const { t } = await startPlayServer();
+    const { key, organiser, admin, director, send, start, complete } = await clubDirectors(t);
+    const codes = `/api/v1/tournaments/${key}/tables`;
+    const cards = `/api/v1/direct/events/${key}/table-cards.pdf`;
+    // Before the start: the cards are printed and handed out (decision 057).
+    for (const url of [codes, cards]) expect({ url, status: (await send('GET', url, organiser.cookie)).statusCode }).toEqual({ url, status: 200 });
+    await start();
+    for (const who of [organiser, admin]) {
+      for (const url of [codes, cards]) {
+        const answer = await send('GET', url, who.cookie);
+        expect({ url, status: answer.statusCode }).toEqual({ url, status: 403 });
+        expect(answer.json().error).toBe(refusal);
+        expect(answer.body).not.toMatch(/"code":"\d{6}"/);
+      }
+    }
+    for (const url of [codes, cards]) expect({ url, status: (await send('GET', url, director.cookie)).statusCode }).toEqual({ url, status: 200 });
+    await complete();
+    expect((await send('GET', codes, organiser.cookie)).statusCode).toBe(200);
   });
 });

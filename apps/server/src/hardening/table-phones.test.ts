@@ -116,6 +116,7 @@ describe("a board's traveller at the table", () => {
         contract: '1C N',
         nsScore: 70,
         at: expect.any(String),
+        reason: 'rejected',
       },
     ]);
 
@@ -131,6 +132,39 @@ describe("a board's traveller at the table", () => {
     // A confirmed board entered again waits for East-West again, and so does its traveller.
     expect((await table1.post(`${at}/results`, entry(1, { tricks: 9 }))).statusCode).toBe(200);
     expect((await table1.get(`${at}/traveller/1`)).statusCode).toBe(403);
+  });
+  it('keeps a confirmed line that the table enters again as replaced, for the director to see', async () => {
+    const event = await clubEvent();
+    const table1 = await phone(event, 1);
+    const at = tableUrl(event.key, 1);
+    const other = { round: 2, board: 1, table: 3, nsPair: 3, ewPair: 2, declarer: 'S', contract: { level: 6, strain: 'NT', doubled: 0 }, tricks: 12 };
+    expect((await as.owner.post(`/api/v1/tournaments/${event.key}/results`, other)).statusCode).toBe(200);
+
+    // Whoever holds the phone enters a made-up line, confirms it as East-West, and reads the traveller.
+    expect((await table1.post(`${at}/results`, entry(1, { contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7 }))).statusCode).toBe(200);
+    expect((await table1.post(`${at}/results/1/confirm`)).statusCode).toBe(200);
+    const read = await table1.get(`${at}/traveller/1`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.body).toContain('990');
+    // Then the true line: it waits for East-West, and the made-up one is not lost.
+    expect((await table1.post(`${at}/results`, entry(1))).statusCode).toBe(200);
+
+    const live = (await as.owner.get(`/api/v1/direct/events/${event.key}`)).json().result;
+    const board1 = live.grid.find((c: { round: number; table: number }) => c.round === 1 && c.table === 1).boards[0];
+    expect(board1).toMatchObject({ board: 1, status: 'entered', contract: '4S N', nsScore: 420 });
+    expect(board1.withdrawn).toEqual([
+      {
+        entry: { declarer: 'N', contract: { level: 1, strain: 'C', doubled: 0 }, tricks: 7, lead: null },
+        contract: '1C N',
+        nsScore: 70,
+        at: expect.any(String),
+        reason: 'replaced',
+      },
+    ]);
+    // A line replaced before East-West confirmed it is a correction: nothing more is kept.
+    expect((await table1.post(`${at}/results`, entry(1, { tricks: 9 }))).statusCode).toBe(200);
+    const again = (await as.owner.get(`/api/v1/direct/events/${event.key}`)).json().result;
+    expect(again.grid.find((c: { round: number; table: number }) => c.round === 1 && c.table === 1).boards[0].withdrawn).toHaveLength(1);
   });
 });
 

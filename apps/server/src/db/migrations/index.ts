@@ -12,6 +12,7 @@ import * as disputedClaims from './0010-disputed-claims.ts';
 import * as withdrawnEntries from './0011-withdrawn-entries.ts';
 import * as analysisLineByEvent from './0012-analysis-line-by-event.ts';
 import * as findablePlayers from './0013-findable-players.ts';
+import * as withdrawnEntryReason from './0014-withdrawn-entry-reason.ts';
 
 /** Every migration in order. Listed here, not read from the folder, so they load the same under every runner. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-withdrawn-entries': withdrawnEntries,
   '0012-analysis-line-by-event': analysisLineByEvent,
   '0013-findable-players': findablePlayers,
+  '0014-withdrawn-entry-reason': withdrawnEntryReason,
 };

@@ -1,8 +1,7 @@
 import { allow, isAdmin, policy, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from '../events/sessions.ts';
-import { eventByKey, eventForCaller, type EventForCaller } from '../events/policy.ts';
-import { playingDirectorMessage } from '../events/service.ts';
+import { eventByKey, eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
 
 declare module '../../lib/policy.ts' {
   interface Actions {
@@ -27,9 +26,7 @@ allow('direct.event', { actor: director, subject: organiserOrAdmin });
 // shows every table (decision 057). Before the start it shows no result, so they set up and start the event there.
 allow('direct.watch', {
   actor: director,
-  subject: (actor, event) =>
-    organiserOrAdmin(actor, event) ??
-    (event.callerPlays && event.startedAt !== null && event.status !== 'complete' ? forbidden(playingDirectorMessage) : undefined),
+  subject: (actor, event) => organiserOrAdmin(actor, event) ?? playsWhileInPlay(event),
 });
 
 export const useConsole = policy('direct.use');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import { route } from '../../lib/route.ts';
 import { pairGuidesPdf, tableCardsPdf } from './cards-pdf.ts';
-import { printCards } from './print-policy.ts';
+import { printCards, printTableCards } from './print-policy.ts';
 import { pairGuides, tableCards } from './print-service.ts';
 
 /** The director's printed cards, as PDF: the table cards and the pair guide cards. */
@@ -10,8 +10,8 @@ export async function printRoutes(app: FastifyInstance) {
   const db = app.database.db;
 
   // The table cards carry the codes that open the tables: never kept by a cache.
-  route(app, endpoints.directing.tableCards, { config: { policy: printCards } }, async (request, reply) => {
-    const t = printCards.subject(request);
+  route(app, endpoints.directing.tableCards, { config: { policy: printTableCards } }, async (request, reply) => {
+    const t = printTableCards.subject(request);
     const { heading, cards } = await tableCards(db, t, app.config.publicUrl);
     return reply
       .type('application/pdf')

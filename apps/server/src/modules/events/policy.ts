@@ -45,6 +45,14 @@ export const eventByKey = (request: FastifyRequest): Promise<EventRow> =>
 /** An event with whether the caller holds a player's seat in it. */
 export type EventForCaller = EventRow & { callerPlays: boolean };
 
+/**
+ * The refusal of a view of other tables to an organiser or admin who plays in the event, from its start until it is
+ * complete (decision 057): the live view, the table codes and the printed table cards. Before the start they set
+ * the event up (and print its cards) as its director.
+ */
+export const playsWhileInPlay = (event: EventForCaller): Refusal =>
+  event.callerPlays && event.startedAt !== null && event.status !== 'complete' ? forbidden(playingDirectorMessage) : undefined;
+
 /** The event named by the route's `:key`, and whether the signed-in caller plays in it. */
 export async function eventForCaller(request: FastifyRequest): Promise<EventForCaller> {
   const event = await eventByKey(request);

@@ -387,7 +387,7 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
   const withdrawnAt = new Map<string, WithdrawnEntry[]>();
   for (const w of withdrawals) {
     const at = `${w.round}/${w.tableNo}/${w.boardNo}`;
-    const shown = { entry: enteredResult(w), contract: playedContract(w), nsScore: w.nsScore, at: w.withdrawnAt.toISOString() };
+    const shown = { entry: enteredResult(w), contract: playedContract(w), nsScore: w.nsScore, at: w.withdrawnAt.toISOString(), reason: w.reason };
     withdrawnAt.set(at, [...(withdrawnAt.get(at) ?? []), shown]);
   }
   const clock = clockOf(tournament, now);

@@ -186,7 +186,10 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
     }
     const line = { board: body.board, contract: body.contract, declarer: body.declarer ?? null, tricks: body.tricks, lead: body.lead ?? null };
     // The table corrects its own results until the round ends, confirmed or not: a correction waits for East-West
-    // again. A director's adjusted score stays the director's.
+    // again. A director's adjusted score stays the director's. A confirmed line let the phone read the board's
+    // traveller: the line it replaces is kept, as replaced, for the director's live view.
+    const confirmed = await repo.findResult(trx, current.id, { round: row.round, board: body.board, table });
+    if (confirmed?.status === 'confirmed' && !confirmed.adjustedNs) await keepWithdrawn(trx, confirmed, 'replaced');
     const score = await writeTableLine(trx, current.id, row, line, { status: 'entered', existing: 'replace' });
     await repo.insertTableEntry(trx, { tournamentId: current.id, entryId: body.entryId, tableNo: table, boardNo: body.board, nsScore: score });
     return { score };
@@ -277,21 +280,27 @@ export async function confirmTableResult(db: Db, tournament: TournamentRow, tabl
 export async function rejectTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const line = await enteredLine(trx, tournament, table, board);
-    await repo.insertWithdrawnEntry(trx, {
-      tournamentId: line.tournamentId,
-      round: line.round,
-      boardNo: line.boardNo,
-      tableNo: line.tableNo,
-      declarer: line.declarer,
-      level: line.level,
-      strain: line.strain,
-      doubled: line.doubled,
-      tricks: line.tricks,
-      lead: line.lead,
-      nsScore: line.nsScore,
-      enteredAt: line.editedAt,
-    });
+    await keepWithdrawn(trx, line, 'rejected');
     await repo.deleteResult(trx, line.id);
+  });
+}
+
+/** A table's line as it was entered, kept for the director's live view once it is no longer the table's result. */
+async function keepWithdrawn(trx: Db, line: BoardResultRow, reason: 'rejected' | 'replaced') {
+  await repo.insertWithdrawnEntry(trx, {
+    tournamentId: line.tournamentId,
+    round: line.round,
+    boardNo: line.boardNo,
+    tableNo: line.tableNo,
+    declarer: line.declarer,
+    level: line.level,
+    strain: line.strain,
+    doubled: line.doubled,
+    tricks: line.tricks,
+    lead: line.lead,
+    nsScore: line.nsScore,
+    enteredAt: line.editedAt,
+    reason,
   });
 }
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { allow, isAdmin, policy, signedIn } from '../../lib/policy.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { eventByKey } from '../events/policy.ts';
+import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
 import { findTournament } from '../events/service.ts';
 import { findTableSession, TABLE_COOKIE } from './service.ts';
 
@@ -16,7 +16,7 @@ export interface TableSubject {
 declare module '../../lib/policy.ts' {
   interface Actions {
     /** Read an event's table codes and the tables' phone addresses. */
-    'table.codes': TournamentRow;
+    'table.codes': EventForCaller;
     /** Everything a phone holding one table does: its state, entries, confirmations, travellers, stream. */
     'table.play': TableSubject;
   }
@@ -25,11 +25,15 @@ declare module '../../lib/policy.ts' {
 export const tableNotOpen = 'Open this table with its code first';
 export const otherTable = 'This phone holds another table; open this one with its code';
 
-// The organiser of the event, or an admin, hands out the codes.
+// The organiser of the event, or an admin, hands out the codes. One who plays in the event reads them before the
+// start, to print the cards, and not again until it is complete: a code opens its table's phone, which shows the
+// travellers of boards they are still to play (decision 057).
 allow('table.codes', {
   actor: signedIn,
   subject: (actor, event) =>
-    event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can see its table codes'),
+    event.organiserId === actor?.id || isAdmin(actor)
+      ? playsWhileInPlay(event)
+      : forbidden('Only the organiser of this event can see its table codes'),
 });
 // Only that table's own session: a user's session (an organiser's, an admin's) opens no table, and a table's session
 // opens nothing but its table.
@@ -47,5 +51,5 @@ async function tableOfRequest(request: FastifyRequest): Promise<TableSubject> {
   return { event, table, session };
 }
 
-export const readTableCodes = policy('table.codes', eventByKey);
+export const readTableCodes = policy('table.codes', eventForCaller);
 export const playTable = policy('table.play', tableOfRequest);

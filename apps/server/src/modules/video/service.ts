@@ -2,7 +2,7 @@ import { EventType, messages, parseVideoChannel, seatNameOfSide, videoChannelNam
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { placesNow as placesOfSeats, type SeatLetter } from '../events/seating.ts';
-import { eventsInPlaySeating, findEvent, seatsOfUser } from '../events/service.ts';
+import { eventsInPlaySeating, findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
 import { sessionUser } from '../users/service.ts';
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */
@@ -16,7 +16,8 @@ export type ChannelAccess =
 /**
  * Who may join a channel, read afresh at every join from the socket's session (a user disabled, demoted or
  * signed out since the socket opened is refused): the tournament key for a player-based (solitaire) event,
- * '{key}table{i}' (zero-based) for the others. The organiser and admins (who direct) may join any table; a
+ * '{key}table{i}' (zero-based) for the others. The organiser and admins (who direct) may join any table, unless
+ * they hold a player's seat in the event: from its start until it is complete they are a player (decision 057); a
  * seated player only the table the movement puts their pair at in the current round (docs/decisions/027);
  * kibitzers any table, where the event allows them.
  */
@@ -30,16 +31,19 @@ export async function channelAccess(db: Db, session: string, channel: string): P
   const playerBased = tournament.type === EventType.solitaire;
   if (playerBased ? table !== null : table === null || table >= tournament.tables) return unknown;
 
-  if (user.role === 'admin') return { ok: true, seat: 'Director' };
-  if (tournament.organiserId === user.id) return { ok: true, seat: 'Organiser' };
   const seats = await seatsOfUser(db, tournament.id, user.id);
-  if (seats.length === 0) return { ok: false, code: 'forbidden', message: messages.videoNotInEvent };
   const playing = seats.filter((s) => seatNameOfSide(s.side));
+  const directs = user.role === 'admin' || tournament.organiserId === user.id;
+  // An organiser or admin who plays in the event is a player from its start until it is complete (decision 057).
+  const inPlay = tournament.startedAt !== null && tournament.status !== 'complete';
+  if (directs && !(playing.length > 0 && inPlay)) return { ok: true, seat: user.role === 'admin' ? 'Director' : 'Organiser' };
+  if (seats.length === 0) return { ok: false, code: 'forbidden', message: messages.videoNotInEvent };
   if (playing.length > 0) {
     if (table === null) return { ok: true, seat: seatNameOfSide(playing[0]!.side)! };
     // A player never watches another table, kibitzers or not: it may play those boards later.
     const seat = await seatAtTable(db, tournament, playing, table + 1);
-    return seat ? { ok: true, seat } : { ok: false, code: 'forbidden', message: messages.videoNotAtTable };
+    if (seat) return { ok: true, seat };
+    return { ok: false, code: 'forbidden', message: directs ? playingDirectorMessage : messages.videoNotAtTable };
   }
   return tournament.kibitzersEnabled ? { ok: true, seat: 'Kibitzer' } : { ok: false, code: 'forbidden', message: messages.videoKibitzersClosed };
 }

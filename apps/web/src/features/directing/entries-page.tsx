@@ -348,8 +348,8 @@ function Preparation({ event, entries }: { event: DirectedEventView; entries: En
             Round 1 begins: the table phones show their first boards and the entries can no longer change.
           </Text>
           <Text size="sm" c="dimmed">
-            Playing in it yourself? From the start until it is complete you see only your own table, like every player: the live view, the other
-            tables and the hand records open to you again once it is complete.
+            Playing in it yourself? Print the table cards now: from the start until it is complete you see only your own table, like every player, and
+            the table codes, the live view, the other tables and the hand records open to you again once it is complete.
           </Text>
           {dirty ? (
             <Text size="sm" c="orange.9">

@@ -377,7 +377,7 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     });
   });
 
-  it('lists the entries East-West withdrew from a board', async () => {
+  it('lists the entries East-West withdrew from a board, and the confirmed lines the table entered again', async () => {
     const view = liveView();
     view.grid[2]!.boards[0]!.withdrawn = [
       {
@@ -385,18 +385,29 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
         contract: '1C N',
         nsScore: 70,
         at: '2026-11-28T19:00:00.000Z',
+        reason: 'rejected',
+      },
+      {
+        entry: { declarer: 'S', contract: { level: 2, strain: 'D', doubled: 0 }, tricks: 8, lead: null },
+        contract: '2D S',
+        nsScore: 90,
+        at: '2026-11-28T19:03:00.000Z',
+        reason: 'replaced',
       },
       {
         entry: { declarer: null, contract: { level: 0, strain: null, doubled: 0 }, tricks: null, lead: null },
         contract: 'Passed out',
         nsScore: 0,
         at: '2026-11-28T19:05:00.000Z',
+        reason: 'rejected',
       },
     ];
     serve([view]);
     renderPage();
     const dialog = await openBoard(/^Board 3, late, table 1, round 2$/);
     expect(within(dialog).getByText('Withdrawn by East-West: 1C N, NS +70; Passed out, 0')).toBeTruthy();
+    // A line East-West had confirmed, entered again by the table, is told apart.
+    expect(within(dialog).getByText('Confirmed, then entered again by the table: 2D S, NS +90')).toBeTruthy();
     // A board with none says nothing of it.
     fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
     const other = await openBoard(/^Board 4, missing, table 1, round 2$/);

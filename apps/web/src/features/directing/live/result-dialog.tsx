@@ -210,11 +210,8 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
           {board.nsScore !== null ? `, ${formatNsScore(board.nsScore)}` : ''}
           {board.adjusted ? `, adjusted NS ${board.adjusted.ns} EW ${board.adjusted.ew}` : ''}
         </Text>
-        {board.withdrawn.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            Withdrawn by East-West: {board.withdrawn.map((w) => `${w.contract}, ${formatNsScore(w.nsScore)}`).join('; ')}
-          </Text>
-        ) : null}
+        {withdrawnLines(board.withdrawn, 'rejected', 'Withdrawn by East-West')}
+        {withdrawnLines(board.withdrawn, 'replaced', 'Confirmed, then entered again by the table')}
       </div>
       <Tabs value={tab} onChange={(value) => (setTab(value), setRefusal({}))} keepMounted={false}>
         <Tabs.List grow>
@@ -387,6 +384,20 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/**
+ * The board's lines that are no longer its result, by why they went: rejected by East-West, or confirmed and then
+ * entered again (the table could read the board's traveller meanwhile). Nothing when there are none.
+ */
+function withdrawnLines(withdrawn: GridBoard['withdrawn'], reason: GridBoard['withdrawn'][number]['reason'], label: string) {
+  const lines = withdrawn.filter((w) => w.reason === reason);
+  if (lines.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {label}: {lines.map((w) => `${w.contract}, ${formatNsScore(w.nsScore)}`).join('; ')}
+    </Text>
   );
 }
 
