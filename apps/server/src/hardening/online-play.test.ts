@@ -121,6 +121,42 @@ describe('the table socket under load from one account', () => {
     expect(await kibitzer.closed).toBe(PlayCloseCode.tooManyMessages);
     expect(kibitzer.frames).toContainEqual({ type: 'error', message: 'Too many messages: slow down' });
   });
+
+  it(
+    `closes with ${PlayCloseCode.tooManyMessages} a socket that sends steadily faster than its allowance, some messages taken in between; it is told to slow down once, not at each message dropped`,
+    { timeout: 60_000 },
+    async () => {
+      const kibitzer = await connect(event.kibitzer.cookie);
+      await kibitzer.sit(event.key);
+      let sent = 0;
+      for (let round = 0; round < 150 && kibitzer.socket.readyState === kibitzer.socket.OPEN; round++) {
+        // Ten at a time, a tenth of a second apart: ten times the allowance, which lets one in now and then.
+        for (let i = 0; i < 10; i++) kibitzer.send({ type: 'undo' });
+        sent += 10;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(kibitzer.socket.readyState).not.toBe(kibitzer.socket.OPEN);
+      expect(await kibitzer.closed).toBe(PlayCloseCode.tooManyMessages);
+      const slowDown = kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message === 'Too many messages: slow down');
+      const answered = kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message !== 'Too many messages: slow down');
+      expect(answered.length).toBeGreaterThan(60);
+      expect(slowDown.length).toBeGreaterThanOrEqual(1);
+      // At least 60 were dropped before the close.
+      expect(sent - answered.length).toBeGreaterThan(60);
+      expect(slowDown.length).toBeLessThan(10);
+    },
+  );
+
+  it('keeps a socket open that sends a burst beyond its allowance once, then slows down', async () => {
+    const kibitzer = await connect(event.kibitzer.cookie);
+    await kibitzer.sit(event.key);
+    for (let i = 0; i < 80; i++) kibitzer.send({ type: 'undo' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { state } = await kibitzer.sit(event.key);
+    expect(state.kibitzer).toBe(true);
+    expect(kibitzer.socket.readyState).toBe(kibitzer.socket.OPEN);
+    expect(kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message === 'Too many messages: slow down').length).toBe(1);
+  });
 });
 
 /**
