@@ -424,6 +424,32 @@ function listen(url: string, cookie: string) {
   };
 }
 
+describe('a player whose account is deleted in play', () => {
+  it("gives the seat to a robot at once at the table of another organiser's event, and play goes on", async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N'] });
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const first = (await north.sit(event.key)).state;
+    // North deals and the table waits for North's call.
+    expect(first).toMatchObject({ dealer: 'N', turn: 'N', auction: [] });
+    const seen = (await director.sit(event.key)).state;
+    expect(seen.players.N).toMatchObject({ name: 'Nina North', robot: false });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/update',
+      headers: { cookie: event.players.N!.cookie },
+      payload: { type: 'delete', value: '', currentPassword: event.players.N!.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const robot = await director.until((state) => state.players.N.robot);
+    expect(robot.players.N.robot).toBe(true);
+    await director.until((state) => state.board !== first.board || state.auction.length > 0);
+    north.close();
+    director.close();
+  });
+});
+
 describe('an online event deleted in play', () => {
   const deletions = [
     [
