@@ -371,7 +371,10 @@ describe('a board dealt while the database fails', () => {
     // Nothing is posted for the board not dealt.
     expect(await results()).toEqual([{ board: first, level: 0, declarer: null, tricks: null }]);
     await outage.end();
-    // The next board is dealt, and played: 1NT by North, the lead, seven tricks claimed and accepted.
+    // Once the database is back, the next board is dealt (and nothing is posted for it before it is played).
+    await expect.poll(async () => sockets.N.latest()!.board !== first || (await results()).length > 1, { timeout: 20_000 }).toBe(true);
+    expect(await results()).toEqual([{ board: first, level: 0, declarer: null, tricks: null }]);
+    // The next board is played: 1NT by North, the lead, seven tricks claimed and accepted.
     const second = (await all((s) => s.board !== first && s.result === null))[0]!.board;
     expect(sockets.N.latest()!.dealer).toBe('E');
     for (const [index, seat] of (['E', 'S', 'W', 'N', 'E', 'S', 'W'] as const).entries()) {
