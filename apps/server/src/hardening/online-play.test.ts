@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { messages, PLAY_MAX_PAYLOAD, PLAY_SOCKETS_PER_USER, PlayCloseCode } from '@bridge/api';
+import { messages, PLAY_MAX_PAYLOAD, PLAY_SOCKETS_PER_USER, PlayCloseCode, type PlayTableState } from '@bridge/api';
 import type { Db } from '../db/database.ts';
 import { buildSeatedEvent, buildUser, clientOf, login } from '../../test/factories.ts';
-import { onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
+import { legalCard, onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
 
 // Attacks on the online tables' socket: sockets by the dozen from one account, unverified accounts, a `sit` sent
 // again and again, frames of megabytes and floods of messages; and a database that fails for a while under tables
@@ -120,6 +120,42 @@ describe('the table socket under load from one account', () => {
     for (let i = 0; i < 1000 && kibitzer.socket.readyState === kibitzer.socket.OPEN; i++) kibitzer.send({ type: 'undo' });
     expect(await kibitzer.closed).toBe(PlayCloseCode.tooManyMessages);
     expect(kibitzer.frames).toContainEqual({ type: 'error', message: 'Too many messages: slow down' });
+  });
+
+  it(
+    `closes with ${PlayCloseCode.tooManyMessages} a socket that sends steadily faster than its allowance, some messages taken in between; it is told to slow down once, not at each message dropped`,
+    { timeout: 60_000 },
+    async () => {
+      const kibitzer = await connect(event.kibitzer.cookie);
+      await kibitzer.sit(event.key);
+      let sent = 0;
+      for (let round = 0; round < 150 && kibitzer.socket.readyState === kibitzer.socket.OPEN; round++) {
+        // Ten at a time, a tenth of a second apart: ten times the allowance, which lets one in now and then.
+        for (let i = 0; i < 10; i++) kibitzer.send({ type: 'undo' });
+        sent += 10;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(kibitzer.socket.readyState).not.toBe(kibitzer.socket.OPEN);
+      expect(await kibitzer.closed).toBe(PlayCloseCode.tooManyMessages);
+      const slowDown = kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message === 'Too many messages: slow down');
+      const answered = kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message !== 'Too many messages: slow down');
+      expect(answered.length).toBeGreaterThan(60);
+      expect(slowDown.length).toBeGreaterThanOrEqual(1);
+      // At least 60 were dropped before the close.
+      expect(sent - answered.length).toBeGreaterThan(60);
+      expect(slowDown.length).toBeLessThan(10);
+    },
+  );
+
+  it('keeps a socket open that sends a burst beyond its allowance once, then slows down', async () => {
+    const kibitzer = await connect(event.kibitzer.cookie);
+    await kibitzer.sit(event.key);
+    for (let i = 0; i < 80; i++) kibitzer.send({ type: 'undo' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { state } = await kibitzer.sit(event.key);
+    expect(state.kibitzer).toBe(true);
+    expect(kibitzer.socket.readyState).toBe(kibitzer.socket.OPEN);
+    expect(kibitzer.frames.filter((frame) => frame.type === 'error' && frame.message === 'Too many messages: slow down').length).toBe(1);
   });
 });
 
@@ -269,6 +305,100 @@ describe('robots when the database fails for a while', () => {
   });
 });
 
+/**
+ * The database refuses every read of the online tables' actions until `end`, and still stores what they write (the
+ * relation is moved aside; a view in its place raises on a read and passes a write on). `hits` counts the reads refused.
+ */
+async function actionReadsRefused(db: Db) {
+  await sql`create sequence read_refusals`.execute(db);
+  await sql`alter table play_actions rename to play_actions_kept`.execute(db);
+  await sql`create function refused_rows() returns setof play_actions_kept language plpgsql as $$
+    begin
+      perform nextval('read_refusals');
+      raise exception 'the database is out of service';
+    end $$`.execute(db);
+  await sql`create function passed_write() returns trigger language plpgsql as $$
+    begin
+      insert into play_actions_kept (tournament_id, round, table_no, board_no, seq, actor, action)
+        values (new.tournament_id, new.round, new.table_no, new.board_no, new.seq, new.actor, new.action);
+      return new;
+    end $$`.execute(db);
+  await sql`create view play_actions as select * from refused_rows()`.execute(db);
+  await sql`create trigger passed_write instead of insert on play_actions for each row execute function passed_write()`.execute(db);
+  return {
+    hits: () => sequenceHits(db, 'read_refusals'),
+    end: async () => {
+      await sql`drop view play_actions`.execute(db);
+      await sql`alter table play_actions_kept rename to play_actions`.execute(db);
+    },
+  };
+}
+
+describe('a board dealt while the database fails', () => {
+  it("keeps a board's result under its own number: the next board is dealt once the database is back, and played", { timeout: 60_000 }, async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t);
+    const sockets = {} as Record<'N' | 'E' | 'S' | 'W', PlayClient>;
+    for (const seat of ['N', 'E', 'S', 'W'] as const) {
+      sockets[seat] = await PlayClient.open(wsUrl, event.players[seat]!.cookie);
+      await sockets[seat].sit(event.key);
+    }
+    const all = (test: (state: PlayTableState) => boolean) => Promise.all(Object.values(sockets).map((socket) => socket.until(test)));
+    const first = sockets.N.latest()!.board;
+    const results = async () =>
+      (
+        await t.database.db
+          .selectFrom('boardResults')
+          .innerJoin('tournaments', 'tournaments.id', 'boardResults.tournamentId')
+          .select(['boardResults.boardNo', 'boardResults.level', 'boardResults.declarer', 'boardResults.tricks'])
+          .where('tournaments.key', '=', event.key)
+          .where('boardResults.tableNo', '=', 1)
+          .orderBy('boardResults.boardNo')
+          .execute()
+      ).map((row) => ({ board: row.boardNo, level: row.level, declarer: row.declarer, tricks: row.tricks }));
+    // The first board is passed out; its last pass is stored and its result posted, and the read of the next
+    // board's actions fails.
+    for (const [index, seat] of (['N', 'E', 'S'] as const).entries()) {
+      sockets[seat].send({ type: 'call', call: 'Pass' });
+      await all((s) => s.auction.length === index + 1);
+    }
+    const outage = await actionReadsRefused(t.database.db);
+    sockets.W.send({ type: 'call', call: 'Pass' });
+    await all((s) => s.result !== null);
+    await expect.poll(() => outage.hits(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    // The maintenance timer comes by while the database still fails (it reads again, or posts something).
+    await expect.poll(async () => (await outage.hits()) >= 2 || (await results()).length > 1, { timeout: 20_000 }).toBe(true);
+    // Nothing is posted for the board not dealt.
+    expect(await results()).toEqual([{ board: first, level: 0, declarer: null, tricks: null }]);
+    await outage.end();
+    // Once the database is back, the next board is dealt (and nothing is posted for it before it is played).
+    await expect.poll(async () => sockets.N.latest()!.board !== first || (await results()).length > 1, { timeout: 20_000 }).toBe(true);
+    expect(await results()).toEqual([{ board: first, level: 0, declarer: null, tricks: null }]);
+    // The next board is played: 1NT by North, the lead, seven tricks claimed and accepted.
+    const second = (await all((s) => s.board !== first && s.result === null))[0]!.board;
+    expect(sockets.N.latest()!.dealer).toBe('E');
+    for (const [index, seat] of (['E', 'S', 'W', 'N', 'E', 'S', 'W'] as const).entries()) {
+      sockets[seat].send({ type: 'call', call: seat === 'N' ? '1NT' : 'Pass' });
+      await all((s) => s.board === second && s.auction.length === index + 1);
+    }
+    sockets.E.send({ type: 'play', card: legalCard(sockets.E.latest()!) });
+    await all((s) => s.trick.length === 1);
+    sockets.N.send({ type: 'claim', tricks: 7 });
+    await all((s) => s.claim !== null);
+    sockets.E.send({ type: 'claimResponse', accept: true });
+    await all((s) => s.claim?.awaiting.length === 1);
+    sockets.W.send({ type: 'claimResponse', accept: true });
+    await all((s) => s.board === second && s.result !== null);
+    await expect
+      .poll(() => results(), { timeout: 20_000 })
+      .toEqual([
+        { board: first, level: 0, declarer: null, tricks: null },
+        { board: second, level: 1, declarer: 'N', tricks: 7 },
+      ]);
+    Object.values(sockets).forEach((socket) => socket.close());
+  });
+});
+
 const playedOf = (state: { tricks: { ns: number; ew: number }; trick: unknown[] }) => 4 * (state.tricks.ns + state.tricks.ew) + state.trick.length;
 
 /** Reads a Server-Sent Events stream on a listening app as text as it comes; `ended` when the server ends it. */
@@ -296,6 +426,32 @@ function listen(url: string, cookie: string) {
     until: (part: string) => (text.includes(part) ? Promise.resolve() : new Promise<void>((wake) => waiters.push({ part, wake }))),
   };
 }
+
+describe('a player whose account is deleted in play', () => {
+  it("gives the seat to a robot at once at the table of another organiser's event, and play goes on", async () => {
+    const { t, wsUrl } = await startPlayServer();
+    const event = await onlineEvent(t, { humans: ['N'] });
+    const director = await PlayClient.open(wsUrl, event.organiser.cookie);
+    const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
+    const first = (await north.sit(event.key)).state;
+    // North deals and the table waits for North's call.
+    expect(first).toMatchObject({ dealer: 'N', turn: 'N', auction: [] });
+    const seen = (await director.sit(event.key)).state;
+    expect(seen.players.N).toMatchObject({ name: 'Nina North', robot: false });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/update',
+      headers: { cookie: event.players.N!.cookie },
+      payload: { type: 'delete', value: '', currentPassword: event.players.N!.password },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const robot = await director.until((state) => state.players.N.robot);
+    expect(robot.players.N.robot).toBe(true);
+    await director.until((state) => state.board !== first.board || state.auction.length > 0);
+    north.close();
+    director.close();
+  });
+});
 
 describe('an event deleted in play', () => {
   const deleteEvent = (t: Server['t'], admin: string, key: string) =>

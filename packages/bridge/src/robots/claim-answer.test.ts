@@ -4,7 +4,16 @@ import { sideOf } from '../board.ts';
 import { DEAL_COUNT, dealFromIndex } from '../random-deal.ts';
 import { SEATS, type Seat } from '../types.ts';
 import { BIDS } from '../table/calls.ts';
-import { contractOf, completedTricks, legalPlays, remainingHand, seatToPlay, startBoard, type BoardState } from '../table/board-play.ts';
+import {
+  awaitedAnswers,
+  contractOf,
+  completedTricks,
+  legalPlays,
+  remainingHand,
+  seatToPlay,
+  startBoard,
+  type BoardState,
+} from '../table/board-play.ts';
 import { rankValue, suitOf, type Card } from '../table/cards.ts';
 import { ONE_SUIT_EACH, TOP_CARDS_NORTH, act, bidding, boardOf, playing } from '../table/table-test-helper.ts';
 import { robotAcceptsClaim, robotAcceptsUndo, sureTricks } from './claim-answer.ts';
@@ -178,6 +187,17 @@ describe('a robot answering an undo request', () => {
     let state = playing(sevenNoTrumps(), 'CJ', 'C5', 'C2');
     state = act(act(state, 'N', { type: 'claim', tricks: 13 }), 'E', { type: 'claimResponse', accept: false });
     expect(robotAcceptsUndo(act(state, 'W', { type: 'undo' }))).toBe(false);
+  });
+
+  it('refuses a card played before a claimer faced a hand, once a later card was taken back', () => {
+    let state = playing(sevenNoTrumps(), 'CJ', 'C5', 'C2');
+    state = act(act(state, 'N', { type: 'claim', tricks: 13 }), 'E', { type: 'claimResponse', accept: false });
+    // West's card, the last before the claim, taken back all the same by a person who agreed to it.
+    state = act(state, 'W', { type: 'undo' });
+    state = act(state, awaitedAnswers(state)[0]!, { type: 'undoResponse', accept: true });
+    expect(state.plays.length).toBe(2);
+    // Dummy's card was played before North's hand was faced to the defenders.
+    expect(robotAcceptsUndo(act(state, 'N', { type: 'undo' }))).toBe(false);
   });
 
   it('answers nothing with no request waiting', () => {

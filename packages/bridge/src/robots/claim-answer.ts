@@ -32,7 +32,9 @@ export function robotAcceptsClaim(state: BoardState, options: { solverTricks?: n
 export function robotAcceptsUndo(state: BoardState): boolean {
   if (!state.undo) return false;
   if (state.plays.length === 1) return false;
-  return !(state.disputed && state.plays.length > 0 && state.disputed.plays === state.plays.length);
+  // A card at or before the place where the claimer's hand was faced (one taken back since included) was played
+  // before the hand was seen.
+  return !(state.disputed && state.plays.length > 0 && state.plays.length <= state.disputed.plays);
 }
 
 /** The tricks not yet completed, the one in progress included: what a claim shares out. */

@@ -493,11 +493,18 @@ export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: 
  * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
  * in other organisers' events keep the name but lose the account and its email address.
  */
-/** Answers the keys of the events deleted. */
-export async function forgetAccount(trx: Db, userId: string): Promise<string[]> {
+/** Answers the keys of the events deleted, and of the other events where the account had a seat. */
+export async function forgetAccount(trx: Db, userId: string): Promise<{ deleted: string[]; seated: string[] }> {
   const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).returning('key').execute();
-  await trx.updateTable('participants').set({ userId: null, email: null }).where('userId', '=', userId).execute();
-  return deleted.map((row) => row.key);
+  const seats = await trx
+    .updateTable('participants')
+    .set({ userId: null, email: null })
+    .where('userId', '=', userId)
+    .returning('tournamentId')
+    .execute();
+  const ids = [...new Set(seats.map((row) => row.tournamentId))];
+  const seated = ids.length === 0 ? [] : await trx.selectFrom('tournaments').select('key').where('id', 'in', ids).orderBy('key').execute();
+  return { deleted: deleted.map((row) => row.key), seated: seated.map((row) => row.key) };
 }
 
 /** How many events each of these accounts organised: what deleting the account would delete with it. */

@@ -719,9 +719,9 @@ export async function handRecords(db: Db, tournament: TournamentRow): Promise<Ha
  * organised are deleted (their seats, boards and results with them), and its seats in other organisers' events
  * keep the name, so those results still read right, but lose the account and its email address.
  */
-export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number; deletedKeys: string[] }> {
-  const deletedKeys = await repo.forgetAccount(db, userId);
-  return { eventsDeleted: deletedKeys.length, deletedKeys };
+export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDeleted: number; deletedKeys: string[]; changedKeys: string[] }> {
+  const { deleted, seated } = await repo.forgetAccount(db, userId);
+  return { eventsDeleted: deleted.length, deletedKeys: deleted, changedKeys: seated };
 }
 
 /**
@@ -731,6 +731,14 @@ export async function forgetAccount(db: Db, userId: string): Promise<{ eventsDel
  */
 export async function announceDeleted(app: { eventDeletions: { changed(key: string): Promise<void> } }, keys: readonly string[]) {
   for (const key of keys) await app.eventDeletions.changed(key);
+}
+
+/**
+ * Tells every instance that these events changed, once an account's deletion is committed: their seats of that
+ * account lost it, so a table in play gives such a seat to a robot at once instead of waiting for the player.
+ */
+export async function announceChanged(app: { eventChanges: { changed(key: string): Promise<void> } }, keys: readonly string[]) {
+  for (const key of keys) await app.eventChanges.changed(key);
 }
 
 /** How many events each of these accounts organised (absent: none), for the admin's user list. */

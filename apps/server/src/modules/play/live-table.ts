@@ -115,6 +115,8 @@ export interface LiveTableHooks {
   presenceChanged?(table: LiveTable): void;
   /** The table stopped: a stored action no longer applies to the board's deal (the server's log says it). */
   stopped?(key: string, table: number, message: string): void;
+  /** A write the table goes on without (it tries it again) failed: the server's log says it. */
+  failed?(key: string, table: number, error: unknown, message: string): void;
 }
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
@@ -160,6 +162,8 @@ export class LiveTable {
   private stoppedBy: Seat = 'N';
   /** This table's last write of a result or a substitute (`markWrite`): an event's reading older than it misses it. */
   private lastWrite = 0;
+  /** The flag of a disputed claim the database refused: written by the next `settle`. */
+  private flagLeft: (() => Promise<boolean>) | null = null;
   /** Let go by its host: it takes nothing more. */
   closed = false;
   /**
@@ -249,6 +253,8 @@ export class LiveTable {
     return this.run(async () => {
       const answered = await answerDirectorCall(this.db, this.tournament, this.table);
       const settled = await clearDisputedClaim(this.db, this.tournament, this.table);
+      // A flag the database refused before is answered too.
+      this.flagLeft = null;
       if (!answered && !settled && !this.directorCall) return noDirectorCallMessage;
       this.directorCall = null;
       this.hooks.changed(this);
@@ -410,24 +416,30 @@ export class LiveTable {
       this.seq += 1;
       const disputed = outcome.state.disputed;
       this.state = outcome.state;
-      // A rejected claim is flagged in the director's live view until the director rules on it or answers the table.
-      if (action.type === 'claimResponse' && !action.accept && disputed) {
-        await flagDisputedClaim(this.db, this.tournament, {
-          table: this.table,
-          round: this.online.round,
-          board: board.board,
-          seat: disputed.seat,
-          tricks: disputed.tricks,
-          rejectedBy: disputed.rejectedBy,
-        });
-        this.hooks.directorCallChanged(this.key, this.table);
+      // Stored, the action stands: every seat hears the table as it is now, whatever fails after.
+      try {
+        // A rejected claim is flagged in the director's live view until the director rules on it or answers the table.
+        if (action.type === 'claimResponse' && !action.accept && disputed) {
+          const flag = {
+            table: this.table,
+            round: this.online.round,
+            board: board.board,
+            seat: disputed.seat,
+            tricks: disputed.tricks,
+            rejectedBy: disputed.rejectedBy,
+          };
+          await this.writeFlag(async () => {
+            await flagDisputedClaim(this.db, this.tournament, flag);
+            return true;
+          });
+        }
+        if (action.type === 'directorRuling') await this.writeFlag(() => clearDisputedClaim(this.db, this.tournament, this.table));
+        // A board played out is posted first, so whoever sees its end finds its line in the results.
+        if (outcome.state.result) await this.postResult(outcome.state);
+      } finally {
+        // Every seat sees the board's end (the result, all four hands) before the next board is dealt.
+        this.hooks.changed(this);
       }
-      if (action.type === 'directorRuling' && (await clearDisputedClaim(this.db, this.tournament, this.table)))
-        this.hooks.directorCallChanged(this.key, this.table);
-      // A board played out is posted first, so whoever sees its end finds its line in the results.
-      if (outcome.state.result) await this.postResult(outcome.state);
-      // Every seat sees the board's end (the result, all four hands) before the next board is dealt.
-      this.hooks.changed(this);
       if (outcome.state.result && (await this.dealNext())) this.hooks.changed(this);
       return null;
     });
@@ -435,15 +447,22 @@ export class LiveTable {
 
   /**
    * A board played out whose result could not be posted (the database failed after its last card was stored, or
-   * before a restart): the result is posted now and the next board dealt, as `act` would have.
+   * before a restart), or whose next board could not be read: the result is posted now and the next board dealt, as
+   * `act` would have.
    */
   settle(): Promise<void> {
     return this.run(async () => {
+      if (this.flagLeft) await this.writeFlag(this.flagLeft);
       const board = this.online.boards[this.boardIndex];
-      if (!this.state?.result || !board || board.done) return;
-      await this.postResult(this.state);
-      this.hooks.changed(this);
-      if (await this.dealNext()) this.hooks.changed(this);
+      // Only a board's own play is posted as its result.
+      if (!this.state?.result || !board || this.state.board !== board.board) return;
+      const posted = board.done;
+      if (!posted) {
+        await this.postResult(this.state);
+        this.hooks.changed(this);
+      }
+      // Posted before, but the next board could not be read then: it is dealt now (or the round is over here).
+      if ((await this.dealNext()) || posted) this.hooks.changed(this);
     });
   }
 
@@ -495,19 +514,34 @@ export class LiveTable {
    * rebuilds its board in play from the stored actions.
    */
   private async load(tournament: TournamentRow, reading?: EventReading, online?: OnlineTable) {
-    this.online = online ?? (reading ? reading.table(this.table) : await onlineTable(this.db, tournament, this.table));
-    const place = { tournamentId: tournament.id, round: this.online.round, table: this.table };
-    this.substitutes = new Set(reading ? reading.substitutes(this.table) : await repo.listSubstitutes(this.db, place));
-    const boards = this.online.boards;
-    this.boardIndex = boards.findIndex((b) => !b.done);
-    this.stopped = null;
-    if (this.boardIndex < 0) {
+    // Everything is read before anything is taken: a read that fails leaves the table as it was, whole.
+    const table = online ?? (reading ? reading.table(this.table) : await onlineTable(this.db, tournament, this.table));
+    const place = { tournamentId: tournament.id, round: table.round, table: this.table };
+    const substitutes = new Set(reading ? reading.substitutes(this.table) : await repo.listSubstitutes(this.db, place));
+    const boards = table.boards;
+    const index = boards.findIndex((b) => !b.done);
+    if (index < 0) {
+      const last = boards.length > 0 ? await this.replay(table, boards.length - 1, reading) : null;
+      this.online = table;
+      this.substitutes = substitutes;
       this.boardIndex = boards.length;
-      this.state = boards.length > 0 ? await this.replay(boards.length - 1, reading) : null;
+      this.state = last?.state ?? null;
+      this.stopped = null;
       return;
     }
-    this.state = await this.replay(this.boardIndex, reading);
+    this.online = table;
+    this.substitutes = substitutes;
+    this.enter(index, await this.replay(table, index, reading));
     await this.callForStop();
+  }
+
+  /** Puts in play the board at `index`, as `replay` rebuilt it: its state, its stored actions, and why it stopped. */
+  private enter(index: number, replayed: Replayed) {
+    this.boardIndex = index;
+    this.state = replayed.state;
+    this.seq = replayed.seq;
+    this.stopped = replayed.stopped?.message ?? null;
+    if (replayed.stopped) this.stoppedBy = replayed.stopped.by;
   }
 
   /**
@@ -515,30 +549,27 @@ export class LiveTable {
    * under it) ends the replay there: for the board in play the table then stops (`stopped`), with every stored
    * action kept as it is and no place of them taken by another, rather than play on from a cut-off board.
    */
-  private async replay(index: number, reading?: EventReading): Promise<BoardState> {
-    const board = this.online.boards[index]!;
+  private async replay(table: OnlineTable, index: number, reading?: EventReading): Promise<Replayed> {
+    const board = table.boards[index]!;
     let state = startBoard(board.board, board.deal, { dealer: board.dealer, vulnerability: board.vulnerability });
     const actions = reading
       ? await reading.actions(this.table, board.board)
       : await repo.listActions(this.db, {
           tournamentId: this.tournament.id,
-          round: this.online.round,
+          round: table.round,
           table: this.table,
           board: board.board,
         });
+    let stopped: Replayed['stopped'] = null;
     for (const [i, stored] of actions.entries()) {
       const outcome = applyAction(state, stored.actor, stored.action);
       if (!outcome.ok) {
-        if (index === this.boardIndex) {
-          this.stopped = stoppedMessage(board.board, i + 1, actions.length);
-          this.stoppedBy = stored.actor === 'director' ? 'N' : stored.actor;
-        }
+        stopped = { message: stoppedMessage(board.board, i + 1, actions.length), by: stored.actor === 'director' ? 'N' : stored.actor };
         break;
       }
       state = outcome.state;
     }
-    if (index === this.boardIndex) this.seq = actions.length;
-    return state;
+    return { state, seq: actions.length, stopped };
   }
 
   /** A table just stopped calls the director (once: a call already open stays), and the server's log says why. */
@@ -551,9 +582,25 @@ export class LiveTable {
     if (call) this.hooks.directorCallChanged(this.key, this.table);
   }
 
+  /**
+   * Writes the flag of a disputed claim for the director's live view (or clears it: `write` answers whether the live
+   * view changed). The table's action stands without it: a write the database refused is logged and kept, and tried
+   * again by `settle` (a later write takes the place of one kept).
+   */
+  private async writeFlag(write: () => Promise<boolean>) {
+    this.flagLeft = null;
+    try {
+      if (await write()) this.hooks.directorCallChanged(this.key, this.table);
+    } catch (error) {
+      this.flagLeft = write;
+      this.hooks.failed?.(this.key, this.table, error, 'the flag of a disputed claim could not be written; it is tried again');
+    }
+  }
+
   /** Posts the board's result (once: a line already there stays). */
   private async postResult(finished: BoardState) {
     const board = this.online.boards[this.boardIndex]!;
+    if (finished.board !== board.board) throw new Error(`board ${finished.board} played out is not board ${board.board} in play`);
     const contract = contractOf(finished) ?? { level: 0 as const, strain: 'NT' as const, doubled: 0 as const };
     await recordPlayedBoard(this.db, this.tournament, {
       round: this.online.round,
@@ -576,10 +623,16 @@ export class LiveTable {
       this.boardIndex = this.online.boards.length;
       return false;
     }
-    this.boardIndex = next;
-    this.stopped = null;
-    this.state = await this.replay(next);
+    // Read first: a read that fails leaves the board just played where it was (`settle` deals again).
+    this.enter(next, await this.replay(this.online, next));
     await this.callForStop();
     return true;
   }
+}
+
+/** A board rebuilt from its stored actions: where it stands, how many there are, and the first that no longer applied. */
+interface Replayed {
+  state: BoardState;
+  seq: number;
+  stopped: { message: string; by: Seat } | null;
 }

@@ -181,6 +181,7 @@ export class PlayHost {
           clockChanged: (changed) => this.publish(room, changed),
           presenceChanged: (changed) => this.publish(room, changed),
           stopped: (key, t, message) => this.options.log.error({ key, table: t }, message),
+          failed: (key, t, error, message) => this.options.log.error({ err: error, key, table: t }, message),
         },
         reading,
       );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { parseCall, parseDeal, scoreContract, isVulnerable, handCards, OPENING_LEAD_STANDS, type Seat } from '@bridge/engine';
 import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
@@ -290,6 +291,48 @@ describe('claims and undo', () => {
     // Ruled: the live view's flag is gone.
     expect((await liveView()).disputedClaims).toEqual([]);
   });
+
+  it(
+    'a rejection whose flag the database refused stands at every seat, and the flag is written once the database is back',
+    { timeout: 60_000 },
+    async () => {
+      const { t, event, sockets } = await inPlay();
+      const db = t.database.db;
+      // A real failure of the database for the flags: every write of one is refused by a trigger until it is dropped.
+      await sql`create sequence flags_refused`.execute(db);
+      await sql`create function refuse_flag() returns trigger language plpgsql as $$
+      begin
+        perform nextval('flags_refused');
+        raise exception 'the database is out of service';
+      end $$`.execute(db);
+      await sql`create trigger refuse_flag before insert or update on disputed_claims for each row execute function refuse_flag()`.execute(db);
+      const refusals = async () =>
+        Number((await sql<{ n: string }>`select case when is_called then last_value else 0 end as n from flags_refused`.execute(db)).rows[0]!.n);
+      const flags = async () =>
+        (
+          (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json() as {
+            result: LiveView;
+          }
+        ).result.disputedClaims;
+      sockets.N.send({ type: 'claim', tricks: 12 });
+      await settle(sockets, (s) => s.claim !== null);
+      const sent = sockets.E.frames.length;
+      sockets.E.send({ type: 'claimResponse', accept: false });
+      // Every seat sees the claim withdrawn and play go on; the rejecting player is not told of a failure.
+      const [withdrawn] = await settle(sockets, (s) => s.claim === null && s.disputed !== null);
+      expect(withdrawn).toMatchObject({ claim: null, turn: 'S', disputed: { seat: 'N', tricks: 12, rejectedBy: 'E' } });
+      expect(await refusals()).toBeGreaterThanOrEqual(1);
+      sockets.N.send({ type: 'play', card: legalCard(sockets.N.latest()!) });
+      await settle(sockets, (s) => s.trick.length === 2);
+      expect(sockets.E.frames.slice(sent).filter((frame) => frame.type === 'error')).toEqual([]);
+      expect(await flags()).toEqual([]);
+      // The database back, the flag is written by the table's next round of upkeep.
+      await sql`drop trigger refuse_flag on disputed_claims`.execute(db);
+      await expect
+        .poll(() => flags(), { timeout: 20_000 })
+        .toEqual([{ table: 1, round: 1, board: withdrawn!.board, seat: 'N', tricks: 12, rejectedBy: 'E', at: expect.any(String) }]);
+    },
+  );
 
   it("takes back one's last card when an opponent agrees, and keeps it when refused; never the opening lead", async () => {
     const { sockets } = await inPlay();

@@ -30,8 +30,12 @@ export interface PlayOptions {
 /** A socket's allowance: a burst, refilled at a steady rate (a player sends a few messages a second at most). */
 export const PLAY_BURST = 60;
 export const PLAY_PER_SECOND = 10;
-/** Messages dropped in a row beyond the allowance before the socket is closed as a flood (4008): another burst. */
+/**
+ * Messages dropped for want of allowance within `PLAY_FLOOD_WINDOW_MS` (counted from the first of them) before the
+ * socket is closed as a flood (4008): another burst. Messages taken in between do not wipe the count.
+ */
 export const PLAY_FLOOD = PLAY_BURST;
+export const PLAY_FLOOD_WINDOW_MS = 10_000;
 
 /**
  * Online play: the table socket `/ws/play` (docs/play-protocol.md). The upgrade is checked for its origin and its
@@ -142,8 +146,9 @@ class PlaySocket implements TableSocket {
   /** Where it last sat down. */
   private place: { key: string; table: number } | null = null;
   private readonly allowance = new TokenBucket(PLAY_BURST, PLAY_PER_SECOND);
-  /** Messages dropped in a row for want of allowance. */
+  /** Messages dropped for want of allowance since `droppedSince` (0: none in the window). */
   private dropped = 0;
+  private droppedSince = 0;
   private pending: Promise<void> = Promise.resolve();
   private gone = false;
 
@@ -156,11 +161,17 @@ class PlaySocket implements TableSocket {
   ) {
     socket.on('message', (data) => {
       if (!this.allowance.take()) {
-        // A whole burst more dropped in a row: a flood, not a player in a hurry.
+        const now = Date.now();
+        if (this.dropped === 0 || now - this.droppedSince >= PLAY_FLOOD_WINDOW_MS) {
+          this.dropped = 0;
+          this.droppedSince = now;
+        }
+        // A whole burst more dropped within the window: a flood, not a player in a hurry.
         if (++this.dropped > PLAY_FLOOD) return this.close(PlayCloseCode.tooManyMessages, 'Too many messages');
-        return this.reply({ type: 'error', message: 'Too many messages: slow down' });
+        // Told once a window: a flood is not answered message by message.
+        if (this.dropped === 1) this.reply({ type: 'error', message: 'Too many messages: slow down' });
+        return;
       }
-      this.dropped = 0;
       const text = data.toString();
       this.pending = this.pending
         .then(() => this.handle(text))

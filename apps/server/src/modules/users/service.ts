@@ -277,7 +277,7 @@ export async function updateProfile(
   ctx: UsersContext,
   user: UserRow,
   edit: ProfileUpdate,
-  deleted: (eventKeys: string[]) => void = () => undefined,
+  deleted: (events: AccountEvents) => void = () => undefined,
 ): Promise<UserRow | null> {
   const value = edit.value.trim();
   // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
@@ -361,14 +361,20 @@ export async function updateProfile(
   }
 }
 
-/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin; answers the keys of the events deleted. */
-async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<string[]> {
+/** The keys of the events an account's deletion deleted, and of the other events where it had a seat. */
+export interface AccountEvents {
+  deletedKeys: string[];
+  changedKeys: string[];
+}
+
+/** The profile's delete: the same deletion as the admin's, refused (and audited) for the last admin; answers the events it touched. */
+async function deleteOwnAccount(db: Db, user: UserRow, ip: string): Promise<AccountEvents> {
   const audit = { action: 'user.delete_self', actorEmail: user.email, target: user.email, ip };
   try {
     return await db.transaction().execute(async (trx) => {
-      const { eventsDeleted, deletedKeys } = await deleteAccount(trx, user.id);
+      const { eventsDeleted, deletedKeys, changedKeys } = await deleteAccount(trx, user.id);
       await recordAudit(trx, { ...audit, outcome: 'success', actorId: null, details: { eventsDeleted } });
-      return deletedKeys;
+      return { deletedKeys, changedKeys };
     });
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) {
@@ -389,15 +395,15 @@ function assertAnAdminRemains(enabledAdmins: string[], target: UserRow): void {
  * The one deletion of an account, by its owner or an admin, in the caller's transaction: never the last admin;
  * its sessions and tokens go with the row, its events as tournaments.forgetAccount says.
  */
-async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number; deletedKeys: string[] }> {
+async function deleteAccount(trx: Db, uid: string): Promise<{ target: UserRow; eventsDeleted: number } & AccountEvents> {
   // Admins first, then the user: one lock order everywhere, so two deletions at once cannot both pass the check.
   const admins = await repo.lockAdmins(trx);
   const target = await repo.lockUser(trx, uid);
   if (!target) throw notFound(messages.userNotFound);
   assertAnAdminRemains(admins, target);
-  const { eventsDeleted, deletedKeys } = await forgetAccount(trx, target.id);
+  const { eventsDeleted, deletedKeys, changedKeys } = await forgetAccount(trx, target.id);
   await repo.deleteUser(trx, target.id);
-  return { target, eventsDeleted, deletedKeys };
+  return { target, eventsDeleted, deletedKeys, changedKeys };
 }
 
 /** Creates the configured admin at start when that address has no account yet. */
@@ -564,15 +570,18 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
  * and results); its seats in other events stay as a name, without the account or its email address. Answers the
  * catalogue's text and the keys of the events deleted.
  */
-export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<{ message: string; deletedKeys: string[] }> {
+export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<{ message: string } & AccountEvents> {
   return changeUser(
     db,
     actor,
     uid,
     'delete',
     async (trx, target) => {
-      const { eventsDeleted, deletedKeys } = await deleteAccount(trx, target.id);
-      return { result: { message: messages.userDeleted, deletedKeys }, details: { names: target.names, role: target.role, eventsDeleted } };
+      const { eventsDeleted, deletedKeys, changedKeys } = await deleteAccount(trx, target.id);
+      return {
+        result: { message: messages.userDeleted, deletedKeys, changedKeys },
+        details: { names: target.names, role: target.role, eventsDeleted },
+      };
     },
     () => true,
   );
