@@ -16,6 +16,7 @@ import { conflict, fieldError } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
 import { scoringMethodOf } from './interchange.ts';
 import { planEvent, type EventPlan } from './movement.ts';
+import { listDisputedClaims } from './online-tables.ts';
 import { enteredResult } from './table-results.ts';
 import type { EventRow } from './repo.ts';
 
@@ -381,7 +382,7 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
     repo.listAllParticipants(db, tournament.id),
     repo.listBoards(db, tournament.id),
     repo.listDirectorCalls(db, tournament.id),
-    repo.listDisputedClaims(db, tournament.id),
+    listDisputedClaims(db, tournament),
     repo.listWithdrawnEntries(db, tournament.id),
   ]);
   const withdrawnAt = new Map<string, WithdrawnEntry[]>();
@@ -447,14 +448,6 @@ export async function liveView(db: Db, tournament: EventRow, now: number = Date.
     ranking: pairs,
     entries: entriesOf(plan, participants),
     directorCalls: calls.map((call) => ({ table: call.tableNo, seat: call.seat, at: call.calledAt.toISOString() })),
-    disputedClaims: disputes.map((row) => ({
-      table: row.tableNo,
-      round: row.round,
-      board: row.boardNo,
-      seat: row.seat,
-      tricks: row.tricks,
-      rejectedBy: row.rejectedBy,
-      at: row.disputedAt.toISOString(),
-    })),
+    disputedClaims: disputes,
   };
 }
