@@ -100,9 +100,19 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
   const file = `${dataDir}.lock`;
   const mine = lockText(process.pid);
   const waitUntil = Date.now() + LOCK_WAIT_MS;
+  let tookOver = false;
   for (;;) {
     try {
       fsSync.writeFileSync(file, mine, { flag: 'wx' });
+      if (tookOver) {
+        // Another start may have found the same stale lock and removed it just after we did, taking ours with it:
+        // a moment later the lock must still be ours, or its new holder is looked at like any other.
+        await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+        if (readOrEmpty(file) !== mine) {
+          tookOver = false;
+          continue;
+        }
+      }
       return () => {
         try {
           if (fsSync.readFileSync(file, 'utf8') === mine) fsSync.unlinkSync(file);
@@ -129,6 +139,7 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
     }
     // Its server is gone (killed, or the machine restarted): the lock is stale.
     fsSync.rmSync(file, { force: true });
+    tookOver = true;
   }
 }
 

@@ -316,6 +316,26 @@ describe("the embedded database's lock on its folder", () => {
     }
   });
 
+  it('is given up to a start that took the same stale lock over in the same moment', async () => {
+    const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-lock-')), 'pglite');
+    const other = await processRunning(`console.log('ready'); setInterval(() => undefined, 1000);`);
+    try {
+      fs.writeFileSync(`${folder}.lock`, `${other.pid}\n1\n`);
+      const taking = lockDataDir(folder);
+      // This start has removed the stale lock and written its own; the other start, which found the same stale
+      // lock, removes it in turn and writes its own lock (its process id and start, as /proc tells them).
+      const stat = fs.readFileSync(`/proc/${other.pid}/stat`, 'utf8');
+      const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+      fs.rmSync(`${folder}.lock`);
+      fs.writeFileSync(`${folder}.lock`, `${other.pid}\n${start}\n`);
+      await expect(taking).rejects.toThrow(DataDirInUseError);
+      expect(fs.readFileSync(`${folder}.lock`, 'utf8').split('\n')[0]).toBe(String(other.pid));
+    } finally {
+      await stopped(other);
+      fs.rmSync(path.dirname(folder), { recursive: true, force: true });
+    }
+  });
+
   it('is refused while the server holding it runs, naming its process', async () => {
     const folder = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-lock-')), 'pglite');
     const holder = await processRunning(holderOf(folder));
