@@ -268,7 +268,6 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
   }
 }
 
-/** Sets the deal of one board (imported or hybrid events). */
 /**
  * Which of an event's boards a table has acted on online. The play module owns those actions and answers it (its
  * service's `boardsActedOn`, given to the organiser routes), in the transaction that changes the deals.
@@ -292,6 +291,7 @@ async function assertDealsNotInPlay(trx: Db, tournament: TournamentRow, boards: 
   if (taken.length > 0) throw conflict(dealsInPlayMessage(taken));
 }
 
+/** Sets the deal of one board (imported or hybrid events), refused once a table has acted on it or it has a line. */
 export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string, actedOn: BoardsActedOn) {
   assertActive(tournament, 'deals');
   let deal;
