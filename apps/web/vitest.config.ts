@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // The console guard and the shared msw server (src/testing/setup.ts).
+    setupFiles: ['src/testing/setup.ts'],
   },
 });

@@ -1,10 +1,16 @@
 import { eventEndpoints, insightEndpoints, messages, userEndpoints, UserSchema, videoEndpoints } from '@bridge/api';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { recordRequests, server, type SeenRequest } from '../testing/network';
 import { ApiError, apiCall, apiRequest } from './api-client';
 
-const answer = (body: unknown, status: number) =>
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+/** Every request of the test from here on is answered so, whatever its address. */
+function answer(body: unknown, status: number) {
+  const requests = recordRequests();
+  server.use(http.all('*', () => new Response(body === undefined ? null : JSON.stringify(body), { status })));
+  return requests;
+}
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -38,7 +44,7 @@ describe('apiRequest', () => {
   });
 
   it('reports no connection when fetch itself fails', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    server.use(http.all('*', () => HttpResponse.error()));
     const error = await failure(apiRequest('/x', { schema: z.unknown() }));
     expect(error).toMatchObject({ status: 0, message: messages.noConnection });
   });
@@ -63,9 +69,9 @@ describe('apiRequest', () => {
 });
 
 describe('apiCall', () => {
-  const sent = (spy: ReturnType<typeof answer>) => {
-    const [url, init] = spy.mock.calls.at(-1)!;
-    return { url, method: init?.method, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) };
+  const sent = (requests: SeenRequest[]) => {
+    const { url, method, body } = requests.at(-1)!;
+    return { url, method, body };
   };
 
   it("takes the declaration's method and path, fills the parameters and query, and returns the result", async () => {

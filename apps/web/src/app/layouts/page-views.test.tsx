@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link } from 'react-router';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { renderApp } from '../../testing/render-app';
 import { PublicLayout } from './public-layout';
 import { RootLayout } from './root-layout';
@@ -38,7 +40,7 @@ const sentBodies = async () => Promise.all(beacon.mock.calls.map(async ([, data]
 
 describe('page views', () => {
   it('sends nothing before a choice and starts counting after Accept All', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(routes);
     expect(beacon).not.toHaveBeenCalled();
 
@@ -51,31 +53,34 @@ describe('page views', () => {
     await screen.findByText('About the platform');
     await waitFor(() => expect(beacon).toHaveBeenCalledTimes(2));
     expect((await sentBodies()).map((body) => body.path)).toEqual(['/', '/aboutus']);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('sends nothing after Reject All, on this page or the next', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(routes);
     fireEvent.click(screen.getByRole('button', { name: 'Reject All' }));
     fireEvent.click(screen.getByRole('link', { name: 'Read about us' }));
     await screen.findByText('About the platform');
 
     expect(beacon).not.toHaveBeenCalled();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
     expect(window.localStorage.getItem('bridge.cookieConsent')).toBe('rejected');
   });
 
   it('falls back to fetch with keepalive when beacons are not available', async () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true, writable: true });
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    const requests = recordRequests();
+    server.use(http.post('/api/v1/analytics/pageview', () => new Response(null, { status: 204 })));
+    // The test's Request drops `keepalive`: the page's own fetch options are read where it passes them (the spy
+    // calls through to the network).
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
     window.localStorage.setItem('bridge.cookieConsent', 'accepted');
     renderApp(routes, { initialEntry: '/aboutus' });
 
-    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/v1/analytics/pageview');
-    expect(init?.keepalive).toBe(true);
-    expect(JSON.parse(String(init?.body))).toMatchObject({ path: '/aboutus' });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.url).toBe('/api/v1/analytics/pageview');
+    expect(fetchSpy.mock.calls[0]![1]?.keepalive).toBe(true);
+    await waitFor(() => expect(requests[0]!.body).toMatchObject({ path: '/aboutus' }));
   });
 });

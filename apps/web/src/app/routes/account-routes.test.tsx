@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { messages, type User } from '@bridge/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../router';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 import { storageKeys } from '../../lib/storage';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 
 // Point 17 of issue 18: a signed-in user opening /login or /register goes where their session belongs, and the
@@ -45,13 +47,10 @@ const admin: User = { ...player, uid: 'a1', displayName: 'Ada Admin', email: 'ad
 /** The session's user answers every user endpoint; the lists answer empty. */
 function signedIn(user: User | null) {
   if (user) window.localStorage.setItem(storageKeys.currentUser, JSON.stringify(user));
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    if (/\/user\/?$/.test(url)) {
-      return user ? jsonResponse({ result: user }) : jsonResponse({ error: messages.notSignedIn, code: 'unauthorized' }, 401);
-    }
-    return jsonResponse({ result: { data: [], lastDocId: null } });
-  });
+  server.use(
+    http.get(/\/user\/?$/, () => (user ? jsonResponse({ result: user }) : jsonResponse({ error: messages.notSignedIn, code: 'unauthorized' }, 401))),
+    http.get('/api/*', () => jsonResponse({ result: { data: [], lastDocId: null } })),
+  );
 }
 
 const where = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
@@ -81,19 +80,18 @@ describe('a signed-in user on the sign-in pages', () => {
 
   it('keeps the form when the kept session has ended, and asks nothing of a signed-out visitor', async () => {
     window.localStorage.setItem(storageKeys.currentUser, JSON.stringify(player));
-    const ended = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () => jsonResponse({ error: messages.notSignedIn, code: 'unauthorized' }, 401));
+    const ended = recordRequests();
+    server.use(http.all('/api/*', () => jsonResponse({ error: messages.notSignedIn, code: 'unauthorized' }, 401)));
     const first = render('/login');
     expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 10_000 })).toBeTruthy();
-    await waitFor(() => expect(ended).toHaveBeenCalled());
+    await waitFor(() => expect(ended.length).toBeGreaterThan(0));
     expect(where(first.router)).toBe('/login');
     first.unmount();
-    ended.mockClear();
+    ended.splice(0);
 
     render('/register');
     expect(await screen.findByRole('button', { name: 'Sign Up' }, { timeout: 10_000 })).toBeTruthy();
-    expect(ended).not.toHaveBeenCalled();
+    expect(ended).toHaveLength(0);
   }, 20_000);
 });
 

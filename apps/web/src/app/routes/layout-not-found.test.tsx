@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { messages, type User } from '@bridge/api';
 import { screen } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../router';
 import { queryClient as appQueryClient } from '../../lib/query-client';
 import { storageKeys } from '../../lib/storage';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 
 // An unknown address inside a layout shows the not-found texts inside that layout's frame (its navigation stays)
@@ -38,8 +40,9 @@ const admin: User = { ...player, uid: 'a1', displayName: 'Ada Admin', email: 'ad
 /** The session's user answers every user endpoint; anything else answers an empty list. */
 function signedIn(user: User) {
   window.localStorage.setItem(storageKeys.currentUser, JSON.stringify(user));
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-    /\/user\/?$/.test(String(input)) ? jsonResponse({ result: user }) : jsonResponse({ result: { data: [], lastDocId: null } }),
+  server.use(
+    http.get(/\/user\/?$/, () => jsonResponse({ result: user })),
+    http.get('/api/*', () => jsonResponse({ result: { data: [], lastDocId: null } })),
   );
 }
 

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { routes } from '../router';
 
@@ -12,8 +14,10 @@ afterEach(() => vi.restoreAllMocks());
 
 /** Every API call answers `status`; the user endpoints with the signed-out or player error. */
 function serve(status: number) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    jsonResponse({ code: status === 401 ? 'unauthorized' : 'forbidden', error: status === 401 ? 'Unauthorized' : 'Forbidden' }, status),
+  server.use(
+    http.all('/api/*', () =>
+      jsonResponse({ code: status === 401 ? 'unauthorized' : 'forbidden', error: status === 401 ? 'Unauthorized' : 'Forbidden' }, status),
+    ),
   );
 }
 
@@ -66,5 +70,6 @@ describe('error elements', () => {
       expect(layout.children).toHaveLength(1);
       expect(layout.children![0]!.errorElement).toBeTruthy();
     }
-  });
+    // It loads every lazy page of the app: seconds on a busy machine.
+  }, 20_000);
 });

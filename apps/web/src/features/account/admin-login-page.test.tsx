@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { AdminLoginPage } from './admin-login-page';
 
@@ -26,18 +28,19 @@ const routes = [
 
 describe('AdminLoginPage', () => {
   it('sends an admin who is already signed in straight to the console', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: admin }));
+    const requests = recordRequests();
+    server.use(http.get('/api/admin/v1/user/', () => jsonResponse({ result: admin })));
     const { router } = renderApp(routes, { path: '/admin/login' });
     expect(await screen.findByText('admin console')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/console');
-    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/admin/v1/user/');
+    expect(requests[0]!.url).toBe('/api/admin/v1/user/');
   });
 
   it.each([
     ['signed out', 401, messages.notSignedIn],
     ['a player', 403, messages.adminOnly],
   ])('shows the form to a visitor %s', async (_who, status, error) => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ error, code: 'x' }, status));
+    server.use(http.get('/api/admin/v1/user/', () => jsonResponse({ error, code: 'x' }, status)));
     const { router } = renderApp(routes, { path: '/admin/login' });
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();

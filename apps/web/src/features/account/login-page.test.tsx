@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { LoginPage } from './login-page';
 
@@ -27,36 +29,41 @@ function logIn(email: string, password: string) {
 
 describe('LoginPage', () => {
   it('shows the server error text in a dialog when the credentials are wrong', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: messages.wrongCredentials, code: 'unauthorized' }, 401));
+    const requests = recordRequests();
+    server.use(http.post('/api/v1/user/login', () => jsonResponse({ error: messages.wrongCredentials, code: 'unauthorized' }, 401)));
     renderApp(<LoginPage />, { path: '/login' });
     logIn('ann@example.com', 'not the password');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(messages.wrongCredentials);
     expect(screen.getByRole('dialog')).toBeTruthy();
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/v1/user/login');
-    expect(init?.credentials).toBe('include');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.com', password: 'not the password' });
+    const login = requests[0]!;
+    expect(login.url).toBe('/api/v1/user/login');
+    expect(login.request.credentials).toBe('include');
+    expect(login.body).toEqual({ email: 'ann@example.com', password: 'not the password' });
   });
 
   it('shows the connection text when the server does not answer', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    server.use(http.post('/api/v1/user/login', () => HttpResponse.error()));
     renderApp(<LoginPage />, { path: '/login' });
     logIn('ann@example.com', 'a password');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.noConnection);
   });
 
   it('validates the email before calling the server', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<LoginPage />, { path: '/login' });
     logIn('not-an-email', 'x');
     expect(await screen.findByText(messages.invalidEmail)).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('starts the session: a verified player goes to the console', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: user }));
+    // Signed in, the console reads the user again.
+    server.use(
+      http.post('/api/v1/user/login', () => jsonResponse({ result: user })),
+      http.get('/api/v1/user', () => jsonResponse({ result: user })),
+    );
     const { router } = renderApp(
       [
         { path: '/login', element: <LoginPage /> },
@@ -71,7 +78,11 @@ describe('LoginPage', () => {
   });
 
   it('starts the session: an unverified user is asked to verify the email first', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: { ...user, emailVerified: false } }));
+    const unverified = { ...user, emailVerified: false };
+    server.use(
+      http.post('/api/v1/user/login', () => jsonResponse({ result: unverified })),
+      http.get('/api/v1/user', () => jsonResponse({ result: unverified })),
+    );
     const { router } = renderApp(
       [
         { path: '/login', element: <LoginPage /> },

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../testing/render-app';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
+import { jsonResponse, renderApp } from '../../testing/render-app';
 import { RegisterPage } from './register-page';
 
 function fill(label: string, value: string) {
@@ -11,7 +13,7 @@ function fill(label: string, value: string) {
 
 describe('RegisterPage', () => {
   it('refuses a short password', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<RegisterPage />, { path: '/register' });
     fill('Full Name', 'Ada Player');
     fill('Email', 'ada@example.com');
@@ -20,11 +22,11 @@ describe('RegisterPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText(messages.passwordTooShort)).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('refuses a password of exactly 8 characters, as the hint says', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<RegisterPage />, { path: '/register' });
     expect(screen.getByText('More than 8 characters')).toBeTruthy();
     fill('Full Name', 'Ada Player');
@@ -34,11 +36,11 @@ describe('RegisterPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText(messages.passwordTooShort)).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('reports passwords that do not match', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<RegisterPage />, { path: '/register' });
     fill('Full Name', 'Ada Player');
     fill('Email', 'ada@example.com');
@@ -48,17 +50,12 @@ describe('RegisterPage', () => {
 
     expect(await screen.findByText(messages.passwordsDoNotMatch)).toBeTruthy();
     expect(screen.queryByText(messages.passwordTooShort)).toBeNull();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('goes to the verify page with the server message after signing up', async () => {
     const message = messages.registrationSent('ada@example.com');
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ result: { email: 'ada@example.com', message } }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    server.use(http.post('/api/v1/user/register', () => jsonResponse({ result: { email: 'ada@example.com', message } })));
     const { router } = renderApp(
       [
         { path: '/register', element: <RegisterPage /> },

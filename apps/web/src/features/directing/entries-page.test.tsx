@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { EntryView, LiveView } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server, type SeenRequest } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { EntriesPage } from './entries-page';
 
@@ -54,32 +56,30 @@ const live = (phase: LiveView['event']['phase'], deals: LiveView['event']['deals
 });
 
 type Answer = { status?: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
+type Call = SeenRequest;
 
 function serve(
   options: { phase?: LiveView['event']['phase']; deals?: LiveView['event']['deals']; save?: Answer[]; start?: Answer; importAnswer?: Answer } = {},
 ) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/v1/direct/events/thu1') return jsonResponse({ result: live(options.phase ?? 'preparation', options.deals) });
-    if (url === '/api/v1/direct/events/thu1/entries' && method === 'GET') return jsonResponse({ result: { pairs: entries } });
-    if (url === '/api/v1/direct/events/thu1/entries' && method === 'PUT') {
+  const calls = recordRequests();
+  const EVENT = '/api/v1/direct/events/thu1';
+  server.use(
+    http.get(EVENT, () => jsonResponse({ result: live(options.phase ?? 'preparation', options.deals) })),
+    http.get(`${EVENT}/entries`, () => jsonResponse({ result: { pairs: entries } })),
+    http.put(`${EVENT}/entries`, () => {
       const answer = options.save?.shift() ?? { body: { result: { pairs: entries } } };
       return jsonResponse(answer.body, answer.status);
-    }
-    if (url.startsWith('/api/v1/direct/players?')) {
-      const q = new URL(url, 'http://x').searchParams.get('q');
+    }),
+    http.get('/api/v1/direct/players', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q');
       const found = q === 'ann' ? [{ userId: '44444444-4444-4444-8444-444444444444', name: 'Ann Example', bfiId: '12345' }] : [];
       return jsonResponse({ result: found });
-    }
-    if (url === '/api/v1/direct/events/thu1/start') return jsonResponse(options.start?.body ?? { result: { round: 1 } }, options.start?.status);
-    if (url === '/api/v1/tournaments/thu1/import')
-      return jsonResponse(options.importAnswer?.body ?? { result: { imported: 8 } }, options.importAnswer?.status);
-    throw new Error(`unexpected ${method} ${url}`);
-  });
+    }),
+    http.post(`${EVENT}/start`, () => jsonResponse(options.start?.body ?? { result: { round: 1 } }, options.start?.status)),
+    http.post('/api/v1/tournaments/thu1/import', () =>
+      jsonResponse(options.importAnswer?.body ?? { result: { imported: 8 } }, options.importAnswer?.status),
+    ),
+  );
   return calls;
 }
 

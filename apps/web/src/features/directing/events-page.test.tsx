@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { DirectedEvent } from '@bridge/api';
 import { configure, screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { DirectEventsPage } from './events-page';
 
@@ -24,10 +26,7 @@ const event = (key: string, phase: DirectedEvent['phase'], overrides: Partial<Di
 });
 
 function serve(body: unknown, status = 200) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    if (String(input) === '/api/v1/direct/events') return jsonResponse(body, status);
-    throw new Error(`unexpected ${String(input)}`);
-  });
+  server.use(http.get('/api/v1/direct/events', () => jsonResponse(body, status)));
 }
 
 describe('Directing', () => {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { MovementProposal } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server, type SeenRequest } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { NewEventPage } from './new-event-page';
 import { formatDuration } from './format';
@@ -25,30 +27,25 @@ const proposal = (id: string, overrides: Partial<MovementProposal> = {}): Moveme
 });
 
 type Answer = { status?: number; body: unknown };
-type Call = { method: string; url: string; body: unknown };
+type Call = SeenRequest;
 
 /** The wizard's three endpoints; each POST answers the next of its list (the last one again after). */
 function serve(answers: { check?: Answer[]; create?: Answer[]; proposals?: MovementProposal[] } = {}) {
-  const calls: Call[] = [];
+  const calls: Call[] = recordRequests();
   const next = (list: Answer[] | undefined, fallback: Answer) => (list && list.length > 1 ? list.shift()! : (list?.[0] ?? fallback));
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.startsWith('/api/v1/direct/proposals?'))
-      return jsonResponse({ result: answers.proposals ?? [proposal('mitchell-4'), proposal('howell-7')] });
-    if (url === '/api/v1/direct/movements/check') {
+  server.use(
+    http.get('/api/v1/direct/proposals', () => jsonResponse({ result: answers.proposals ?? [proposal('mitchell-4'), proposal('howell-7')] })),
+    http.post('/api/v1/direct/movements/check', () => {
       const answer = next(answers.check, {
         body: { result: { tables: 3, rounds: 5, pairs: 5, boardsPerRound: 3, totalBoards: 15, winners: 1, sitOut: true, minutes: 118 } },
       });
       return jsonResponse(answer.body, answer.status);
-    }
-    if (url === '/api/v1/direct/events' && method === 'POST') {
+    }),
+    http.post('/api/v1/direct/events', () => {
       const answer = next(answers.create, { body: { result: { key: 'thu1' } } });
       return jsonResponse(answer.body, answer.status);
-    }
-    throw new Error(`unexpected ${method} ${url}`);
-  });
+    }),
+  );
   return calls;
 }
 

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { activeEventsAdapter } from './api/admin-events';
 import { deleteEventText, EventList } from './event-list';
@@ -128,13 +130,14 @@ describe('EventList', () => {
       userData: { names: 'Isha Pillai', email: 'isha@example.org', contact: null },
       tournament: { key: 'act1ve0001' },
     };
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async (input) =>
-        String(input).includes('/tournaments/complete/delete')
-          ? jsonResponse({ result: { message: messages.eventDeleted, deleted: { participants: 0, boardResults: 0, pairScores: 0, boards: 0 } } })
-          : jsonResponse({ result: { data: [active], lastDocId: null } }),
-      );
+    const requests = recordRequests();
+    server.use(
+      http.delete('/api/admin/v1/tournaments/complete/delete', () =>
+        jsonResponse({ result: { message: messages.eventDeleted, deleted: { participants: 0, boardResults: 0, pairScores: 0, boards: 0 } } }),
+      ),
+      // The list of active events.
+      http.get('/api/admin/v1/*', () => jsonResponse({ result: { data: [active], lastDocId: null } })),
+    );
     renderApp(<EventList adapter={activeEventsAdapter} variant="pair" title="Active Events" description="Running now" />, { path: '/list' });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for act1ve0001' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -142,8 +145,8 @@ describe('EventList', () => {
     expect(dialog.textContent).toContain('Delete "Abandoned Tuesday" (act1ve0001) for good?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.eventDeleted));
-    const call = fetchSpy.mock.calls.find(([url]) => String(url).includes('/tournaments/complete/delete'))!;
-    expect(String(call[0])).toBe('/api/admin/v1/tournaments/complete/delete?key=act1ve0001');
-    expect(call[1]?.method).toBe('DELETE');
+    const call = requests.find(({ url }) => url.includes('/tournaments/complete/delete'))!;
+    expect(call.url).toBe('/api/admin/v1/tournaments/complete/delete?key=act1ve0001');
+    expect(call.method).toBe('DELETE');
   });
 });

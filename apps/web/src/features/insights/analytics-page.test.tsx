@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { AnalyticsPage } from './analytics-page';
 
@@ -18,13 +20,12 @@ const row = {
 };
 
 function mockApi() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.startsWith('/api/admin/v1/analytics/downloads-summary'))
-      return jsonResponse({ results: [{ fileName: 'player-windows-1.2.0.exe', count: 42 }] });
-    if (url.startsWith('/api/admin/v1/analytics/events')) return jsonResponse({ result: [row] });
-    return jsonResponse({ error: 'unexpected' }, 500);
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/admin/v1/analytics/downloads-summary', () => jsonResponse({ results: [{ fileName: 'player-windows-1.2.0.exe', count: 42 }] })),
+    http.get('/api/admin/v1/analytics/events', () => jsonResponse({ result: [row] })),
+  );
+  return requests;
 }
 
 // These screens wait for typing to stop (500 ms) and render Mantine overlays; a busy machine needs more than 5 s.
@@ -33,7 +34,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 describe('AnalyticsPage', () => {
   it('shows the summary per file, the chart and the table for the last 14 days', async () => {
-    const fetchSpy = mockApi();
+    const requests = mockApi();
     renderApp(<AnalyticsPage />, { path: '/analytics' });
     expect(await screen.findByText('42')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'File Downloads Over Time' })).toBeTruthy();
@@ -49,7 +50,7 @@ describe('AnalyticsPage', () => {
       'Origin',
       'Date',
     ]);
-    const url = new URL(String(fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/admin/v1/analytics/events'))![0]), 'http://x');
+    const url = new URL(requests.find(({ url }) => url.startsWith('/api/admin/v1/analytics/events'))!.url, 'http://x');
     const days = (Date.parse(url.searchParams.get('endDate')!) - Date.parse(url.searchParams.get('startDate')!)) / 86_400_000;
     expect(days).toBe(13);
     expect(url.searchParams.get('eventName')).toBe('file_download');
@@ -59,11 +60,11 @@ describe('AnalyticsPage', () => {
   });
 
   it('asks for both dates and loads nothing without them; a chip filters by platform and app', async () => {
-    const fetchSpy = mockApi();
+    const requests = mockApi();
     renderApp(<AnalyticsPage />, { path: '/analytics' });
     await screen.findByText('Mozilla/5.0 (Windows NT 10.0)');
     fireEvent.click(screen.getByLabelText('Player (Android)'));
-    await waitFor(() => expect(fetchSpy.mock.calls.some(([u]) => /platform=android/.test(String(u)) && /app=player/.test(String(u)))).toBe(true));
+    await waitFor(() => expect(requests.some(({ url }) => /platform=android/.test(url) && /app=player/.test(url))).toBe(true));
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
     expect(await screen.findByText(messages.selectBothDates)).toBeTruthy();

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { configure, screen } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { DashboardPage } from './dashboard-page';
 
@@ -9,19 +11,23 @@ configure({ asyncUtilTimeout: 5000 });
 
 const figure = (value: number) => ({ value, weekly: [0, 1, 0, 2, 0, 0, 3, value % 7] });
 
+const DASHBOARD = '/api/admin/v1/dashboard';
+
 describe('DashboardPage', () => {
   it('shows each key figure with its trend described in words', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse({
-        result: {
-          users: figure(1200),
-          newUsersThisWeek: figure(5),
-          activeEvents: figure(2),
-          completedEvents: figure(31),
-          downloads: figure(88),
-          contactMessages: figure(4),
-        },
-      }),
+    server.use(
+      http.get(DASHBOARD, () =>
+        jsonResponse({
+          result: {
+            users: figure(1200),
+            newUsersThisWeek: figure(5),
+            activeEvents: figure(2),
+            completedEvents: figure(31),
+            downloads: figure(88),
+            contactMessages: figure(4),
+          },
+        }),
+      ),
     );
     renderApp(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByText('1,200')).toBeTruthy();
@@ -32,17 +38,19 @@ describe('DashboardPage', () => {
 
   it('words each card on its own, with the singular for one', async () => {
     const weekly = (last: number, before = 0) => [0, 0, 0, 0, 0, 0, before, last];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse({
-        result: {
-          users: { value: 6, weekly: weekly(6, 0) },
-          newUsersThisWeek: { value: 6, weekly: weekly(6, 1) },
-          activeEvents: { value: 1, weekly: weekly(1) },
-          completedEvents: { value: 2, weekly: weekly(2) },
-          downloads: { value: 1, weekly: weekly(1) },
-          contactMessages: { value: 0, weekly: weekly(0) },
-        },
-      }),
+    server.use(
+      http.get(DASHBOARD, () =>
+        jsonResponse({
+          result: {
+            users: { value: 6, weekly: weekly(6, 0) },
+            newUsersThisWeek: { value: 6, weekly: weekly(6, 1) },
+            activeEvents: { value: 1, weekly: weekly(1) },
+            completedEvents: { value: 2, weekly: weekly(2) },
+            downloads: { value: 1, weekly: weekly(1) },
+            contactMessages: { value: 0, weekly: weekly(0) },
+          },
+        }),
+      ),
     );
     renderApp(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByText('1 event started this week')).toBeTruthy();

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages } from '@bridge/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { ContactPage } from './contact-page';
 
@@ -15,7 +17,6 @@ const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send' }))
 
 describe('ContactPage', () => {
   it('shows the page heading and the opening hours', () => {
-    vi.spyOn(globalThis, 'fetch');
     renderApp(<ContactPage />, { path: '/contactus' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("We'd Love to Hear from You.");
     expect(screen.getByText('Mon-Sun')).toBeTruthy();
@@ -23,7 +24,7 @@ describe('ContactPage', () => {
   });
 
   it('explains every missing or wrong field before calling the server', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<ContactPage />, { path: '/contactus' });
     fill({ Email: 'not-an-email' });
     send();
@@ -33,7 +34,7 @@ describe('ContactPage', () => {
     expect(screen.getByText(messages.contactTooShort)).toBeTruthy();
     // The specification keeps the password text for an empty required text area.
     expect(screen.getByText(messages.passwordTooShort)).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it.each([
@@ -42,7 +43,7 @@ describe('ContactPage', () => {
     ['+999 1234567', messages.invalidCountryCode],
     ['98765 4321 98765 4321', messages.checkContact],
   ])('refuses the number %s at its field, as the server would, without sending', async (contact, text) => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const requests = recordRequests();
     renderApp(<ContactPage />, { path: '/contactus' });
     fill({ Name: 'Ann Example', Email: 'ann@example.com', Contact: contact, Description: 'Hello' });
     send();
@@ -52,11 +53,12 @@ describe('ContactPage', () => {
     expect(field('Contact').getAttribute('aria-invalid')).toBe('true');
     expect(field('Contact').getAttribute('aria-describedby')).toContain(error.id);
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
   });
 
   it('sends the message, says so and empties the form', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ result: { message: messages.messageSent } }));
+    const requests = recordRequests();
+    server.use(http.post('/api/v1/tools/send-email', () => jsonResponse({ result: { message: messages.messageSent } })));
     renderApp(<ContactPage />, { path: '/contactus' });
     fill({
       Name: 'Ann Example',
@@ -72,10 +74,10 @@ describe('ContactPage', () => {
     expect(field('Contact').value).toBe('');
     expect(field('Description').value).toBe('');
 
-    const [url, init] = fetchSpy.mock.calls[0]!;
-    expect(url).toBe('/api/v1/tools/send-email');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const sent = requests[0]!;
+    expect(sent.url).toBe('/api/v1/tools/send-email');
+    expect(sent.method).toBe('POST');
+    expect(sent.body).toEqual({
       name: 'Ann Example',
       email: 'ann@example.com',
       contact: '+442079460000', // as the server stores it
@@ -85,8 +87,10 @@ describe('ContactPage', () => {
   });
 
   it("shows the server's error in a dialog and keeps what was typed", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      jsonResponse({ error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' }, 429),
+    server.use(
+      http.post('/api/v1/tools/send-email', () =>
+        jsonResponse({ error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' }, 429),
+      ),
     );
     renderApp(<ContactPage />, { path: '/contactus' });
     fill({ Name: 'Ann', Email: 'ann@example.com', Contact: '98765 43210', Description: 'Hello' });

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages, type Release } from '@bridge/api';
 import { fireEvent, screen } from '@testing-library/react';
+import { delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { DownloadPage } from './download-page';
 
@@ -25,11 +27,16 @@ const release = (overrides: Partial<Release>): Release => ({
   ...overrides,
 });
 
-const serve = (releases: Release[]) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: releases }));
+const RELEASES = '/api/v1/apps/releases';
+function serve(releases: Release[]) {
+  const requests = recordRequests();
+  server.use(http.get(RELEASES, () => jsonResponse({ result: releases })));
+  return requests;
+}
 
 describe('DownloadPage', () => {
   it('links each installer while the release list is still loading, as the prerendered page does', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
+    server.use(http.get(RELEASES, () => delay('infinite')));
     renderApp(<DownloadPage />, { path: '/download', initialEntry: '/download?app=math' });
 
     const link = await screen.findByRole('link', { name: /Download for Windows/ });
@@ -40,7 +47,7 @@ describe('DownloadPage', () => {
   });
 
   it('shows a tile without a release as unavailable, with no download link', async () => {
-    const fetchSpy = serve([]);
+    const requests = serve([]);
     renderApp(<DownloadPage />, { path: '/download' });
 
     const missing = await screen.findAllByText(messages.releaseMissing);
@@ -48,7 +55,7 @@ describe('DownloadPage', () => {
     expect(screen.queryAllByRole('link', { name: /download/i })).toHaveLength(0);
     expect(screen.getByText(messages.windowsRequirement)).toBeTruthy();
     expect(screen.getByText(messages.androidRequirement)).toBeTruthy();
-    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v1/apps/releases');
+    expect(requests[0]!.url).toBe('/api/v1/apps/releases');
   });
 
   it('links an available installer and thanks the user after the click', async () => {

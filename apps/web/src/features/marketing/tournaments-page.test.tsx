@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { PublicEvent } from '@bridge/api';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { TournamentsPage } from './tournaments-page';
 
@@ -17,15 +19,19 @@ const event = (overrides: Partial<PublicEvent>): PublicEvent => ({
   ...overrides,
 });
 
+const RECENT = '/api/v1/tournaments/recent';
+
 describe('TournamentsPage', () => {
   it('lists events in play and recent results, each result linking to its results page', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      jsonResponse({
-        result: {
-          live: [event({ key: 'live000001', name: 'Friday Evening Pairs', completedAt: null, resultsUrl: null })],
-          completed: [event({ scoreType: 'IMP', movementType: 'Howell' })],
-        },
-      }),
+    server.use(
+      http.get(RECENT, () =>
+        jsonResponse({
+          result: {
+            live: [event({ key: 'live000001', name: 'Friday Evening Pairs', completedAt: null, resultsUrl: null })],
+            completed: [event({ scoreType: 'IMP', movementType: 'Howell' })],
+          },
+        }),
+      ),
     );
     renderApp(<TournamentsPage />, { path: '/tournaments' });
     expect(await screen.findByRole('heading', { name: 'In play now' })).toBeTruthy();
@@ -37,7 +43,7 @@ describe('TournamentsPage', () => {
   });
 
   it('says so honestly when there are no events yet', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ result: { live: [], completed: [] } }));
+    server.use(http.get(RECENT, () => jsonResponse({ result: { live: [], completed: [] } })));
     renderApp(<TournamentsPage />, { path: '/tournaments' });
     expect(await screen.findByRole('heading', { name: 'No public tournaments yet' })).toBeTruthy();
   });

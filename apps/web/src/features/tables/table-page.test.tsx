@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 import { TableStateSchema, type TableState } from '@bridge/api';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { storageKeys } from '../../lib/storage';
+import { FakeEventSource, useFakeEventSource } from '../../testing/event-source';
+import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { TablePage } from './table-page';
 
@@ -16,39 +19,6 @@ type Handler = (call: Call) => Response | Promise<Response>;
 
 let calls: Call[] = [];
 let handle: Handler;
-
-/** A stand-in for the browser's EventSource: the test opens it and sends it events. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  private listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  emit(type: string) {
-    // A closed stream hears nothing more.
-    if (this.readyState === 2) return;
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: '{}' }));
-  }
-  fail() {
-    this.readyState = 0;
-    this.onerror?.(new Event('error'));
-  }
-}
 
 const entered = { declarer: 'N' as const, contract: { level: 3, strain: 'NT' as const, doubled: 1 }, tricks: 7, lead: null };
 
@@ -128,16 +98,19 @@ const press = (groupName: string, button: string) => fireEvent.click(within(grou
 const scoreShown = () =>
   screen.getByText((_, element) => element?.tagName === 'P' && /^North-South [+\u22120-9]/.test(element.textContent ?? '')).textContent;
 
+useFakeEventSource();
 beforeEach(() => {
   calls = [];
-  FakeEventSource.instances = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-  Object.defineProperty(window, 'EventSource', { value: FakeEventSource, configurable: true, writable: true });
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    return handle(call);
-  });
+  // Every call of the page goes through the test's `handle`, which each test sets.
+  server.use(
+    http.all('/api/*', async ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const text = await request.text();
+      const call = { method: request.method, url: pathname + search, body: text ? JSON.parse(text) : undefined };
+      calls.push(call);
+      return handle(call);
+    }),
+  );
 });
 
 afterEach(() => {
@@ -587,7 +560,7 @@ describe('weak Wi-Fi', () => {
       () => state,
       async (call) => {
         if (call.url !== `${STATE_URL}/results`) return jsonResponse({ error: 'Not found' }, 404);
-        if (!network) throw new TypeError('Failed to fetch');
+        if (!network) return HttpResponse.error();
         // Held until the test lets it through, so a second 'online' comes while this send is out.
         await new Promise<void>((resolve) => (release = resolve));
         state = withBoardFive(state, 'entered');
@@ -652,7 +625,7 @@ describe('weak Wi-Fi', () => {
       () => buildState(),
       async (call) => {
         if (call.url !== `${STATE_URL}/results`) return jsonResponse({ error: 'Not found' }, 404);
-        if (!network) throw new TypeError('Failed to fetch');
+        if (!network) return HttpResponse.error();
         return jsonResponse({ error: 'Board 5 is not in this round', code: 'validation_failed' }, 400);
       },
     );
@@ -674,7 +647,7 @@ describe('weak Wi-Fi', () => {
       () => buildState(),
       async (call) => {
         if (call.url !== `${STATE_URL}/results`) return jsonResponse({ error: 'Not found' }, 404);
-        if (!network) throw new TypeError('Failed to fetch');
+        if (!network) return HttpResponse.error();
         return jsonResponse({ error: 'Service unavailable', code: 'service_unavailable' }, 503);
       },
     );
@@ -698,7 +671,7 @@ describe('weak Wi-Fi', () => {
         () => state,
         async (call) => {
           if (call.url !== `${STATE_URL}/results`) return jsonResponse({ error: 'Not found' }, 404);
-          if (!network) throw new TypeError('Failed to fetch');
+          if (!network) return HttpResponse.error();
           state = withBoardFive(state, 'entered');
           return jsonResponse({ result: { score: 620 } });
         },

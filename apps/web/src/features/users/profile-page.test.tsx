@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages, type User } from '@bridge/api';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { ProfilePage } from './profile-page';
 
@@ -27,18 +29,17 @@ type Answer = { status?: number; body: unknown };
 /** The user endpoint answers `user`; each update answers the next of `updates`. */
 function serve(updates: Answer[] = []) {
   const calls: { type: string; value: string; currentPassword?: string }[] = [];
-  const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url === '/api/v1/user') return jsonResponse({ result: user });
-    if (url === '/api/v1/user/update') {
-      calls.push(JSON.parse(String(init?.body)));
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/v1/user', () => jsonResponse({ result: user })),
+    http.all('/api/v1/user/update', async ({ request }) => {
+      calls.push((await request.json()) as (typeof calls)[number]);
       const answer = updates.shift() ?? { body: { result: { message: messages.profileUpdated, user } } };
       return jsonResponse(answer.body, answer.status ?? 200);
-    }
-    if (url === '/api/v1/user/logout') return jsonResponse({ result: { message: 'ok' } });
-    throw new Error(`unexpected ${url}`);
-  });
-  return { calls, fetchSpy };
+    }),
+    http.all('/api/v1/user/logout', () => jsonResponse({ result: { message: 'ok' } })),
+  );
+  return { calls, requests };
 }
 
 const rowButton = (label: string) => screen.findByRole('button', { name: new RegExp(`^${label}`) });
@@ -217,7 +218,7 @@ describe('ProfilePage', () => {
   });
 
   it('asks for the current password before deleting the account, and keeps the dialog open on a wrong one', async () => {
-    const { calls, fetchSpy } = serve([{ status: 400, body: { error: messages.currentPasswordWrong, code: 'wrong_password' } }]);
+    const { calls, requests } = serve([{ status: 400, body: { error: messages.currentPasswordWrong, code: 'wrong_password' } }]);
     renderApp(withLoginPage(), { path: '/console/profile' });
     const dialog = await openDeleteDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }));
@@ -229,7 +230,7 @@ describe('ProfilePage', () => {
     expect(calls).toEqual([{ type: 'delete', value: '', currentPassword: 'not my password' }]);
     expect(screen.getByRole('dialog', { name: 'Delete account' })).toBeTruthy();
     expect(screen.queryByText('login page')).toBeNull();
-    expect(fetchSpy.mock.calls.map(([input]) => String(input))).not.toContain('/api/v1/user/logout');
+    expect(requests.map(({ url }) => url)).not.toContain('/api/v1/user/logout');
   });
 
   it('shows another server error in the delete dialog and keeps it open', async () => {

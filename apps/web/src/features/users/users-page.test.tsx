@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages, type AdminUser } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server, unexpected } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { UsersPage } from './users-page';
 
@@ -26,12 +28,33 @@ const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   ...overrides,
 });
 
-function mockApi(answers: Record<string, unknown>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    const match = Object.keys(answers).find((prefix) => url.startsWith(prefix));
-    return jsonResponse(match ? answers[match] : { error: 'unexpected' }, match ? 200 : 500);
-  });
+/** The admin signed in, unless a test says otherwise: not one of the users listed. */
+const signedInAdmin = {
+  uid: 'admin0',
+  displayName: 'Ola Admin',
+  email: 'ola@example.org',
+  emailVerified: true,
+  role: 'admin',
+  photoUrl: null,
+  phoneNumber: null,
+  contact: null,
+  bfiId: null,
+  city: null,
+  postalIndexNumber: null,
+};
+
+/** Answers by address prefix; anything else goes unanswered, so a stray request fails the test. */
+function mockApi(told: Record<string, unknown>) {
+  const answers: Record<string, unknown> = { '/api/admin/v1/user/': { result: signedInAdmin }, ...told };
+  const requests = recordRequests();
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const match = Object.keys(answers).find((prefix) => (pathname + search).startsWith(prefix));
+      return match ? jsonResponse(answers[match]) : unexpected(request);
+    }),
+  );
+  return requests;
 }
 
 // These screens wait for typing to stop (500 ms) and render Mantine overlays; a busy machine needs more than 5 s.
@@ -40,7 +63,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 describe('UsersPage', () => {
   it('disables a user after confirmation and shows the server text', async () => {
-    const fetchSpy = mockApi({
+    const requests = mockApi({
       '/api/admin/v1/users/all': { result: { data: [user()], lastDocId: null } },
       '/api/admin/v1/users/disable': { result: { message: messages.userDisabled } },
     });
@@ -51,10 +74,10 @@ describe('UsersPage', () => {
     expect(dialog.textContent).toContain('cannot sign in until enabled again');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.userDisabled));
-    const call = fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/admin/v1/users/disable'))!;
-    expect(String(call[0])).toBe('/api/admin/v1/users/disable?key=u1');
-    expect(call[1]?.method).toBe('PUT');
-    expect(JSON.parse(String(call[1]?.body))).toEqual({ disabled: true });
+    const call = requests.find(({ url }) => url.startsWith('/api/admin/v1/users/disable'))!;
+    expect(call.url).toBe('/api/admin/v1/users/disable?key=u1');
+    expect(call.method).toBe('PUT');
+    expect(call.body).toEqual({ disabled: true });
   });
 
   it("keeps a phone's row to the name, status and Options; contact, role and creation show from tablets up", async () => {
@@ -70,7 +93,7 @@ describe('UsersPage', () => {
   });
 
   it('toggles an admin back to player with the role text, and previews User Details', async () => {
-    const fetchSpy = mockApi({
+    const requests = mockApi({
       '/api/admin/v1/users/all': { result: { data: [user({ role: 'admin' })], lastDocId: null } },
       '/api/admin/v1/users/set-role': { result: { message: messages.roleUpdated('player') } },
     });
@@ -85,12 +108,12 @@ describe('UsersPage', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Make player' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Make player' })).getByRole('button', { name: 'Make player' }));
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.roleUpdated('player')));
-    const call = fetchSpy.mock.calls.find(([url]) => String(url).startsWith('/api/admin/v1/users/set-role'))!;
-    expect(JSON.parse(String(call[1]?.body))).toEqual({ uid: 'u1', role: 'player' });
+    const call = requests.find(({ url }) => url.startsWith('/api/admin/v1/users/set-role'))!;
+    expect(call.body).toEqual({ uid: 'u1', role: 'player' });
   });
 
   it('searches through the search call and says so when nobody matches', async () => {
-    const fetchSpy = mockApi({
+    const requests = mockApi({
       '/api/admin/v1/users/all': { result: { data: [user()], lastDocId: null } },
       '/api/admin/v1/users/search': { result: { data: [], lastDocId: null } },
     });
@@ -98,7 +121,7 @@ describe('UsersPage', () => {
     await screen.findByText('zed@example.org');
     fireEvent.change(screen.getByPlaceholderText('Search User by Name or Email'), { target: { value: 'nobody' } });
     expect(await screen.findByText(messages.noRecords, undefined, { timeout: 4000 })).toBeTruthy();
-    expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/admin/v1/users/search?limit=10&query=nobody'))).toBe(true);
+    expect(requests.some(({ url }) => url.startsWith('/api/admin/v1/users/search?limit=10&query=nobody'))).toBe(true);
   });
 
   it.each([

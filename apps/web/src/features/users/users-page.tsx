@@ -76,7 +76,7 @@ export function UsersPage() {
           <Text size="sm" fw={600}>
             {user.names || '-'}
             {user.uid === me ? (
-              <Badge ml={6} size="xs" variant="outline" color="gray">
+              <Badge component="span" ml={6} size="xs" variant="outline" color="gray">
                 You
               </Badge>
             ) : null}

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { JoinPage } from './join-page';
 import { videoTexts } from './texts';
@@ -23,14 +25,14 @@ const tournament = { id: 'T-2041', key: 'k9x2m4p7qa', tables: 3, details: JSON.s
 const atTableTwo = { key: 'k9x2m4p7qa', name: 'Monday Club Pairs', table: 2, channel: 'k9x2m4p7qatable1', seat: 'West', play: false };
 
 function answer(overrides: { tournament?: Response; tables?: unknown[] } = {}) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.startsWith('/api/v1/user')) return jsonResponse({ result: user });
-    if (url.startsWith('/api/v1/video/tables')) return jsonResponse({ result: { tables: overrides.tables ?? [] } });
-    if (url.startsWith('/api/v1/tournaments')) return overrides.tournament ?? jsonResponse({ result: tournament });
-    if (url.startsWith('/api/v1/video/ice-servers')) return jsonResponse({ iceServers: [] });
-    throw new Error(`unexpected call ${url}`);
-  });
+  const requests = recordRequests();
+  server.use(
+    http.get('/api/v1/user', () => jsonResponse({ result: user })),
+    http.get('/api/v1/video/tables', () => jsonResponse({ result: { tables: overrides.tables ?? [] } })),
+    http.get('/api/v1/tournaments', () => overrides.tournament ?? jsonResponse({ result: tournament })),
+    http.post('/api/v1/video/ice-servers', () => jsonResponse({ iceServers: [] })),
+  );
+  return requests;
 }
 
 describe('JoinPage', () => {
@@ -69,7 +71,7 @@ describe('JoinPage', () => {
   });
 
   it("without a key, explains how to reach a table and lists the player's tables in play, without asking for the camera", async () => {
-    const fetchSpy = answer({ tables: [atTableTwo] });
+    const requests = answer({ tables: [atTableTwo] });
     renderApp(<JoinPage />, { path: '/video', initialEntry: '/video' });
     expect(await screen.findByText(videoTexts.noKey)).toBeTruthy();
     expect(screen.queryByText(/Player app/)).toBeNull();
@@ -78,7 +80,7 @@ describe('JoinPage', () => {
     expect(screen.getByText('Table 2, West · key k9x2m4p7qa')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
     expect(screen.queryByLabelText('Your camera preview')).toBeNull();
-    expect(fetchSpy.mock.calls.map((call) => String(call[0]))).not.toContain('/api/v1/tournaments?key=');
+    expect(requests.map(({ url }) => url)).not.toContain('/api/v1/tournaments?key=');
   });
 
   it('chooses the table the movement puts a seated player at now', async () => {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { messages, type AdminParticipant, type PastEvent } from '@bridge/api';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordRequests, server, unexpected } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { filterParticipants } from '../../../features/events/api/my-events';
 import { PastEventPreviewPage, SolitairePreviewPage } from './event-preview-page';
@@ -33,15 +35,22 @@ const participant = (names: string, overrides: Partial<AdminParticipant> = {}): 
   ...overrides,
 });
 
-/** Answers by address prefix (longest first); anything else is a 500, so a stray request fails the test. */
-function mockApi(answers: Record<string, { status?: number; body: unknown }>) {
+/**
+ * Answers by address prefix (longest first), the tables in play with none unless told; anything else goes unanswered,
+ * so a stray request fails the test.
+ */
+function mockApi(told: Record<string, { status?: number; body: unknown }>) {
+  const answers: Record<string, { status?: number; body: unknown }> = { [TABLES]: { body: { result: { tables: [] } } }, ...told };
   const prefixes = Object.keys(answers).sort((a, b) => b.length - a.length);
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    const match = prefixes.find((prefix) => url.startsWith(prefix));
-    if (!match) return jsonResponse({ error: 'unexpected', code: 'internal_error' }, 500);
-    return jsonResponse(answers[match]!.body, answers[match]!.status ?? 200);
-  });
+  const requests = recordRequests();
+  server.use(
+    http.all('/api/*', ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const match = prefixes.find((prefix) => (pathname + search).startsWith(prefix));
+      return match ? jsonResponse(answers[match]!.body, answers[match]!.status ?? 200) : unexpected(request);
+    }),
+  );
+  return requests;
 }
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -70,11 +79,11 @@ const figure = (panel: HTMLElement, label: string) => within(panel).getByText(la
 
 describe('Bridge Results', () => {
   it('asks the server for the pair events of the signed-in user and lists them with preview and results links', async () => {
-    const fetchSpy = mockApi({ '/api/v1/tournaments/mine': list([pastEvent('evt1'), pastEvent('evt2')]), [HISTORY]: { body: noHistory } });
+    const requests = mockApi({ '/api/v1/tournaments/mine': list([pastEvent('evt1'), pastEvent('evt2')]), [HISTORY]: { body: noHistory } });
     renderApp(<PastEventsPage />, { path: '/console/my-past-events/all-my-past-events' });
     const link = await screen.findByRole('link', { name: 'evt1' });
     expect(link.getAttribute('href')).toBe('/console/my-past-events/all-my-past-events/evt1/participants');
-    const urls = fetchSpy.mock.calls.map(([url]) => String(url)).filter((url) => url !== HISTORY && url !== TABLES);
+    const urls = requests.map(({ url }) => url).filter((url) => url !== HISTORY && url !== TABLES);
     expect(urls.every((url) => url.startsWith('/api/v1/tournaments/mine?'))).toBe(true);
     expect(urls.some((url) => url.includes('type=pair'))).toBe(true);
     // Each row links to the event's public results page.
@@ -172,7 +181,7 @@ describe('Console event preview', () => {
   ];
 
   it("shows the participants of one of the user's events from its own record", async () => {
-    const fetchSpy = mockApi({
+    const requests = mockApi({
       '/api/v1/tournaments/mine/evt1': {
         body: {
           result: { ...pastEvent('evt1'), status: 'complete', participants: [participant('Asha Rao'), participant('Ravi Kumar', { side: 2 })] },
@@ -185,7 +194,7 @@ describe('Console event preview', () => {
     expect(within(table).getByText('Asha Rao')).toBeTruthy();
     expect(within(table).getByText('South')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Event Details/ }).getAttribute('href')).toBe('/console/my-past-events/all-my-past-events');
-    expect(fetchSpy.mock.calls.every(([url]) => String(url).startsWith('/api/v1/tournaments/mine/evt1'))).toBe(true);
+    expect(requests.every(({ url }) => url.startsWith('/api/v1/tournaments/mine/evt1'))).toBe(true);
   });
 
   it("shows a player the reduced answer of an event in play: own lines only, no one else's email or phone", async () => {
@@ -252,10 +261,10 @@ describe('Console event preview', () => {
 
 describe('Solitaire', () => {
   it('lists the solitaire events of the signed-in user', async () => {
-    const fetchSpy = mockApi({ '/api/v1/tournaments/mine': { body: { result: { data: [pastEvent('sol1')], lastDocId: null } } } });
+    const requests = mockApi({ '/api/v1/tournaments/mine': { body: { result: { data: [pastEvent('sol1')], lastDocId: null } } } });
     renderApp(<SolitairePage />, { path: '/console/solitaire/solitaire-events/solitaire-past-events' });
     expect(await screen.findByText('sol1')).toBeTruthy();
-    await waitFor(() => expect(fetchSpy.mock.calls.some(([url]) => String(url).includes('type=solitaire'))).toBe(true));
+    await waitFor(() => expect(requests.some(({ url }) => url.includes('type=solitaire'))).toBe(true));
   });
 });
 

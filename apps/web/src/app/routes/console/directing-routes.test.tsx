@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import type { User } from '@bridge/api';
 import { configure, screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { ConsoleLayout } from '../../layouts/console-layout';
 import { consoleRoutes } from './routes';
@@ -26,12 +28,10 @@ const user: User = {
 
 describe('Directing in the console', () => {
   it('is in the menu of a verified player and opens the list of their events', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      if (url === '/api/v1/user') return jsonResponse({ result: user });
-      if (url === '/api/v1/direct/events') return jsonResponse({ result: { preparation: [], play: [], complete: [] } });
-      throw new Error(`unexpected ${url}`);
-    });
+    server.use(
+      http.get('/api/v1/user', () => jsonResponse({ result: user })),
+      http.get('/api/v1/direct/events', () => jsonResponse({ result: { preparation: [], play: [], complete: [] } })),
+    );
     renderApp([{ path: '/console', element: <ConsoleLayout />, children: consoleRoutes, HydrateFallback: () => null }], {
       initialEntry: '/console/direct',
     });

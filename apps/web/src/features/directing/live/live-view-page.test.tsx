@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import type { LiveView } from '@bridge/api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource, useFakeEventSource } from '../../../testing/event-source';
+import { server, unexpected } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { LiveViewPage } from './live-view-page';
 import { STREAM_RETRY_MS } from './api';
@@ -170,63 +173,32 @@ type Answer = { status?: number; body: unknown };
 function serve(views: LiveView[] = [liveView()], answers: Record<string, Answer[]> = {}) {
   const calls: Call[] = [];
   let reads = 0;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    if (method === 'GET' && url === `/api/v1/direct/events/${KEY}`) {
+  server.use(
+    http.get(`/api/v1/direct/events/${KEY}`, () => {
       const view = views[Math.min(reads, views.length - 1)]!;
       reads += 1;
       return jsonResponse({ result: view });
-    }
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[url]?.shift();
-    if (answer) return jsonResponse(answer.body, answer.status ?? 200);
-    if (url.endsWith('/clock')) return jsonResponse({ result: { running: true, elapsedMs: 12 * MINUTE + 5_000, roundMs: 15 * MINUTE } });
-    if (url.endsWith('/next-round')) return jsonResponse({ result: { round: 3 } });
-    if (url.endsWith('/not-played')) return jsonResponse({ result: { notPlayed: true } });
-    if (url.endsWith('/complete')) return jsonResponse({ result: { xmlToken: 'x', resultId: 'r' } });
-    if (url.endsWith('/results')) return jsonResponse({ result: { score: 450 } });
-    throw new Error(`unexpected ${method} ${url}`);
-  });
+    }),
+    http.all('/api/*', async ({ request }) => {
+      const { pathname, search } = new URL(request.url);
+      const url = pathname + search;
+      const text = await request.text();
+      calls.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
+      const answer = answers[url]?.shift();
+      if (answer) return jsonResponse(answer.body, answer.status ?? 200);
+      if (url.endsWith('/clock')) return jsonResponse({ result: { running: true, elapsedMs: 12 * MINUTE + 5_000, roundMs: 15 * MINUTE } });
+      if (url.endsWith('/next-round')) return jsonResponse({ result: { round: 3 } });
+      if (url.endsWith('/not-played')) return jsonResponse({ result: { notPlayed: true } });
+      if (url.endsWith('/complete')) return jsonResponse({ result: { xmlToken: 'x', resultId: 'r' } });
+      if (url.endsWith('/results')) return jsonResponse({ result: { score: 450 } });
+      return unexpected(request);
+    }),
+  );
   return { calls, reads: () => reads };
 }
 
-/** A stand-in for the browser's EventSource: the test opens it, fails it and sends it events. */
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  readonly url: string;
-  closed = false;
-  /** As the browser's: 0 connecting, 1 open, 2 closed (given up). */
-  readyState = 0;
-  private listeners = new Map<string, ((event: Event) => void)[]>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (event: Event) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  removeEventListener() {}
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  emit(type: string) {
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener(new Event(type));
-    });
-  }
-}
-
-const original = window.EventSource;
-beforeEach(() => {
-  FakeEventSource.instances = [];
-  window.EventSource = FakeEventSource as unknown as typeof EventSource;
-});
-afterEach(() => {
-  window.EventSource = original;
-  vi.useRealTimers();
-});
+useFakeEventSource();
+afterEach(() => void vi.useRealTimers());
 
 const renderPage = () => renderApp([{ path: '/console/direct/:key', element: <LiveViewPage /> }], { initialEntry: `/console/direct/${KEY}` });
 const board = (name: RegExp) => screen.findByRole('button', { name });
@@ -602,8 +574,7 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     expect(reads()).toBe(1);
     vi.useFakeTimers();
     // A 502 from a proxy while the server restarts: the browser closes the stream and does not try again.
-    first.readyState = 2;
-    first.emit('error');
+    first.fail({ givenUp: true });
     expect(screen.getByRole('status').textContent).toBe('Reconnecting');
     act(() => vi.advanceTimersByTime(STREAM_RETRY_MS));
     vi.useRealTimers();
@@ -760,7 +731,7 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
   });
 
   it('says when the event cannot be loaded', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ error: 'Event not found', code: 'not_found' }, 404));
+    server.use(http.get(`/api/v1/direct/events/${KEY}`, () => jsonResponse({ error: 'Event not found', code: 'not_found' }, 404)));
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Event not found');

@@ -2,8 +2,10 @@
 import type { LiveView } from '@bridge/api';
 import { boardsOfSet, mitchellWithSitOut, publishedHowell, type Movement } from '@bridge/engine';
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../config/paths';
+import { recordRequests, server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { PrintCardsPage } from './print-cards-page';
 
@@ -70,15 +72,12 @@ const CODES = [1, 2, 3].map((table) => ({ table, code: `31415${table}`, url: `ht
 
 /** Answers the live view and the table codes; anything else fails the test. */
 function serve(view: LiveView) {
-  const calls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = String(input);
-    calls.push(url);
-    if (url === `/api/v1/direct/events/${KEY}`) return jsonResponse({ result: view });
-    if (url === `/api/v1/tournaments/${KEY}/tables`) return jsonResponse({ result: CODES });
-    throw new Error(`unexpected ${url}`);
-  });
-  return calls;
+  const requests = recordRequests();
+  server.use(
+    http.get(`/api/v1/direct/events/${KEY}`, () => jsonResponse({ result: view })),
+    http.get(`/api/v1/tournaments/${KEY}/tables`, () => jsonResponse({ result: CODES })),
+  );
+  return { urls: () => requests.map(({ url }) => url) };
 }
 
 const render = (kind: string) =>
@@ -94,7 +93,7 @@ const rowsOf = (card: HTMLElement) =>
 describe('PrintCardsPage', () => {
   it("lays out one table card a table with its code, QR code of the table's page and rounds, sit-outs named", async () => {
     qrEncoded.length = 0;
-    const calls = serve(liveView(mitchellWithSitOut(3)));
+    const { urls } = serve(liveView(mitchellWithSitOut(3)));
     render('tables');
 
     const cards = await screen.findAllByRole('article');
@@ -123,13 +122,13 @@ describe('PrintCardsPage', () => {
     ]);
     expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/v1/direct/events/${KEY}/table-cards.pdf`);
-    expect(calls).toContain(`/api/v1/tournaments/${KEY}/tables`);
+    expect(urls()).toContain(`/api/v1/tournaments/${KEY}/tables`);
   });
 
   it('prints the table cards of an online event without codes, and does not ask for them', async () => {
     const view = liveView(mitchellWithSitOut(3));
     view.event.online = true;
-    const calls = serve(view);
+    const { urls } = serve(view);
     render('tables');
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(3);
@@ -137,7 +136,7 @@ describe('PrintCardsPage', () => {
       expect(within(card).getByTestId('table-code').textContent).toBe('—');
       expect(within(card).queryByRole('img')).toBeNull();
     }
-    expect(calls).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
+    expect(urls()).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
   });
 
   it("gives each pair its card: the players' names, and its table, direction and boards each round", async () => {
@@ -152,7 +151,7 @@ describe('PrintCardsPage', () => {
         ],
       },
     ];
-    const calls = serve(liveView(mitchellWithSitOut(3), entries));
+    const { urls } = serve(liveView(mitchellWithSitOut(3), entries));
     render('pairs');
 
     const cards = await screen.findAllByRole('article');
@@ -167,7 +166,7 @@ describe('PrintCardsPage', () => {
     expect(within(cards[3]!).getByText('Players not entered yet')).toBeTruthy();
     expect(lines(cards[3]!)).toEqual(['Round 1: table 1 EW, boards 1-2', 'Round 2: table 2 EW, boards 5-6', 'Round 3: table 3 EW, boards 3-4']);
     // The pair guides need no table codes.
-    expect(calls).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
+    expect(urls()).not.toContain(`/api/v1/tournaments/${KEY}/tables`);
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/v1/direct/events/${KEY}/pair-guides.pdf`);
   });
 
@@ -181,7 +180,8 @@ describe('PrintCardsPage', () => {
   });
 
   it('says so when the cards cannot be read', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse({ error: 'Only the organiser of this event can change it' }, 403));
+    const refused = () => jsonResponse({ error: 'Only the organiser of this event can change it' }, 403);
+    server.use(http.get(`/api/v1/direct/events/${KEY}`, refused), http.get(`/api/v1/tournaments/${KEY}/tables`, refused));
     render('tables');
 
     const alert = await screen.findByRole('alert');

@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { againstDoubleDummy } from './analysis';
 import { ResultsPage } from './results-page';
 import { buildEventResults } from './test-fixture';
 
-const serve = (body: unknown) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(body, 200));
+const serve = (body: unknown) => server.use(http.get('/api/v1/tournaments/:key/results', () => jsonResponse(body)));
 const renderResults = () => renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: '/results/SPRING26' });
 
 describe('the double-dummy analysis on the results page', () => {
@@ -52,7 +54,7 @@ describe('the double-dummy analysis on the results page', () => {
     expect(await screen.findByText('Double-dummy analysis of this deal is on its way.')).toBeTruthy();
     expect(screen.queryByText('Double-dummy analysis is not available on this server.')).toBeNull();
     unmount();
-    vi.restoreAllMocks();
+    server.resetHandlers();
 
     serve({ result: buildEventResults({ analysisAvailable: false, boards: pending.boards }) });
     renderResults();

@@ -1,22 +1,33 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { setStoredUser } from '../../../lib/storage';
+import { recordRequests, server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { ResultsPage } from './results-page';
 import { buildEventResults } from './test-fixture';
 
-const serve = (body: unknown, status = 200) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse(body, status));
+const RESULTS = '/api/v1/tournaments/:key/results';
+/** The seats of the signed-in player in the event. */
+const PAIRS = '/api/v1/tournaments/mine/:key/pairs';
+
+/** The results answer `body`; every request of the test is recorded. */
+function serve(body: unknown, status = 200) {
+  const requests = recordRequests();
+  server.use(http.get(RESULTS, () => jsonResponse(body, status)));
+  return requests;
+}
 
 const renderResults = (key = 'SPRING26') => renderApp([{ path: '/results/:key', element: <ResultsPage /> }], { initialEntry: `/results/${key}` });
 
 describe('ResultsPage', () => {
   it('shows the event, both rankings, the hands and the travellers', async () => {
-    const fetchSpy = serve({ result: buildEventResults() });
+    const requests = serve({ result: buildEventResults() });
     renderResults();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring Pairs' })).toBeTruthy();
-    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/v1/tournaments/SPRING26/results');
+    expect(requests[0]!.url).toBe('/api/v1/tournaments/SPRING26/results');
     expect(screen.getByText('Matchpoints')).toBeTruthy();
     expect(screen.queryByText('Live results')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download XML' }).getAttribute('href')).toBe('/api/v1/tournaments/SPRING26/results.xml');
@@ -192,11 +203,8 @@ describe('ResultsPage', () => {
       postalIndexNumber: null,
       role: 'player',
     });
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async (input) =>
-        String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs: ['NS1'] } }) : jsonResponse({ result: buildEventResults() }),
-      );
+    const requests = serve({ result: buildEventResults() });
+    server.use(http.get(PAIRS, () => jsonResponse({ result: { pairs: ['NS1'] } })));
     renderResults();
 
     const ns = await screen.findByRole('table', { name: 'North-South' });
@@ -204,7 +212,7 @@ describe('ResultsPage', () => {
     expect(mine.closest('tr')!.textContent).toContain('Ann Baker & Ben Carter');
     expect(within(screen.getByRole('table', { name: 'East-West' })).queryByText('You')).toBeNull();
     expect(screen.getByText(/You played as pair NS 1: place 1=, 75.00%/)).toBeTruthy();
-    expect(fetchSpy.mock.calls.map((call) => String(call[0]))).toContain('/api/v1/tournaments/mine/SPRING26/pairs');
+    expect(requests.map(({ url }) => url)).toContain('/api/v1/tournaments/mine/SPRING26/pairs');
 
     const traveller = screen.getByRole('table', { name: 'Traveller of board 1' });
     const marked = within(traveller)
@@ -230,12 +238,11 @@ describe('ResultsPage', () => {
       postalIndexNumber: null,
       role: 'player' as const,
     };
-    const answer = (status: 'active' | 'complete', pairs: string[]) =>
-      vi
-        .spyOn(globalThis, 'fetch')
-        .mockImplementation(async (input) =>
-          String(input).endsWith('/pairs') ? jsonResponse({ result: { pairs } }) : jsonResponse({ result: buildEventResults({ status }) }),
-        );
+    const answer = (status: 'active' | 'complete', pairs: string[]) => {
+      const requests = serve({ result: buildEventResults({ status }) });
+      server.use(http.get(PAIRS, () => jsonResponse({ result: { pairs } })));
+      return requests;
+    };
     const link = () => screen.queryByRole('link', { name: "Join the table's video" });
 
     setStoredUser(ann);
@@ -243,40 +250,39 @@ describe('ResultsPage', () => {
     const view = renderResults();
     expect((await screen.findByRole('link', { name: "Join the table's video" })).getAttribute('href')).toBe('/video?key=SPRING26');
     view.unmount();
-    vi.restoreAllMocks();
+    server.resetHandlers();
 
     // The live results are the organiser's: a seated player is told so, and still finds the way to the table.
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/pairs')
-        ? jsonResponse({ result: { pairs: ['NS1'] } })
-        : jsonResponse({ error: 'Only the organiser can see these results', code: 'forbidden' }, 403),
+    server.use(
+      http.get(PAIRS, () => jsonResponse({ result: { pairs: ['NS1'] } })),
+      http.get(RESULTS, () => jsonResponse({ error: 'Only the organiser can see these results', code: 'forbidden' }, 403)),
     );
     const closed = renderResults();
     expect(await screen.findByText('These results are not public yet')).toBeTruthy();
     expect((await screen.findByRole('link', { name: "Join the table's video" })).getAttribute('href')).toBe('/video?key=SPRING26');
     closed.unmount();
-    vi.restoreAllMocks();
+    server.resetHandlers();
 
     // Seated in a completed event, or signed in without a seat in this one: no video to join.
     for (const [status, pairs] of [
       ['complete', ['NS1']],
       ['active', []],
     ] as const) {
-      const fetchSpy = answer(status, [...pairs]);
+      const requests = answer(status, [...pairs]);
       const again = renderResults();
       await screen.findByRole('table', { name: 'North-South' });
-      await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+      await vi.waitFor(() => expect(requests).toHaveLength(2));
       expect(link()).toBeNull();
       again.unmount();
-      vi.restoreAllMocks();
+      server.resetHandlers();
     }
   });
 
   it('marks nothing and asks nothing more when signed out', async () => {
-    const fetchSpy = serve({ result: buildEventResults() });
+    const requests = serve({ result: buildEventResults() });
     renderResults();
     await screen.findByRole('table', { name: 'North-South' });
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(1);
     expect(screen.queryByText('You')).toBeNull();
   });
 
@@ -294,16 +300,11 @@ describe('ResultsPage', () => {
       postalIndexNumber: null,
       role: 'player',
     });
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(async (input) =>
-        String(input).endsWith('/pairs')
-          ? jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401)
-          : jsonResponse({ result: buildEventResults() }),
-      );
+    const requests = serve({ result: buildEventResults() });
+    server.use(http.get(PAIRS, () => jsonResponse({ error: 'Please log in to continue', code: 'unauthorized' }, 401)));
     renderResults();
     await screen.findByRole('table', { name: 'North-South' });
-    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
     expect(screen.queryByText('You')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -324,15 +325,13 @@ describe('ResultsPage', () => {
   });
 
   it('shows other errors with a Retry button that asks again', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementationOnce(async () => jsonResponse({ error: 'Database is busy', code: 'service_unavailable' }, 400))
-      .mockImplementation(async () => jsonResponse({ result: buildEventResults() }));
+    const requests = serve({ result: buildEventResults() });
+    server.use(http.get(RESULTS, () => jsonResponse({ error: 'Database is busy', code: 'service_unavailable' }, 400), { once: true }));
     renderResults();
 
     expect(await screen.findByText('Database is busy')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring Pairs' })).toBeTruthy();
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(requests).toHaveLength(2);
   });
 });
