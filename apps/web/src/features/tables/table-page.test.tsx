@@ -22,8 +22,6 @@ class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readonly url: string;
   readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
   private listeners = new Map<string, ((event: Event) => void)[]>();
   constructor(url: string) {
     this.url = url;
@@ -37,7 +35,7 @@ class FakeEventSource {
   }
   open() {
     this.readyState = 1;
-    this.onopen?.(new Event('open'));
+    for (const listener of this.listeners.get('open') ?? []) listener(new Event('open'));
   }
   emit(type: string) {
     // A closed stream hears nothing more.
@@ -46,7 +44,7 @@ class FakeEventSource {
   }
   fail() {
     this.readyState = 0;
-    this.onerror?.(new Event('error'));
+    for (const listener of this.listeners.get('error') ?? []) listener(new Event('error'));
   }
 }
 
