@@ -1,4 +1,4 @@
-import type { TableResultBody } from '@bridge/api';
+import { seatNameOfLetter, type TableResultBody } from '@bridge/api';
 import { nsScore } from '@bridge/engine';
 import { Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
@@ -12,7 +12,6 @@ import {
   relativeName,
   relativeText,
   SEATS,
-  seatNames,
   signedScore,
   STRAINS,
   strains,
@@ -229,7 +228,7 @@ export function EntryForm({
               <Choice
                 key={seat}
                 pressed={values.declarer === seat}
-                label={seatNames[seat]}
+                label={seatNameOfLetter[seat]}
                 disabled={!played}
                 onClick={() => change({ declarer: seat })}
               >

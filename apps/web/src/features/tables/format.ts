@@ -1,13 +1,12 @@
-import type { TableBoardSchema } from '@bridge/api';
+import { SEAT_LETTERS, seatNameOfLetter, type SeatLetter, type TableBoardSchema } from '@bridge/api';
 import type { z } from 'zod';
 
 export type TableBoard = z.infer<typeof TableBoardSchema>;
 export type Strain = 'C' | 'D' | 'H' | 'S' | 'NT';
 export type SuitLetter = 'S' | 'H' | 'D' | 'C';
-export type Seat = 'N' | 'E' | 'S' | 'W';
+export type Seat = SeatLetter;
 
-export const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
-export const seatNames: Record<Seat, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
+export const SEATS: readonly Seat[] = SEAT_LETTERS;
 
 /** Lowest first, as bidding goes. */
 export const STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
@@ -46,7 +45,7 @@ const vulnerabilityNames: Record<TableBoard['vulnerability'], string> = {
 };
 /** `Dealer North · North-South vulnerable`. */
 export const boardFacts = (board: Pick<TableBoard, 'dealer' | 'vulnerability'>): string =>
-  `Dealer ${seatNames[board.dealer]} · ${vulnerabilityNames[board.vulnerability]}`;
+  `Dealer ${seatNameOfLetter[board.dealer]} · ${vulnerabilityNames[board.vulnerability]}`;
 
 // A typographic minus: as wide as the plus sign.
 export const MINUS = '\u2212';
