@@ -2,21 +2,12 @@ import { SEAT_LETTERS, seatNameOfLetter, type SeatLetter, type TableBoardSchema 
 import type { z } from 'zod';
 
 export type TableBoard = z.infer<typeof TableBoardSchema>;
-export type Strain = 'C' | 'D' | 'H' | 'S' | 'NT';
+export type { Strain } from '../../components/board-result-entry';
 export type SuitLetter = 'S' | 'H' | 'D' | 'C';
 export type Seat = SeatLetter;
 
 export const SEATS: readonly Seat[] = SEAT_LETTERS;
 
-/** Lowest first, as bidding goes. */
-export const STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
-export const strains: Record<Strain, { symbol: string; name: string; red: boolean }> = {
-  C: { symbol: '♣', name: 'Clubs', red: false },
-  D: { symbol: '♦', name: 'Diamonds', red: true },
-  H: { symbol: '♥', name: 'Hearts', red: true },
-  S: { symbol: '♠', name: 'Spades', red: false },
-  NT: { symbol: 'NT', name: 'No trumps', red: false },
-};
 export const LEAD_SUITS: readonly SuitLetter[] = ['S', 'H', 'D', 'C'];
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
 export type Rank = (typeof RANKS)[number];
