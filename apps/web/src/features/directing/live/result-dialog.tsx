@@ -1,6 +1,6 @@
 import type { GridCell } from '@bridge/api';
 import { Alert, Button, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { BoardResultEntry, SegmentsQuestion, signWithName } from '../../../components/board-result-entry';
 import { titleStyles } from '../../../components/modal-styles';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -200,14 +200,11 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                   {errors.general}
                 </Alert>
               ) : null}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
+              <TabActions onCancel={onClose}>
                 <Button type="submit" loading={post.isPending}>
                   Save result
                 </Button>
-              </Group>
+              </TabActions>
             </Stack>
           </form>
         </Tabs.Panel>
@@ -233,14 +230,11 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                   {errors.adjusted}
                 </Text>
               ) : null}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
+              <TabActions onCancel={onClose}>
                 <Button type="submit" loading={post.isPending}>
                   Give adjusted score
                 </Button>
-              </Group>
+              </TabActions>
             </Stack>
           </form>
         </Tabs.Panel>
@@ -257,10 +251,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                 {errors.notPlayed}
               </Text>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
+            <TabActions onCancel={onClose}>
               {board.status === 'notPlayed' ? (
                 <Button onClick={() => void markNotPlayed(false)} loading={notPlayed.isPending}>
                   Mark as to be played
@@ -270,11 +261,23 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                   Mark not played
                 </Button>
               )}
-            </Group>
+            </TabActions>
           </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** A tab's buttons: Cancel, then its own action. */
+function TabActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </Group>
   );
 }
 
