@@ -25,6 +25,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
+import { playSeatRoutes } from './modules/play/seat-routes.ts';
 import { boardsActedOn } from './modules/play/service.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
   // Online tables spread over the instances that share Redis, each owned by one through a lease.
   await app.register(playRoutes, { publicUrl: config.publicUrl, robotDelayMs: config.play.robotDelayMs, leaseMs: config.play.leaseMs, redis });
+  await app.register(playSeatRoutes);
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

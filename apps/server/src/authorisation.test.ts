@@ -403,6 +403,14 @@ const ROWS: Row[] = [
   { route: 'GET /ws/video', subject: none, url: () => '/ws/video', expect: [401, 404, 404, 404, 404, 404] },
   // The table socket is for verified accounts: an unverified one is stopped before too.
   { route: 'GET /ws/play', subject: none, url: () => '/ws/play', expect: [401, 403, 404, 404, 404, 404] },
+  // Anyone signed in may ask where they sit: the seated player is told table 1, nobody else a table.
+  {
+    route: `GET ${V1}/play/:key/table`,
+    subject: activeEvent,
+    url: (s) => `${V1}/play/${s.key}/table`,
+    marker: () => '"table":1',
+    expect: [401, '200-', '200+', '200-', '200-', '200-'],
+  },
   // Anyone signed in may ask; the deal is the director's alone while nobody has played the board.
   {
     route: `GET ${V1}/play/:key/boards/:board`,

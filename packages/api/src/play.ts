@@ -105,6 +105,14 @@ export type PlayTableState = z.infer<typeof PlayTableState>;
 /** `GET /api/v1/play/{key}/boards/{board}`. */
 export const PlayBoardParams = KeyParams.extend({ board: z.coerce.number().int().min(1).max(MAX_BOARD) });
 
+/**
+ * `GET /api/v1/play/{key}/table`: the table the movement puts the caller at now in an active table event, with that
+ * table's video room; both null when they have no seat there this round (a kibitzer, the director, a pair sitting out).
+ */
+export const PlayMyTableSchema = z.object({ table: z.number().int().nullable(), channel: z.string().nullable() });
+export type PlayMyTable = z.infer<typeof PlayMyTableSchema>;
+export const PlayMyTableResponse = resultOf(PlayMyTableSchema);
+
 const hand = z.array(z.string());
 /** The four hands of a board, each its thirteen cards (`SA`, `HT`). */
 export const PlayDealSchema = z.object({ N: hand, E: hand, S: hand, W: hand });

@@ -1,7 +1,8 @@
 import type { ReactNode, SVGProps } from 'react';
 
 // Small stroke icons (24px grid) so the app needs no icon package.
-function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
+/** A stroke icon of the 24 px grid: its shapes are the children. */
+export function Icon({ children, size = 18, ...props }: SVGProps<SVGSVGElement> & { size?: number; children: ReactNode }) {
   return (
     <svg
       width={size}

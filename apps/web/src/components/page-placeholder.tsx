@@ -11,10 +11,10 @@ type PagePlaceholderProps = {
   children?: ReactNode;
 };
 
-/** The frame of a console screen: heading, one line of help, and a calm empty panel. */
-export function PagePlaceholder({ title, description, emptyText, children }: PagePlaceholderProps) {
+/** A console screen's heading, its document title too, and one line of help under it. */
+export function ConsoleHeading({ title, description }: { title: string; description: ReactNode }) {
   return (
-    <Stack gap="lg">
+    <>
       <PageTitle title={title} />
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
@@ -24,6 +24,15 @@ export function PagePlaceholder({ title, description, emptyText, children }: Pag
           {description}
         </Text>
       </div>
+    </>
+  );
+}
+
+/** The frame of a console screen: heading, one line of help, and a calm empty panel. */
+export function PagePlaceholder({ title, description, emptyText, children }: PagePlaceholderProps) {
+  return (
+    <Stack gap="lg">
+      <ConsoleHeading title={title} description={description} />
       {children ?? (
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" gap="xs" py="xl" ta="center">

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.ts';
-import { PlayBoardParams, PlayBoardReviewResponse } from '../play.ts';
+import { KeyParams } from '../tournaments.ts';
+import { PlayBoardParams, PlayBoardReviewResponse, PlayMyTableResponse } from '../play.ts';
 
 /** Online play. */
 export const play = {
@@ -25,6 +26,18 @@ export const play = {
       "result, claim (the claimer's hand is in hands while it is open), disputed (a rejected claim: withdrawn, play",
       'goes on), undo, players, boards, roundOver, directorCall ({seat,at} or null);',
       'or {type:"error",message}, which changed nothing.',
+    ].join(' '),
+  }),
+  /** Where the caller sits now: the table page `/play/{key}` opens at it. */
+  myTable: endpoint({
+    method: 'GET',
+    path: '/api/v1/play/:key/table',
+    params: KeyParams,
+    response: PlayMyTableResponse,
+    description: [
+      'The table the movement puts the caller at in the current round of an active table event (signed in): { table, channel },',
+      "channel the table's video room. Both null for a caller with no seat there this round: a kibitzer, the director,",
+      'a pair sitting out, a player-based event, an event not active. 404 for an unknown event.',
     ].join(' '),
   }),
   /** A board of an online event for review: its traveller and deal, each only where the caller may see it. */

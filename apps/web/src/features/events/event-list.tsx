@@ -1,5 +1,5 @@
 import { messages } from '@bridge/api';
-import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
 import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
-import { PageTitle } from '../../components/page-title';
+import { ConsoleHeading } from '../../components/page-placeholder';
 import { SearchField } from '../../components/search-field';
 import { eventChips, resultsHref, tablesText, xmlHref, type EventChip, type EventRow, type EventsAdapter } from './event-types';
 import '../../components/data-styles';
@@ -174,15 +174,7 @@ export function EventList({ adapter, variant, title, description, previewHref, i
 
   return (
     <Stack gap="lg">
-      <PageTitle title={title} />
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {title}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {description}
-        </Text>
-      </div>
+      <ConsoleHeading title={title} description={description} />
       {intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">

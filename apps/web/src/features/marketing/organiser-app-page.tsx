@@ -1,5 +1,5 @@
 import { messages } from '@bridge/api';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
@@ -7,6 +7,7 @@ import { site } from '../../lib/site';
 import { OrganiserPoster } from './components/app-posters';
 import { FaqList, type Faq } from './components/faq-list';
 import { FeatureGrid, type Feature } from './components/feature-grid';
+import { GetTheApp } from './components/get-the-app';
 import { HeroMedia } from './components/hero-media';
 import { PageHero } from './components/page-hero';
 import { Section } from './components/section';
@@ -124,34 +125,26 @@ export function OrganiserAppPage() {
         <FaqList items={services} />
       </Section>
 
-      <Section id="download">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <Stack gap="sm">
-            <Title order={2} fz={{ base: 26, sm: 32 }}>
-              Get the Organizer app
-            </Title>
-            <Text c="dimmed" size="lg">
-              Install the Organizer app on the computer you direct from. {messages.windowsRequirement}.
-            </Text>
-            <Group gap="sm" mt="xs">
-              <Button component={Link} to={paths.download.getHref('organiser')} size="md">
-                Download the Organizer app
-              </Button>
-            </Group>
-          </Stack>
-          <Paper withBorder radius="md" p="lg">
-            <Text fw={700}>Your players join on Android or Windows</Text>
-            <Text size="sm" c="dimmed" mt={6}>
+      <GetTheApp
+        id="download"
+        title="Get the Organizer app"
+        download={{ to: paths.download.getHref('organiser'), label: 'Download the Organizer app' }}
+        note={{
+          title: 'Your players join on Android or Windows',
+          body: (
+            <>
               Players use the free Player app on their own phone, tablet or computer. Android phones install it from a QR code on the download page.{' '}
               {messages.androidRequirement} Send them to the{' '}
               <Anchor component={Link} to={paths.playerApp.getHref()}>
                 Player app page
               </Anchor>{' '}
               to get started.
-            </Text>
-          </Paper>
-        </SimpleGrid>
-      </Section>
+            </>
+          ),
+        }}
+      >
+        Install the Organizer app on the computer you direct from. {messages.windowsRequirement}.
+      </GetTheApp>
 
       <Section title="Questions" muted>
         <FaqList items={faqs} />

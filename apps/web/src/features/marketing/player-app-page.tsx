@@ -1,5 +1,5 @@
 import { messages } from '@bridge/api';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
@@ -7,6 +7,7 @@ import { site } from '../../lib/site';
 import { PlayerPoster } from './components/app-posters';
 import { FaqList, type Faq } from './components/faq-list';
 import { FeatureGrid, type Feature } from './components/feature-grid';
+import { GetTheApp } from './components/get-the-app';
 import { HeroMedia } from './components/hero-media';
 import { PageHero } from './components/page-hero';
 import { Section } from './components/section';
@@ -138,35 +139,27 @@ export function PlayerAppPage() {
         <FaqList items={services} />
       </Section>
 
-      <Section id="android">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <Stack gap="sm">
-            <Title order={2} fz={{ base: 26, sm: 32 }}>
-              Play on your Android phone or tablet
-            </Title>
-            <Text c="dimmed" size="lg">
-              Install the Player app straight from our download page: scan the QR code with your phone or download the APK directly.{' '}
-              {messages.androidRequirement}
-            </Text>
-            <Group gap="sm" mt="xs">
-              <Button component={Link} to={paths.download.getHref('player')} size="md">
-                Get the Android app
-              </Button>
-            </Group>
-          </Stack>
-          <Paper withBorder radius="md" p="lg">
-            <Text fw={700}>Installing on Android</Text>
-            <Text size="sm" c="dimmed" mt={6}>
+      <GetTheApp
+        id="android"
+        title="Play on your Android phone or tablet"
+        download={{ to: paths.download.getHref('player'), label: 'Get the Android app' }}
+        note={{
+          title: 'Installing on Android',
+          body: (
+            <>
               The app is installed from an APK file rather than from a store. Allow installs from unknown sources for your browser, open the
               downloaded file, tap Install, then open the app and sign in. The{' '}
               <Anchor component={Link} to={paths.download.getHref('player')}>
                 download page
               </Anchor>{' '}
               walks you through each step.
-            </Text>
-          </Paper>
-        </SimpleGrid>
-      </Section>
+            </>
+          ),
+        }}
+      >
+        Install the Player app straight from our download page: scan the QR code with your phone or download the APK directly.{' '}
+        {messages.androidRequirement}
+      </GetTheApp>
 
       <Section title="Questions" muted>
         <FaqList items={faqs} />

@@ -10,3 +10,12 @@ export const boardReviewQueryOptions = (key: string, board: number) =>
     // Other tables finish the board later: each look at it reads it again.
     staleTime: 0,
   });
+
+/** The table the movement puts the caller at now in event `key`, with its video room; both null with no seat there. */
+export const myTableQueryOptions = (key: string) =>
+  queryOptions({
+    queryKey: ['play', key, 'my-table'],
+    queryFn: ({ signal }) => apiCall(playEndpoints.myTable, { params: { key }, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });

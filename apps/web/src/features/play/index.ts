@@ -2,4 +2,5 @@
 // the table's video call, is app/routes/play/play-page.tsx.
 export { PlayConnection, playUrl, type PlaySnapshot } from './play-connection';
 export { PlayTable } from './play-table';
+export { myTableQueryOptions } from './api';
 export { watchedSeat, WatchSeat } from './components/watch-seat';

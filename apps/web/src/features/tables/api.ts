@@ -1,7 +1,7 @@
 import { tableEndpoints, urlOf, type TableResultBody } from '@bridge/api';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiCall } from '../../lib/api-client';
+import { useEventStream, type StreamStatus } from '../../lib/event-stream';
 
 /** Every query of one table starts with this key: the stream's `change` refreshes them all. */
 export const tableQueryKey = (key: string, table: number) => ['tables', key, table] as const;
@@ -53,66 +53,13 @@ export function useJudgeEntry(key: string, table: number) {
   return { confirm, reject };
 }
 
-export type StreamStatus = 'connecting' | 'live' | 'reconnecting';
-
-// After the server closes the stream for good (a restart, a lost session), a new one is opened after this long.
-const REOPEN_MS = 5_000;
-
 /**
- * Listens to the table's stream: each `change` refreshes the table's queries, so two phones at one table show
- * the same state. Each time the stream opens the state is read again, since changes may have been missed before
- * (between the first read and the stream, or while it was down). The browser reconnects a dropped stream by
- * itself, but a connection that died quietly (a phone asleep, back on the network, a Wi-Fi change) may look open
- * and hear nothing: coming back online or to the screen opens a fresh stream.
+ * Listens to the table's stream: each `change` refreshes the table's queries, so two phones at one table show the
+ * same state (the rule for keeping it open is `useEventStream`'s).
  */
 export function useTableStream(key: string, table: number, enabled: boolean): StreamStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<StreamStatus>('connecting');
-  useEffect(() => {
-    if (!enabled || typeof window.EventSource !== 'function') return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: tableQueryKey(key, table) });
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let deleted = false;
-    const connect = () => {
-      source = new window.EventSource(urlOf(tableEndpoints.stream, { key, table }));
-      source.onopen = () => {
-        setStatus('live');
-        // The page's first read may have come before the stream: only a read after it opened misses nothing.
-        refresh();
-      };
-      source.addEventListener('change', refresh);
-      // The event was deleted: the stream has ended for good; the table's read now says so.
-      source.addEventListener('deleted', () => {
-        deleted = true;
-        source?.close();
-        refresh();
-      });
-      source.onerror = () => {
-        setStatus('reconnecting');
-        // 2 is EventSource.CLOSED: the browser gave up on this one.
-        if (source?.readyState === 2) {
-          source.close();
-          timer = setTimeout(connect, REOPEN_MS);
-        }
-      };
-    };
-    const reopen = () => {
-      if (deleted || document.visibilityState === 'hidden') return;
-      clearTimeout(timer);
-      source?.close();
-      setStatus('reconnecting');
-      connect();
-    };
-    connect();
-    window.addEventListener('online', reopen);
-    document.addEventListener('visibilitychange', reopen);
-    return () => {
-      clearTimeout(timer);
-      source?.close();
-      window.removeEventListener('online', reopen);
-      document.removeEventListener('visibilitychange', reopen);
-    };
-  }, [enabled, key, table, queryClient]);
-  return status;
+  return useEventStream(enabled ? urlOf(tableEndpoints.stream, { key, table }) : null, () => {
+    void queryClient.invalidateQueries({ queryKey: tableQueryKey(key, table) });
+  });
 }

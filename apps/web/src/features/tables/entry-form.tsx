@@ -1,8 +1,9 @@
 import type { TableResultBody } from '@bridge/api';
 import { nsScore } from '@bridge/engine';
 import { Button, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import '@mantine/core/styles/SegmentedControl.layer.css';
+import { BoardResultEntry, Choice, entryClasses, Question, strainFaces, suitFace, type ContractChoice } from '../../components/board-result-entry';
 import {
   boardFacts,
   LEAD_SUITS,
@@ -11,11 +12,7 @@ import {
   RANKS,
   relativeName,
   relativeText,
-  SEATS,
-  seatNames,
   signedScore,
-  STRAINS,
-  strains,
   type Rank,
   type Seat,
   type Strain,
@@ -104,55 +101,6 @@ function previewScore(board: TableBoard, values: EntryValues): number | null {
   return nsScore({ level: level as 1, strain, doubled: values.doubled }, declarer, 6 + level + offset, board.vulnerability);
 }
 
-/** A button that stays pressed while its value is chosen: big enough for a thumb. */
-function Choice({
-  pressed,
-  onClick,
-  label,
-  children,
-  disabled,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  label?: string;
-  children: ReactNode;
-  disabled?: boolean;
-}) {
-  return (
-    <Button
-      type="button"
-      size="lg"
-      px={4}
-      variant={pressed ? 'filled' : 'default'}
-      aria-pressed={pressed}
-      aria-label={label}
-      onClick={onClick}
-      disabled={disabled}
-      className={pressed ? classes.pressed : undefined}
-      fullWidth
-    >
-      {children}
-    </Button>
-  );
-}
-
-/** One question of the form: a group named by its legend, with its problem said under it. */
-function Field({ legend, error, children, hint }: { legend: string; error?: string; children: ReactNode; hint?: ReactNode }) {
-  const errorId = useId();
-  return (
-    <fieldset className={classes.fieldset} aria-describedby={error ? errorId : undefined}>
-      <legend className={classes.legend}>{legend}</legend>
-      {hint}
-      {children}
-      {error ? (
-        <Text id={errorId} c="var(--mantine-color-error)" size="sm" fw={600} mt={6}>
-          {error}
-        </Text>
-      ) : null}
-    </fieldset>
-  );
-}
-
 /**
  * North's entry of one board: declarer, contract, tricks and, if wanted, the lead. The North-South score (Law 77,
  * with the board's vulnerability) shows as soon as the choices make one.
@@ -192,10 +140,12 @@ export function EntryForm({
     });
   };
 
-  const chooseLevel = (level: number) => {
+  const changeContract = (patch: Partial<ContractChoice>) => {
+    const { level } = patch;
+    if (level === undefined || level === null) return change(patch);
     // The tricks stay as counted when the level changes: keep the number, move the offset.
     const tricks = values.offset === null || values.level === null ? null : 6 + values.level + values.offset;
-    change({ level, passedOut: false, offset: tricks === null ? null : tricks - 6 - level });
+    change({ ...patch, offset: tricks === null ? null : tricks - 6 - level });
   };
 
   const score = previewScore(board, values);
@@ -205,7 +155,6 @@ export function EntryForm({
     else onSend(checked.complete.body);
   };
 
-  const played = !values.passedOut;
   return (
     <form
       aria-labelledby={headingId}
@@ -223,153 +172,95 @@ export function EntryForm({
           <Text c="dimmed">{boardFacts(board)}</Text>
         </div>
 
-        <Field legend="Declarer" error={played ? problems.declarer : undefined}>
-          <div className={classes.grid4}>
-            {SEATS.map((seat) => (
-              <Choice
-                key={seat}
-                pressed={values.declarer === seat}
-                label={seatNames[seat]}
-                disabled={!played}
-                onClick={() => change({ declarer: seat })}
-              >
-                {seat}
-              </Choice>
-            ))}
-          </div>
-        </Field>
-
-        <Field legend="Level" error={problems.level}>
-          <div className={classes.grid7}>
-            {[1, 2, 3, 4, 5, 6, 7].map((level) => (
-              <Choice key={level} pressed={played && values.level === level} onClick={() => chooseLevel(level)}>
-                {level}
-              </Choice>
-            ))}
-          </div>
-          <div className={classes.passRow}>
-            <Choice pressed={values.passedOut} onClick={() => change({ passedOut: !values.passedOut })}>
-              Passed out
-            </Choice>
-          </div>
-        </Field>
-
-        {played ? (
-          <>
-            <Field legend="Strain" error={problems.strain}>
-              <div className={classes.grid5}>
-                {STRAINS.map((strain) => (
-                  <Choice key={strain} pressed={values.strain === strain} label={strains[strain].name} onClick={() => change({ strain })}>
-                    <span className={`${classes.strainButton} ${values.strain === strain ? '' : strains[strain].red ? classes.red : classes.black}`}>
-                      {strains[strain].symbol}
-                    </span>
+        <BoardResultEntry
+          look="touch"
+          values={values}
+          onChange={changeContract}
+          errors={{ declarer: problems.declarer, level: problems.level, strain: problems.strain }}
+        >
+          <Question
+            legend="Tricks"
+            error={problems.tricks}
+            hint={
+              <SegmentedControl
+                fullWidth
+                mb="xs"
+                aria-label="Tricks as"
+                value={tricksAs}
+                onChange={(value) => setTricksAs(value as 'relative' | 'count')}
+                data={[
+                  { value: 'relative', label: `Over or under (${MINUS_SAMPLE})` },
+                  { value: 'count', label: 'Tricks taken' },
+                ]}
+              />
+            }
+          >
+            {values.level === null ? (
+              <Text size="sm" c="dimmed">
+                Choose the level first.
+              </Text>
+            ) : tricksAs === 'relative' ? (
+              <div className={entryClasses.gridTricks}>
+                {offsetsFor(values.level).map((offset) => (
+                  <Choice key={offset} pressed={values.offset === offset} label={relativeName(offset)} onClick={() => change({ offset })}>
+                    {relativeText(offset)}
                   </Choice>
                 ))}
               </div>
-            </Field>
-
-            <Field legend="Doubling">
-              <div className={classes.grid3}>
-                <Choice pressed={values.doubled === 0} label="Not doubled" onClick={() => change({ doubled: 0 })}>
-                  None
-                </Choice>
-                <Choice pressed={values.doubled === 1} label="Doubled" onClick={() => change({ doubled: 1 })}>
-                  X
-                </Choice>
-                <Choice pressed={values.doubled === 2} label="Redoubled" onClick={() => change({ doubled: 2 })}>
-                  XX
-                </Choice>
-              </div>
-            </Field>
-
-            <Field
-              legend="Tricks"
-              error={problems.tricks}
-              hint={
-                <SegmentedControl
-                  fullWidth
-                  mb="xs"
-                  aria-label="Tricks as"
-                  value={tricksAs}
-                  onChange={(value) => setTricksAs(value as 'relative' | 'count')}
-                  data={[
-                    { value: 'relative', label: `Over or under (${MINUS_SAMPLE})` },
-                    { value: 'count', label: 'Tricks taken' },
-                  ]}
-                />
-              }
-            >
-              {values.level === null ? (
-                <Text size="sm" c="dimmed">
-                  Choose the level first.
-                </Text>
-              ) : tricksAs === 'relative' ? (
-                <div className={classes.gridTricks}>
-                  {offsetsFor(values.level).map((offset) => (
-                    <Choice key={offset} pressed={values.offset === offset} label={relativeName(offset)} onClick={() => change({ offset })}>
-                      {relativeText(offset)}
-                    </Choice>
-                  ))}
-                </div>
-              ) : (
-                <div className={classes.gridTricks}>
-                  {Array.from({ length: 14 }, (_, tricks) => (
-                    <Choice
-                      key={tricks}
-                      pressed={values.offset !== null && 6 + values.level! + values.offset === tricks}
-                      label={`${tricks} tricks`}
-                      onClick={() => change({ offset: tricks - 6 - values.level! })}
-                    >
-                      {tricks}
-                    </Choice>
-                  ))}
-                </div>
-              )}
-            </Field>
-
-            {showLead ? (
-              <Field legend="Opening lead (optional)" error={problems.lead}>
-                <Stack gap="xs">
-                  <div className={classes.grid4} role="group" aria-label="Suit led">
-                    {LEAD_SUITS.map((suit) => (
-                      <Choice
-                        key={suit}
-                        pressed={values.leadSuit === suit}
-                        label={strains[suit].name}
-                        onClick={() => change({ leadSuit: values.leadSuit === suit ? null : suit })}
-                      >
-                        <span
-                          className={`${classes.strainButton} ${values.leadSuit === suit ? '' : strains[suit].red ? classes.red : classes.black}`}
-                        >
-                          {strains[suit].symbol}
-                        </span>
-                      </Choice>
-                    ))}
-                  </div>
-                  <div className={classes.grid7} role="group" aria-label="Card led">
-                    {RANKS.map((rank) => (
-                      <Choice
-                        key={rank}
-                        pressed={values.leadRank === rank}
-                        label={rankNames[rank]}
-                        onClick={() => change({ leadRank: values.leadRank === rank ? null : rank })}
-                      >
-                        {rank === 'T' ? '10' : rank}
-                      </Choice>
-                    ))}
-                  </div>
-                  <Button variant="subtle" onClick={() => (setShowLead(false), change({ leadSuit: null, leadRank: null }))}>
-                    No lead
-                  </Button>
-                </Stack>
-              </Field>
             ) : (
-              <Button variant="light" size="md" onClick={() => setShowLead(true)}>
-                Add the opening lead (optional)
-              </Button>
+              <div className={entryClasses.gridTricks}>
+                {Array.from({ length: 14 }, (_, tricks) => (
+                  <Choice
+                    key={tricks}
+                    pressed={values.offset !== null && 6 + values.level! + values.offset === tricks}
+                    label={`${tricks} tricks`}
+                    onClick={() => change({ offset: tricks - 6 - values.level! })}
+                  >
+                    {tricks}
+                  </Choice>
+                ))}
+              </div>
             )}
-          </>
-        ) : null}
+          </Question>
+
+          {showLead ? (
+            <Question legend="Opening lead (optional)" error={problems.lead}>
+              <Stack gap="xs">
+                <div className={entryClasses.grid4} role="group" aria-label="Suit led">
+                  {LEAD_SUITS.map((suit) => (
+                    <Choice
+                      key={suit}
+                      pressed={values.leadSuit === suit}
+                      label={strainFaces[suit].name}
+                      onClick={() => change({ leadSuit: values.leadSuit === suit ? null : suit })}
+                    >
+                      {suitFace(suit, values.leadSuit === suit)}
+                    </Choice>
+                  ))}
+                </div>
+                <div className={entryClasses.grid7} role="group" aria-label="Card led">
+                  {RANKS.map((rank) => (
+                    <Choice
+                      key={rank}
+                      pressed={values.leadRank === rank}
+                      label={rankNames[rank]}
+                      onClick={() => change({ leadRank: values.leadRank === rank ? null : rank })}
+                    >
+                      {rank === 'T' ? '10' : rank}
+                    </Choice>
+                  ))}
+                </div>
+                <Button variant="subtle" onClick={() => (setShowLead(false), change({ leadSuit: null, leadRank: null }))}>
+                  No lead
+                </Button>
+              </Stack>
+            </Question>
+          ) : (
+            <Button variant="light" size="md" onClick={() => setShowLead(true)}>
+              Add the opening lead (optional)
+            </Button>
+          )}
+        </BoardResultEntry>
 
         <div className={classes.scoreBox} role="status" aria-live="polite" aria-atomic="true">
           {score === null ? (

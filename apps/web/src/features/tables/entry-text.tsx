@@ -1,6 +1,7 @@
 import { ContractText, SuitSymbol } from '../../components/contract-text';
 import classes from './table-page.module.css';
-import { rankText, relativeText, seatNames, type SuitLetter, type TableBoard } from './format';
+import { seatNameOfLetter } from '@bridge/api';
+import { rankText, relativeText, type SuitLetter, type TableBoard } from './format';
 
 type Entry = NonNullable<TableBoard['entry']>;
 
@@ -11,7 +12,7 @@ export function EntryText({ entry }: { entry: Entry }) {
   const offset = tricks === null ? null : tricks - 6 - contract.level;
   return (
     <span className={classes.entryText}>
-      <ContractText contract={contract} /> {declarer ? <span className={classes.nowrap}>by {seatNames[declarer]}</span> : null}
+      <ContractText contract={contract} /> {declarer ? <span className={classes.nowrap}>by {seatNameOfLetter[declarer]}</span> : null}
       {offset === null ? null : (
         <span className={classes.nowrap}>
           , {relativeText(offset)} ({tricks} tricks)

@@ -1,23 +1,13 @@
-import type { TableBoardSchema } from '@bridge/api';
+import { SEAT_LETTERS, seatNameOfLetter, type SeatLetter, type TableBoardSchema } from '@bridge/api';
 import type { z } from 'zod';
 
 export type TableBoard = z.infer<typeof TableBoardSchema>;
-export type Strain = 'C' | 'D' | 'H' | 'S' | 'NT';
+export type { Strain } from '../../components/board-result-entry';
 export type SuitLetter = 'S' | 'H' | 'D' | 'C';
-export type Seat = 'N' | 'E' | 'S' | 'W';
+export type Seat = SeatLetter;
 
-export const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
-export const seatNames: Record<Seat, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
+export const SEATS: readonly Seat[] = SEAT_LETTERS;
 
-/** Lowest first, as bidding goes. */
-export const STRAINS: readonly Strain[] = ['C', 'D', 'H', 'S', 'NT'];
-export const strains: Record<Strain, { symbol: string; name: string; red: boolean }> = {
-  C: { symbol: '♣', name: 'Clubs', red: false },
-  D: { symbol: '♦', name: 'Diamonds', red: true },
-  H: { symbol: '♥', name: 'Hearts', red: true },
-  S: { symbol: '♠', name: 'Spades', red: false },
-  NT: { symbol: 'NT', name: 'No trumps', red: false },
-};
 export const LEAD_SUITS: readonly SuitLetter[] = ['S', 'H', 'D', 'C'];
 export const RANKS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'] as const;
 export type Rank = (typeof RANKS)[number];
@@ -46,7 +36,7 @@ const vulnerabilityNames: Record<TableBoard['vulnerability'], string> = {
 };
 /** `Dealer North · North-South vulnerable`. */
 export const boardFacts = (board: Pick<TableBoard, 'dealer' | 'vulnerability'>): string =>
-  `Dealer ${seatNames[board.dealer]} · ${vulnerabilityNames[board.vulnerability]}`;
+  `Dealer ${seatNameOfLetter[board.dealer]} · ${vulnerabilityNames[board.vulnerability]}`;
 
 // A typographic minus: as wide as the plus sign.
 export const MINUS = '\u2212';

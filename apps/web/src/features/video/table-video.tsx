@@ -1,3 +1,4 @@
+import type { SeatName } from '@bridge/api';
 import { ActionIcon, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -13,8 +14,6 @@ import classes from './table-video.module.css';
 
 // The table's video call inside another page (the online table): the same call as the video chat page, with each
 // person's tile placed where the page puts their seat, and its switches.
-
-export type SeatName = 'North' | 'East' | 'South' | 'West';
 
 /** Joins the table's video room `channel` (null: not now) as the signed-in user. */
 export function useTableVideo(channel: string | null) {

@@ -69,7 +69,10 @@ function tableState(overrides: Partial<PlayTableState> = {}): PlayTableState {
 function serve(mine: VideoTableInPlay[] = []) {
   server.use(
     http.get('/api/v1/user', () => jsonResponse({ result: player })),
-    http.get('/api/v1/video/tables', () => jsonResponse({ result: { tables: mine } })),
+    http.get('/api/v1/play/:key/table', ({ params }) => {
+      const seated = mine.find((table) => table.key === params.key);
+      return jsonResponse({ result: { table: seated?.table ?? null, channel: seated?.channel ?? null } });
+    }),
     http.post('/api/v1/video/ice-servers', () => delay('infinite')),
   );
 }

@@ -1,3 +1,4 @@
+import { seatNameOfLetter } from '@bridge/api';
 import { Alert, Button, Loader, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
@@ -12,12 +13,11 @@ import '@mantine/core/styles/Modal.layer.css';
 import '@mantine/core/styles/NumberInput.layer.css';
 import { paths } from '../../../config/paths';
 import { site } from '../../../lib/site';
-import { PlayConnection, playUrl, PlayTable, watchedSeat, WatchSeat, type PlaySnapshot } from '../../../features/play';
-import { myTablesQueryOptions, tournamentQueryOptions } from '../../../features/video/api';
-import { SeatTile, TableVideoControls, useTableVideo, type SeatName } from '../../../features/video/table-video';
+import { myTableQueryOptions, PlayConnection, playUrl, PlayTable, watchedSeat, WatchSeat, type PlaySnapshot } from '../../../features/play';
+import { tournamentQueryOptions } from '../../../features/video/api';
+import { SeatTile, TableVideoControls, useTableVideo } from '../../../features/video/table-video';
 import classes from './play-page.module.css';
 
-const SEAT_NAMES: Record<'N' | 'E' | 'S' | 'W', SeatName> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 const connecting: PlaySnapshot = { status: 'connecting', state: null, error: null, receivedAt: 0 };
 const noSubscription = () => () => undefined;
 
@@ -82,8 +82,8 @@ export function PlayPage() {
   const asked = Number(search.get('table'));
   // A kibitzer or the director watches one seat's view (`?seat=E`), kept in the address so a reload keeps it.
   const watched = watchedSeat(search.get('seat'));
-  const mine = useQuery(myTablesQueryOptions());
-  const seated = mine.data?.find((t) => t.key === key && t.table !== null);
+  const mine = useQuery(myTableQueryOptions(key));
+  const seated = mine.data?.table ? mine.data : undefined;
   // The table the movement moved the player to, over any table the address names (one of an earlier round).
   const [followed, setFollowed] = useState<number | null>(null);
   const table = followed ?? (asked > 0 ? asked : (seated?.table ?? null));
@@ -94,7 +94,7 @@ export function PlayPage() {
   const moved = snapshot.moved;
   useEffect(() => {
     if (!moved) return;
-    void queryClient.invalidateQueries({ queryKey: myTablesQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: myTableQueryOptions(key).queryKey });
     if (moved.table === null) {
       setMoveNotice(`You sit out round ${moved.round}: there is no table for you this round. Open this page again when the next round starts.`);
       return;
@@ -110,7 +110,7 @@ export function PlayPage() {
       },
       { replace: true },
     );
-  }, [moved, queryClient, setSearch]);
+  }, [key, moved, queryClient, setSearch]);
   // A player's table has its video call built in: the room of the table they sit at now.
   const video = useTableVideo(seated && seated.table === table ? seated.channel : null);
   const [videoHidden, setVideoHidden] = useState(false);
@@ -134,7 +134,7 @@ export function PlayPage() {
       <PlayTable
         snapshot={snapshot}
         connection={connection}
-        atSeat={video.call && !videoHidden ? (seat) => <SeatTile video={video} seat={SEAT_NAMES[seat]} /> : undefined}
+        atSeat={video.call && !videoHidden ? (seat) => <SeatTile video={video} seat={seatNameOfLetter[seat]} /> : undefined}
         barControls={
           <>
             {snapshot.state.seat ? null : (

@@ -1,7 +1,7 @@
 import { directingEndpoints, eventEndpoints, urlOf, type LiveView, type PostResultLine } from '@bridge/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiCall } from '../../../lib/api-client';
+import { useEventStream, type StreamStatus } from '../../../lib/event-stream';
 
 // The director's live view of one event: the view itself, the calls that change it, and the stream that says when
 // it changed.
@@ -59,56 +59,10 @@ export const useNotPlayed = (key: string) =>
 export const tableCardsHref = (key: string) => urlOf(directingEndpoints.tableCards, { key });
 export const pairGuidesHref = (key: string) => urlOf(directingEndpoints.pairGuides, { key });
 
-export type StreamState = 'connecting' | 'live' | 'reconnecting';
-
-/** How long the live view waits before it opens a stream the browser gave up on. */
-export const STREAM_RETRY_MS = 3000;
-const CLOSED = 2;
-
-/**
- * Listens to the event's stream of changes and reads the live view again on each `change`. The browser's
- * EventSource reconnects by itself after a dropped connection; after an answer that is not a stream (a proxy's 502
- * while the server restarts) it gives up, and the view opens a new one after a pause. Until it is open again the
- * state says so, and each reconnection reads the view again, since changes made while it was away were not
- * announced to it.
- */
-export function useLiveStream(key: string): StreamState {
+/** Listens to the event's stream of changes and reads the live view again on each (`useEventStream`'s rule). */
+export function useLiveStream(key: string): StreamStatus {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<StreamState>('connecting');
-
-  useEffect(() => {
-    if (typeof window.EventSource !== 'function') {
-      setState('reconnecting');
-      return;
-    }
-    let source: EventSource;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let opened = false;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: liveViewQueryKey(key) });
-    const open = () => {
-      source = new window.EventSource(urlOf(directingEndpoints.stream, { key }), { withCredentials: true });
-      source.addEventListener('open', () => {
-        if (opened) refresh();
-        opened = true;
-        setState('live');
-      });
-      source.addEventListener('error', () => {
-        setState('reconnecting');
-        if (source.readyState === CLOSED) retry = setTimeout(open, STREAM_RETRY_MS);
-      });
-      source.addEventListener('change', refresh);
-      // The event was deleted: the stream has ended for good; the live view's read now says so.
-      source.addEventListener('deleted', () => {
-        source.close();
-        refresh();
-      });
-    };
-    open();
-    return () => {
-      clearTimeout(retry);
-      source.close();
-    };
-  }, [key, queryClient]);
-
-  return state;
+  return useEventStream(urlOf(directingEndpoints.stream, { key }), () => {
+    void queryClient.invalidateQueries({ queryKey: liveViewQueryKey(key) });
+  });
 }

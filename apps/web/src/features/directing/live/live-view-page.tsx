@@ -6,18 +6,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import type { StreamStatus } from '../../../lib/event-stream';
 import { notifySuccess } from '../../../lib/notify';
-import {
-  pairGuidesHref,
-  tableCardsHref,
-  useClock,
-  useCompleteEvent,
-  useLiveStream,
-  useLiveView,
-  useNextRound,
-  useStartSession,
-  type StreamState,
-} from './api';
+import { pairGuidesHref, tableCardsHref, useClock, useCompleteEvent, useLiveStream, useLiveView, useNextRound, useStartSession } from './api';
 import type { GridBoard } from './board-status';
 import { formatDuration, readClock, useNow } from '../../../lib/round-clock';
 import { DirectorCalls, DisputedClaims } from './director-calls';
@@ -70,7 +61,7 @@ export function LiveViewPage() {
   return <LiveViewContent eventKey={key} view={view.data} readAt={view.dataUpdatedAt} stream={stream} back={back} />;
 }
 
-type ContentProps = { eventKey: string; view: LiveView; readAt: number; stream: StreamState; back: ReactNode };
+type ContentProps = { eventKey: string; view: LiveView; readAt: number; stream: StreamStatus; back: ReactNode };
 
 function LiveViewContent({ eventKey, view, readAt, stream, back }: ContentProps) {
   const { event } = view;
@@ -268,7 +259,7 @@ function RoundClockView({ eventKey, clock, readAt }: { eventKey: string; clock: 
   );
 }
 
-function StreamBadge({ state }: { state: StreamState }) {
+function StreamBadge({ state }: { state: StreamStatus }) {
   const words = { connecting: 'Connecting', live: 'Live', reconnecting: 'Reconnecting' } as const;
   return (
     <Badge

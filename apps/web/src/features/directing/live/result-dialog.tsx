@@ -1,17 +1,12 @@
 import type { GridCell } from '@bridge/api';
-import type { Doubling, Seat, Strain } from '@bridge/engine';
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import '@mantine/core/styles/Checkbox.layer.css';
-import '@mantine/core/styles/InlineInput.layer.css';
-import '@mantine/core/styles/SegmentedControl.layer.css';
+import { Alert, Button, Group, Modal, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { BoardResultEntry, SegmentsQuestion, signWithName } from '../../../components/board-result-entry';
 import { titleStyles } from '../../../components/modal-styles';
-import hidden from '../../../components/visually-hidden.module.css';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { usePostResult, useNotPlayed } from './api';
 import { boardStatusWords, type GridBoard } from './board-status';
-import classes from './live-view.module.css';
 import { draftOf, draftProblems, draftScore, formatNsScore, leadOf, parseTricks, vulnerabilityText, type ResultDraft } from './result-entry';
 
 /** The board chosen in the grid, with the pairs' labels and names as the dialog shows them (`NS 3 (Ann Able & Bob Baker)`). */
@@ -49,61 +44,8 @@ function refusalErrors(error: unknown, fallback: Field): FieldErrors {
   return { [fallback]: message };
 }
 
-const seats: { value: Seat; label: string }[] = [
-  { value: 'N', label: 'North' },
-  { value: 'E', label: 'East' },
-  { value: 'S', label: 'South' },
-  { value: 'W', label: 'West' },
-];
-const strains: { value: Strain; symbol: string; name: string; red?: boolean }[] = [
-  { value: 'C', symbol: '♣', name: 'clubs' },
-  { value: 'D', symbol: '♦', name: 'diamonds', red: true },
-  { value: 'H', symbol: '♥', name: 'hearts', red: true },
-  { value: 'S', symbol: '♠', name: 'spades' },
-  { value: 'NT', symbol: 'NT', name: 'no trumps' },
-];
-const doublings: { value: Doubling; shown: string; name: string }[] = [
-  { value: 0, shown: '-', name: 'Undoubled' },
-  { value: 1, shown: 'X', name: 'Doubled' },
-  { value: 2, shown: 'XX', name: 'Redoubled' },
-];
 const adjustments = ['A+', 'A', 'A-'] as const;
 type Adjustment = (typeof adjustments)[number];
-
-/** A row of choices with a label read out for it and its error under it. */
-function ChoiceField({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (ids: { labelId: string; errorId: string }) => ReactNode;
-}) {
-  const id = useId();
-  const labelId = `${id}-label`;
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <Text id={labelId} size="sm" fw={500} mb={4}>
-        {label}
-      </Text>
-      {children({ labelId, errorId })}
-      {error ? (
-        <Text id={errorId} size="sm" c="red.8" mt={4}>
-          {error}
-        </Text>
-      ) : null}
-    </div>
-  );
-}
-
-const hiddenName = (shown: string, name: string) => (
-  <>
-    <span aria-hidden="true">{shown}</span>
-    <span className={hidden.srOnly}>{name}</span>
-  </>
-);
 
 type ResultDialogProps = { eventKey: string; target: BoardTarget | null; onClose: () => void };
 
@@ -223,82 +165,33 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         <Tabs.Panel value="result" pt="md">
           <form onSubmit={submitResult} noValidate>
             <Stack gap="sm">
-              <Checkbox label="Passed out" checked={draft.passedOut} onChange={(event) => change({ passedOut: event.currentTarget.checked })} />
-              {!draft.passedOut ? (
-                <>
-                  <ChoiceField label="Declarer" error={errors.declarer}>
-                    {({ labelId, errorId }) => (
-                      <SegmentedControl
-                        fullWidth
-                        aria-labelledby={labelId}
-                        aria-describedby={errors.declarer ? errorId : undefined}
-                        value={draft.declarer ?? ''}
-                        onChange={(value) => change({ declarer: value as Seat })}
-                        data={seats.map((seat) => ({ value: seat.value, label: hiddenName(seat.value, seat.label) }))}
-                      />
-                    )}
-                  </ChoiceField>
-                  <ChoiceField label="Level" error={errors.level}>
-                    {({ labelId, errorId }) => (
-                      <SegmentedControl
-                        fullWidth
-                        aria-labelledby={labelId}
-                        aria-describedby={errors.level ? errorId : undefined}
-                        value={draft.level ? String(draft.level) : ''}
-                        onChange={(value) => change({ level: Number(value) })}
-                        data={['1', '2', '3', '4', '5', '6', '7']}
-                      />
-                    )}
-                  </ChoiceField>
-                  <ChoiceField label="Strain" error={errors.strain}>
-                    {({ labelId, errorId }) => (
-                      <SegmentedControl
-                        fullWidth
-                        aria-labelledby={labelId}
-                        aria-describedby={errors.strain ? errorId : undefined}
-                        value={draft.strain ?? ''}
-                        onChange={(value) => change({ strain: value as Strain })}
-                        data={strains.map((strain) => ({
-                          value: strain.value,
-                          label: <span className={strain.red ? classes.red : undefined}>{hiddenName(strain.symbol, strain.name)}</span>,
-                        }))}
-                      />
-                    )}
-                  </ChoiceField>
-                  <ChoiceField label="Doubling" error={errors.doubled}>
-                    {({ labelId, errorId }) => (
-                      <SegmentedControl
-                        fullWidth
-                        aria-labelledby={labelId}
-                        aria-describedby={errors.doubled ? errorId : undefined}
-                        value={String(draft.doubled)}
-                        onChange={(value) => change({ doubled: Number(value) as Doubling })}
-                        data={doublings.map((doubling) => ({ value: String(doubling.value), label: hiddenName(doubling.shown, doubling.name) }))}
-                      />
-                    )}
-                  </ChoiceField>
-                  <TextInput
-                    label="Tricks"
-                    description="=, +1, -2, or the tricks taken"
-                    value={draft.tricks}
-                    onChange={(event) => change({ tricks: event.currentTarget.value })}
-                    error={errors.tricks}
-                    autoComplete="off"
-                    inputMode="text"
-                    maw={220}
-                  />
-                  <TextInput
-                    label="Opening lead"
-                    description="Optional: suit and rank, as HK or D2"
-                    value={draft.lead}
-                    onChange={(event) => change({ lead: event.currentTarget.value })}
-                    error={errors.lead}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    maw={220}
-                  />
-                </>
-              ) : null}
+              <BoardResultEntry
+                look="compact"
+                values={draft}
+                onChange={change}
+                errors={{ declarer: errors.declarer, level: errors.level, strain: errors.strain, doubled: errors.doubled }}
+              >
+                <TextInput
+                  label="Tricks"
+                  description="=, +1, -2, or the tricks taken"
+                  value={draft.tricks}
+                  onChange={(event) => change({ tricks: event.currentTarget.value })}
+                  error={errors.tricks}
+                  autoComplete="off"
+                  inputMode="text"
+                  maw={220}
+                />
+                <TextInput
+                  label="Opening lead"
+                  description="Optional: suit and rank, as HK or D2"
+                  value={draft.lead}
+                  onChange={(event) => change({ lead: event.currentTarget.value })}
+                  error={errors.lead}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  maw={220}
+                />
+              </BoardResultEntry>
               <Text aria-live="polite" fw={600}>
                 {score === null ? 'Score: complete the result to see it' : `Score: ${formatNsScore(score)}`}
               </Text>
@@ -307,14 +200,11 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                   {errors.general}
                 </Alert>
               ) : null}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
+              <TabActions onCancel={onClose}>
                 <Button type="submit" loading={post.isPending}>
                   Save result
                 </Button>
-              </Group>
+              </TabActions>
             </Stack>
           </form>
         </Tabs.Panel>
@@ -326,30 +216,25 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                 An artificial adjusted score in place of a result: average plus, average or average minus for each side.
               </Text>
               {(['ns', 'ew'] as const).map((side) => (
-                <ChoiceField key={side} label={side === 'ns' ? 'North-South' : 'East-West'}>
-                  {({ labelId }) => (
-                    <SegmentedControl
-                      aria-labelledby={labelId}
-                      value={adjusted[side]}
-                      onChange={(value) => setAdjusted((current) => ({ ...current, [side]: value as Adjustment }))}
-                      data={adjustments.map((value) => ({ value, label: hiddenName(value, adjustmentNames[value]) }))}
-                    />
-                  )}
-                </ChoiceField>
+                <SegmentsQuestion
+                  key={side}
+                  label={side === 'ns' ? 'North-South' : 'East-West'}
+                  fullWidth={false}
+                  value={adjusted[side]}
+                  onChange={(value) => setAdjusted((current) => ({ ...current, [side]: value as Adjustment }))}
+                  data={adjustments.map((value) => ({ value, label: signWithName(value, adjustmentNames[value]) }))}
+                />
               ))}
               {errors.adjusted ? (
                 <Text size="sm" c="red.8" role="alert">
                   {errors.adjusted}
                 </Text>
               ) : null}
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
+              <TabActions onCancel={onClose}>
                 <Button type="submit" loading={post.isPending}>
                   Give adjusted score
                 </Button>
-              </Group>
+              </TabActions>
             </Stack>
           </form>
         </Tabs.Panel>
@@ -366,10 +251,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                 {errors.notPlayed}
               </Text>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
+            <TabActions onCancel={onClose}>
               {board.status === 'notPlayed' ? (
                 <Button onClick={() => void markNotPlayed(false)} loading={notPlayed.isPending}>
                   Mark as to be played
@@ -379,11 +261,23 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                   Mark not played
                 </Button>
               )}
-            </Group>
+            </TabActions>
           </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** A tab's buttons: Cancel, then its own action. */
+function TabActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </Group>
   );
 }
 

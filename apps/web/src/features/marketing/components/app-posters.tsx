@@ -1,5 +1,6 @@
 // Drawn illustrations for the app pages' heroes: sharp at any size, no image request, nothing to decode. What they
 // show comes from poster-data.ts, whose test checks it with the bridge engine.
+import { seatNameOfLetter } from '@bridge/api';
 import {
   callText,
   cardsLeft,
@@ -19,7 +20,6 @@ import {
 
 const red = '#c92a2a';
 const ink = '#1b1f1d';
-const seatNames: Record<SeatLetter, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 
 function Card({
   x,
@@ -169,7 +169,7 @@ export function PlayerPoster() {
           NS {tricksWon.NS} · EW {tricksWon.EW}
         </text>
         <text x="49" y="208" fontSize="8.5" fill="#4a5a52" textAnchor="middle">
-          {seatNames[winnerOfTrickOnTable]} wins the trick
+          {seatNameOfLetter[winnerOfTrickOnTable]} wins the trick
         </text>
       </g>
     </svg>

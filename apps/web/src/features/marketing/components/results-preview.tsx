@@ -1,8 +1,8 @@
+import { seatNameOfLetter } from '@bridge/api';
 import { ContractText } from '../../../components/contract-text';
-import { boardTraveller, clubNight, type SeatLetter, type TravellerRow } from './poster-data';
+import { boardTraveller, clubNight, type TravellerRow } from './poster-data';
 import classes from './results-preview.module.css';
 
-const seatNames: Record<SeatLetter, string> = { N: 'North', E: 'East', S: 'South', W: 'West' };
 const vulnerabilityNames = { None: 'None', NS: 'North-South', EW: 'East-West', All: 'All' } as const;
 
 // A typographic minus, as the results page prints scores, so signed columns line up.
@@ -14,7 +14,7 @@ function ContractBy({ contract, declarer }: Pick<TravellerRow, 'contract' | 'dec
     <>
       <ContractText contract={contract} />
       <span aria-hidden="true"> {declarer}</span>
-      <span className={classes.srOnly}> by {seatNames[declarer]}</span>
+      <span className={classes.srOnly}> by {seatNameOfLetter[declarer]}</span>
     </>
   );
 }
@@ -33,7 +33,7 @@ export function ResultsPreview() {
           Board {board} traveller
         </span>
         <span className={classes.meta}>
-          Dealer {seatNames[dealer]} · Vulnerable: {vulnerabilityNames[vulnerability]}
+          Dealer {seatNameOfLetter[dealer]} · Vulnerable: {vulnerabilityNames[vulnerability]}
         </span>
       </div>
       <table className={classes.table}>

@@ -1,24 +1,8 @@
+import { Icon as StrokeIcon } from '../../../components/icons';
 import type { ReactNode } from 'react';
 
-// Stroke icons of the video controls (24 px grid), in the style of components/icons.tsx.
-function Icon({ children, size = 22 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// Stroke icons of the video controls, drawn as components/icons.tsx draws its own, a little larger.
+const Icon = ({ children, size = 22 }: { children: ReactNode; size?: number }) => <StrokeIcon size={size}>{children}</StrokeIcon>;
 
 type P = { size?: number };
 
