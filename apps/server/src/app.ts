@@ -112,11 +112,14 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     log: app.log,
   });
   app.decorate('analysis', analysis);
-  // Not awaited: the first solver process starts beside the server; health says once it is there.
+  // Not awaited: the server is ready without the solver. Its first process starts beside the server, the others (and
+  // the first pass over the analysis line) once it loaded; `analysis` in /api/health says from then on that it is there.
   app.addHook('onReady', async () => void analysis.start().catch((err: unknown) => app.log.error({ err }, 'the double-dummy solver did not start')));
   app.addHook('onClose', async () => analysis.close());
 
-  // External plugins first, then ours, then routes (Fastify's recommended loading order).
+  // Plugins before routes, ours and Fastify's interleaved, each after what it needs: the in-flight count first (shutdown
+  // waits for every handler), the error handler before the rate limit whose 429 it answers, the policy check before
+  // any route, the session before the routes that read it.
   await app.register(inFlightPlugin);
   // Server time of each API answer (request received -> answer ready to write), for browser tools and the benches.
   app.addHook('onSend', async (request, reply) => {

@@ -60,6 +60,12 @@ export function authorize<A extends Action>(actor: Actor, action: A, subject: Ac
 export const signedIn = (actor: Actor): Refusal => (actor ? undefined : unauthorized());
 export const adminOnly = (actor: Actor): Refusal => signedIn(actor) ?? (actor!.role === 'admin' ? undefined : forbidden(messages.adminOnly));
 export const isAdmin = (actor: Actor): boolean => actor?.role === 'admin';
+/**
+ * Whether the actor directs the event: its organiser, or an admin. The one place this rule is written; each policy
+ * says what it means for its action (an organiser or admin who plays in the event is a player meanwhile: decision 057).
+ */
+export const isOrganiserOrAdmin = (actor: Pick<UserRow, 'id' | 'role'> | null, event: { organiserId: string }): boolean =>
+  actor !== null && (actor.role === 'admin' || event.organiserId === actor.id);
 /** Signed in with a verified email address; an unverified account is refused with `message` (403). */
 export const verifiedUser =
   (message: string) =>

@@ -1,4 +1,4 @@
-import { allow, isAdmin, policy, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
+import { allow, isOrganiserOrAdmin, policy, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from '../events/sessions.ts';
 import { eventByKey, eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
@@ -18,7 +18,7 @@ declare module '../../lib/policy.ts' {
 const director = verifiedUser('Please verify your email address before directing events');
 /** An event is directed by its organiser, or by an admin. */
 const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
-  event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can direct it');
+  isOrganiserOrAdmin(actor, event) ? undefined : forbidden('Only the organiser of this event can direct it');
 
 allow('direct.use', { actor: director });
 allow('direct.event', { actor: director, subject: organiserOrAdmin });

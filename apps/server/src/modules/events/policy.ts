@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { allow, adminOnly, isAdmin, policy, signedIn, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
+import { allow, adminOnly, isOrganiserOrAdmin, policy, signedIn, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { EventRow } from './repo.ts';
 import { findTournament, playingDirectorMessage, playsInEvent } from './service.ts';
@@ -23,7 +23,7 @@ declare module '../../lib/policy.ts' {
 const organiser = verifiedUser('Please verify your email address before organising events');
 /** Only the organiser of an event, or an admin, may change it. */
 const organiserOrAdmin = (actor: Actor, event: EventRow): Refusal =>
-  event.organiserId === actor?.id || isAdmin(actor) ? undefined : forbidden('Only the organiser of this event can change it');
+  isOrganiserOrAdmin(actor, event) ? undefined : forbidden('Only the organiser of this event can change it');
 
 allow('event.create', { actor: organiser });
 allow('event.change', { actor: organiser, subject: organiserOrAdmin });

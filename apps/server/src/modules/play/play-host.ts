@@ -1,26 +1,15 @@
-import {
-  legalCalls,
-  robotAcceptsClaim,
-  robotAcceptsUndo,
-  robotCall,
-  robotPlay,
-  type BoardState,
-  type Call,
-  type Card,
-  type Seat,
-  type TableAction,
-} from '@bridge/engine';
-import { messages, type PlayTableState } from '@bridge/api';
+import type { BoardState, Card } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
-import { findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
+import { findEvent, seatsOfUser } from '../events/service.ts';
 import { listOnlineEventsInPlay } from '../events/online-tables.ts';
-import { notStartedMessage } from '../events/table-results.ts';
 import { placesNow, roundInPlay } from '../events/seating.ts';
 import { planEvent } from '../events/movement.ts';
 import { readEvent, type EventReading } from './event-reading.ts';
-import { LiveTable, seatHeld, notSeatedMessage, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
+import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, tableClosedMessage, viewerAt } from './policy.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
+import { TableRooms, type TableRoom, type TableSocket } from './table-rooms.ts';
+import type { TableViewer } from './table-view.ts';
 
 export interface PlayHostOptions {
   db: Db;
@@ -43,55 +32,25 @@ export interface PlayHostOptions {
   log: { error(details: object, message: string): void; info?(details: object, message: string): void };
 }
 
-/** A socket at a table, as the host sees it. */
-export interface TableSocket {
-  viewer: TableViewer;
-  send(message: { type: 'table'; state: PlayTableState }): void;
-  /** Its seat is another's now (a new round moved its user on): it has left the table, and finds where to go. */
-  unseated(): void;
-}
-
-/**
- * A table as this instance knows it: the sockets here, the last snapshot, and the table itself when this instance
- * owns it (else its owner is another instance, reached through the relay).
- */
-export interface TableRoom {
-  readonly id: string;
-  readonly sockets: Set<TableSocket>;
-  snapshot: TableSnapshot | null;
-  owner: LiveTable | null;
-  stop: (() => void) | null;
-  /** A takeover of the table in progress, so two never run at once. */
-  reclaiming: Promise<void> | null;
-  /** The host let the table go (its event completed, or the server stops): its sockets sit again to hear anything. */
-  closed: boolean;
-}
+export type { TableRoom, TableSocket };
 
 /** Why a socket may not sit at a table, or how it sits there. */
 export type SitAnswer = { ok: true; room: TableRoom; viewer: TableViewer } | { ok: false; message: string };
 
-export { notSeatedMessage };
+export { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage };
+export { robotRetryDelay, ROBOT_RETRY_MAX_MS, ROBOT_RETRY_MS } from './robot-turns.ts';
 /** How often the tables are woken (`PlayHost.wake`). */
 export const WAKE_MS = 5_000;
-/** A robot's move the database refused is tried again after this, doubled at each failure up to ROBOT_RETRY_MAX_MS. */
-export const ROBOT_RETRY_MS = 250;
-export const ROBOT_RETRY_MAX_MS = 8_000;
-export const robotRetryDelay = (failures: number) => Math.min(ROBOT_RETRY_MAX_MS, ROBOT_RETRY_MS * 2 ** (failures - 1));
-
-export const kibitzersClosedMessage = 'This event does not allow kibitzers at its tables';
-export const notOnlineMessage = 'This event is not played online';
 
 /**
  * The online tables of this instance: opened on demand (a player sits, the event changes, the server starts),
- * owned through the relay's lease (every table when alone), and kept while the event is in play. Robots act for
- * the seats the server plays, after a short delay, through the same path as a player's message. With several
- * instances, a table owned elsewhere is heard through the relay, and taken over when its owner's lease lapses.
+ * owned through the relay's lease (every table when alone), and kept while the event is in play. Their rooms, and
+ * the path of each change to every socket, are table-rooms.ts'; who may sit where is policy.ts'. Robots act for the
+ * seats the server plays, after a short delay, through the same path as a player's message (robot-turns.ts). With
+ * several instances, a table owned elsewhere is heard through the relay, and taken over when its owner's lease lapses.
  */
 export class PlayHost {
-  private readonly rooms = new Map<string, Promise<TableRoom>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  /** The tables with a robot's move scheduled or under way: one at a time a table. */
-  private readonly robotsBusy = new Set<LiveTable>();
+  private readonly rooms: TableRooms;
   /** Events some of whose tables could not be opened (the database failed): opened again when the tables are woken. */
   private readonly unopened = new Set<string>();
   /** The tables could not be resumed after a start: tried again when the tables are woken. */
@@ -101,11 +60,12 @@ export class PlayHost {
   private readonly maintenance: NodeJS.Timeout[] = [];
   /** Each event's refresh of its tables under way, and the one waiting to begin after it (`openEvent`). */
   private readonly refreshes = new Map<string, { last: Promise<void>; waiting: Promise<void> | null }>();
-  /** Orders this instance's presence reports, so a table's owner never takes an older one after a newer. */
-  private presenceSeq = 0;
 
   constructor(private readonly options: PlayHostOptions) {
     this.relay = options.relay ?? new LocalRelay();
+    // How long an instance's presence report counts: a lease with several instances; alone, until the next.
+    const presenceTtlMs = options.relay && options.leaseMs ? options.leaseMs : Number.POSITIVE_INFINITY;
+    this.rooms = new TableRooms({ ...options, relay: this.relay, presenceTtlMs });
   }
 
   /**
@@ -128,200 +88,32 @@ export class PlayHost {
     // and nothing scheduled since) goes on.
     repeat(this.options.wakeMs ?? WAKE_MS, () => this.wake(), 'online tables not woken');
     if (!this.options.relay || !this.options.leaseMs) return;
-    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.renewLeases(), 'online table leases not renewed');
+    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.rooms.renewLeases(), 'online table leases not renewed');
     repeat(this.options.leaseMs, () => this.takeOver(), 'online tables not taken over');
     // Each table's owner hears again who sits at it here, so an instance that went stops counting after a lease, and
     // a new owner learns it; the owner tells the seats whose reports lapsed.
-    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.reportAll(), 'presence at online tables not told');
+    repeat(Math.max(50, Math.floor(this.options.leaseMs / 3)), () => this.rooms.reportAll(), 'presence at online tables not told');
   }
 
-  /** How long an instance's presence report counts: a lease with several instances; alone, until the next. */
-  private get presenceTtlMs() {
-    return this.options.relay && this.options.leaseMs ? this.options.leaseMs : Number.POSITIVE_INFINITY;
-  }
-
-  /**
-   * The room of a table, opened once: owned here when its lease is free, else heard from its owner. Opened from the
-   * event's reading when its tables open together.
-   */
+  /** The room of a table, opened once (`TableRooms.room`). */
   room(tournament: TournamentRow, table: number, reading?: EventReading): Promise<TableRoom> {
-    const id = `${tournament.key}/${table}`;
-    let opened = this.rooms.get(id);
-    if (!opened) {
-      const room: TableRoom = { id, sockets: new Set(), snapshot: null, owner: null, stop: null, reclaiming: null, closed: false };
-      opened = this.claim(room, tournament, reading).then(() => room);
-      this.rooms.set(id, opened);
-      opened.catch(() => this.rooms.delete(id));
-    }
-    return opened;
+    return this.rooms.room(tournament, table, reading);
   }
 
-  /**
-   * A request from a socket here: to the table when this instance owns it; else to its owner. When nobody holds the
-   * table (its owner went), this instance takes it over first instead of sending the request where nobody listens.
-   */
-  async request(room: TableRoom, request: TableRequest): Promise<string | null> {
-    if (!room.owner && !this.closed && !(await this.relay.held(room.id))) await this.reclaim(room);
-    if (room.owner) return perform(room.owner, request);
-    return this.relay.forward(room.id, request);
+  /** A request from a socket here, carried out where the table runs and relayed (`TableRooms.request`). */
+  request(room: TableRoom, request: TableRequest): Promise<string | null> {
+    return this.rooms.request(room, request);
   }
 
-  /** Takes the table when its lease is free (it then runs here), else listens to its owner. */
-  private async claim(room: TableRoom, tournament: TournamentRow, reading?: EventReading) {
-    const table = Number(room.id.slice(room.id.lastIndexOf('/') + 1));
-    if (await this.relay.acquire(room.id)) {
-      const live = await LiveTable.open(
-        this.options.db,
-        tournament,
-        table,
-        {
-          resultPosted: (key, t) => this.options.resultPosted(key, t),
-          changed: (changed) => this.changed(room, changed),
-          directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
-          clockChanged: (changed) => this.publish(room, changed),
-          presenceChanged: (changed) => this.publish(room, changed),
-          stopped: (key, t, message) => this.options.log.error({ key, table: t }, message),
-          failed: (key, t, error, message) => this.options.log.error({ err: error, key, table: t }, message),
-        },
-        reading,
-      );
-      live.presenceTtlMs = this.presenceTtlMs;
-      // Taken over: who the previous owner had at the table counts until the instances tell it again; this one's now.
-      if (room.snapshot) live.adoptPresence(room.snapshot);
-      live.notePresence(this.relay.instance, ++this.presenceSeq, usersAt(room.sockets));
-      room.stop?.();
-      room.owner = live;
-      room.stop = this.relay.serve(room.id, (request) => perform(live, request));
-      this.changed(room, live);
-      return;
-    }
-    room.stop ??= this.relay.listen(room.id, (snapshot) => {
-      room.snapshot = snapshot;
-      this.broadcast(room);
-    });
-    // What the owner has stored is the table: read it here, so a socket sitting down sees it at once.
-    const reader = await LiveTable.open(
-      this.options.db,
-      tournament,
-      table,
-      { resultPosted: () => undefined, changed: () => undefined, directorCallChanged: () => undefined, clockChanged: () => undefined },
-      reading,
-    );
-    room.snapshot ??= reader.snapshot();
-    reader.close();
-  }
-
-  /** The table changed here: its sockets here and on the other instances hear it, and its robots may act. */
-  private changed(room: TableRoom, live: LiveTable) {
-    this.publish(room, live);
-    this.scheduleRobot(live);
-  }
-
-  /** The table's sockets here and on the other instances hear it as it is now. */
-  private publish(room: TableRoom, live: LiveTable) {
-    room.snapshot = live.snapshot();
-    this.broadcast(room);
-    this.relay.publish(room.id, room.snapshot);
-  }
-
-  private broadcast(room: TableRoom) {
-    if (!room.snapshot) return;
-    let left = false;
-    for (const socket of room.sockets) {
-      const viewer = socket.viewer;
-      // A new round that keeps the player at the same seat (a stationary pair): the seat is still theirs.
-      if (viewer.kind === 'seat' && viewer.round < room.snapshot.round && room.snapshot.seatedUsers[viewer.seat] === viewer.userId)
-        socket.viewer = { ...viewer, round: room.snapshot.round };
-      if (seatHeld(room.snapshot, socket.viewer) === 'lost') {
-        room.sockets.delete(socket);
-        left = true;
-        socket.unseated();
-        continue;
-      }
-      const state = viewOf(room.snapshot, socket.viewer);
-      if (state) socket.send({ type: 'table', state });
-    }
-    if (left) void this.reportPresence(room);
-  }
-
-  /**
-   * A socket joins a table's room. A seat's socket is counted at the table first (its owner hears this instance's
-   * sockets there, and tells the others the player is back), then hears the table.
-   */
-  async join(room: TableRoom, socket: TableSocket) {
-    room.sockets.delete(socket);
-    if (socket.viewer.kind === 'seat') await this.reportPresence(room, socket);
-    room.sockets.add(socket);
+  /** A socket joins a table's room, counted at the table first when it holds a seat (`TableRooms.join`). */
+  join(room: TableRoom, socket: TableSocket): Promise<void> {
+    return this.rooms.join(room, socket);
   }
 
   leave(room: TableRoom, socket: TableSocket) {
-    if (room.sockets.delete(socket) && socket.viewer.kind === 'seat') void this.reportPresence(room);
+    this.rooms.leave(room, socket);
   }
 
-  /** Tells the table's owner this instance's seat sockets there, per user (with `joining`, about to join). */
-  private async reportPresence(room: TableRoom, joining?: TableSocket) {
-    const users = usersAt(joining ? [...room.sockets, joining] : room.sockets);
-    try {
-      await this.request(room, { kind: 'presence', instance: this.relay.instance, seq: ++this.presenceSeq, users });
-    } catch (error) {
-      this.options.log.error({ err: error, table: room.id }, 'presence at an online table not told');
-    }
-  }
-
-  /** Every table with seat sockets here is told them again; each table owned here tells the seats whose reports lapsed. */
-  private async reportAll() {
-    const rooms = await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)));
-    await Promise.all(
-      rooms.map(async (room) => {
-        if (!room || this.closed) return;
-        if ([...room.sockets].some((socket) => socket.viewer.kind === 'seat')) await this.reportPresence(room);
-        await room.owner?.checkPresence();
-      }),
-    );
-  }
-
-  /** Renews this instance's leases, all at once; a table whose lease was lost is given up, and heard from its new owner. */
-  private async renewLeases() {
-    const rooms = (await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)))).filter(
-      (room): room is TableRoom => room?.owner != null,
-    );
-    await Promise.all(
-      rooms.map(async (room) => {
-        if (this.closed || (await this.relay.renew(room.id))) return;
-        room.owner?.close();
-        room.owner = null;
-        room.stop?.();
-        room.stop = null;
-        await this.reclaim(room);
-      }),
-    );
-  }
-
-  /** Takes the tables whose owner went: those with sockets here, then those nobody here has opened (robots alone). */
-  private async takeOver() {
-    for (const opened of [...this.rooms.values()]) {
-      const room = await opened.catch(() => null);
-      if (!room || room.owner || this.closed || (await this.relay.held(room.id))) continue;
-      await this.reclaim(room);
-    }
-    await this.resumeAll();
-  }
-
-  /** Takes a table over (or listens to its new owner); one takeover of a table at a time. */
-  private reclaim(room: TableRoom): Promise<void> {
-    room.reclaiming ??= (async () => {
-      if (room.owner) return;
-      const tournament = await findEvent(this.options.db, room.id.slice(0, room.id.lastIndexOf('/')));
-      if (tournament) await this.claim(room, tournament);
-    })().finally(() => (room.reclaiming = null));
-    return room.reclaiming;
-  }
-
-  /**
-   * Where a user may sit at a table: their seat when the movement puts them there this round; the director's view
-   * for the organiser and admins; a kibitzer's where the event allows them. A player of the event seated at another
-   * table never watches this one: they may play its boards later.
-   */
   /**
    * Where the movement puts a player of the event in the round in play: the table (null when they sit it out, or
    * have no seat) and the round; null when the event is not played online now.
@@ -329,29 +121,26 @@ export class PlayHost {
   async placeOf(userId: string, key: string): Promise<{ table: number | null; round: number } | null> {
     const tournament = await findEvent(this.options.db, key);
     if (!tournament || !tournament.liveTableEvent || tournament.status !== 'active' || !tournament.startedAt) return null;
-    const seats = (await seatsOfUser(this.options.db, tournament.id, userId)).filter((s) => s.side >= 0 && s.side <= 3);
+    const seats = await this.playerSeats(tournament, userId);
     const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table <= tournament.tables);
     if (place) return { table: place.table, round: place.round };
     return { table: null, round: await roundInPlay(this.options.db, tournament, planEvent(tournament)) };
   }
 
+  /** Where a user may sit at a table, and as what: the movement's word on them, ruled on by policy.ts. */
   async sit(user: Pick<UserRow, 'id' | 'role'>, key: string, tableNo: number): Promise<SitAnswer> {
     const tournament = await findEvent(this.options.db, key);
-    if (!tournament || tableNo > tournament.tables) return { ok: false, message: messages.videoUnknownTable };
-    if (!tournament.liveTableEvent || tournament.status !== 'active') return { ok: false, message: notOnlineMessage };
-    if (!tournament.startedAt) return { ok: false, message: notStartedMessage };
-    // Sides 0-3 are the players' seats; a participant with another side is a kibitzer of the event.
-    const seats = (await seatsOfUser(this.options.db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
-    const place = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table === tableNo);
-    let viewer: TableViewer;
-    const director = user.role === 'admin' || tournament.organiserId === user.id;
-    if (place) viewer = { kind: 'seat', seat: place.seat, userId: user.id, round: place.round };
-    // An organiser or admin who plays in the event is a player while it is in play (decision 057): no other table.
-    else if (seats.length > 0) return { ok: false, message: director ? playingDirectorMessage : notSeatedMessage };
-    else if (director) viewer = { kind: 'director' };
-    else if (tournament.kibitzersEnabled) viewer = { kind: 'kibitzer' };
-    else return { ok: false, message: kibitzersClosedMessage };
-    return { ok: true, room: await this.room(tournament, tableNo), viewer };
+    const closed = tableClosedMessage(tournament, tableNo);
+    if (closed || !tournament) return { ok: false, message: closed! };
+    const seats = await this.playerSeats(tournament, user.id);
+    const here = (await placesNow(this.options.db, tournament, seats)).find((p) => p.table === tableNo);
+    const answer = viewerAt(user, tournament, { here, plays: seats.length > 0 });
+    return answer.ok ? { ok: true, room: await this.room(tournament, tableNo), viewer: answer.viewer } : answer;
+  }
+
+  /** The user's seats as a player of the event: sides 0-3 are the players' seats; another side is a kibitzer's. */
+  private async playerSeats(tournament: TournamentRow, userId: string) {
+    return (await seatsOfUser(this.options.db, tournament.id, userId)).filter((s) => s.side >= 0 && s.side <= 3);
   }
 
   /**
@@ -397,7 +186,7 @@ export class PlayHost {
     if (!tournament.startedAt) return;
     if (!tournament.liveTableEvent || tournament.status !== 'active') {
       // Complete (or no longer online): its tables close.
-      for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
+      for (const id of this.rooms.idsOf(key)) await this.rooms.close(id);
       return;
     }
     const failed = (table: number) => (error: unknown) => {
@@ -411,7 +200,7 @@ export class PlayHost {
         const table = i + 1;
         const id = `${key}/${table}`;
         try {
-          const opened = this.rooms.get(id);
+          const opened = this.rooms.opened(id);
           if (opened) {
             const room = await opened;
             if (room.owner) owned.push(room);
@@ -439,7 +228,10 @@ export class PlayHost {
       ...owned.map((room) => {
         // Its owner now: the room may have lost its lease while the event was read.
         const live = room.owner;
-        return live?.reload(tournament, reading).catch(failed(live.table));
+        return live
+          ?.reload(tournament, reading)
+          .then((outcome) => void this.rooms.relayOutcome(room, live, outcome))
+          .catch(failed(live.table));
       }),
       ...free.map((table) => this.room(tournament, table, reading).catch(failed(table))),
     ]);
@@ -462,63 +254,23 @@ export class PlayHost {
     return this.rooms.size;
   }
 
+  /** Takes the tables whose owner went: those with sockets here, then those nobody here has opened (robots alone). */
+  private async takeOver() {
+    await this.rooms.takeOver();
+    await this.resumeAll();
+  }
+
   /** The event was deleted: its tables here stop (their robots with them), and nothing opens them again. */
   async closeEvent(key: string) {
     this.unopened.delete(key);
-    for (const id of [...this.rooms.keys()]) if (id.startsWith(`${key}/`)) await this.closeRoom(id);
+    for (const id of this.rooms.idsOf(key)) await this.rooms.close(id);
   }
 
   /** Stops: this instance's tables are given up at once, so another instance takes them without waiting for a lease. */
   async close() {
     this.closed = true;
     for (const timer of this.maintenance) clearInterval(timer);
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const id of [...this.rooms.keys()]) await this.closeRoom(id);
-    await this.relay.close();
-  }
-
-  private async closeRoom(id: string) {
-    const opened = this.rooms.get(id);
-    this.rooms.delete(id);
-    const room = await opened?.catch(() => undefined);
-    if (!room) return;
-    room.closed = true;
-    room.stop?.();
-    if (room.owner) {
-      room.owner.close();
-      await this.relay.release(id);
-    }
-  }
-
-  /**
-   * When the server plays the seat to act (or to answer), its robot acts after the delay; one move at a time a
-   * table, the next looked for once it is made. A move that failed (the database refused it) is tried again after
-   * a delay that doubles at each failure (`robotRetryDelay`).
-   */
-  private scheduleRobot(live: LiveTable, failures = 0) {
-    if (this.closed || live.closed || this.robotsBusy.has(live) || !live.robotTurn()) return;
-    this.robotsBusy.add(live);
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        this.robotAct(live).then(
-          (acted) => {
-            this.robotsBusy.delete(live);
-            // Its move made (or a player's came meanwhile): the next turn may be a robot's again.
-            if (acted) this.scheduleRobot(live);
-          },
-          (error: unknown) => {
-            this.robotsBusy.delete(live);
-            if (live.closed) return; // let go meanwhile: its new owner plays it
-            this.options.log.error({ err: error, key: live.key, table: live.table, failures: failures + 1 }, 'a robot could not act; it tries again');
-            this.scheduleRobot(live, failures + 1);
-          },
-        );
-      },
-      failures === 0 ? this.options.robotDelayMs : robotRetryDelay(failures),
-    );
-    this.timers.add(timer);
+    await this.rooms.closeAll();
   }
 
   /**
@@ -532,81 +284,17 @@ export class PlayHost {
       this.unopened.delete(key);
       await this.openEvent(key).catch((error: unknown) => this.options.log.error({ err: error, key }, 'online tables not refreshed'));
     }
-    const rooms = await Promise.all([...this.rooms.values()].map((opened) => opened.catch(() => null)));
     await Promise.all(
-      rooms.map(async (room) => {
-        const live = room?.owner;
+      (await this.rooms.all()).map(async (room) => {
+        const live = room.owner;
         if (!live || this.closed) return;
         try {
-          await live.settle();
+          this.rooms.relayOutcome(room, live, await live.settle());
         } catch (error) {
           return this.options.log.error({ err: error, key: live.key, table: live.table }, 'a board played out could not be posted');
         }
-        this.scheduleRobot(live);
+        this.rooms.robots.schedule(room, live);
       }),
     );
   }
-
-  /** The robot whose turn it is acts; false when there was none, or the engine refused it. */
-  private async robotAct(live: LiveTable): Promise<boolean> {
-    // Read again when the timer fires: a player may have acted meanwhile.
-    const turn = live.robotTurn();
-    const state = live.state;
-    if (!turn || !state) return false;
-    let action: TableAction;
-    if (turn.answer === 'claim') action = { type: 'claimResponse', accept: await this.robotAcceptsClaim(state) };
-    // An undo asks back a card or call just made, a slip of the mouse online: robots grant it unless a hidden card
-    // was shown after it (a claimer's hand), as the Laws allow a change.
-    else if (turn.answer === 'undo') action = { type: 'undoResponse', accept: robotAcceptsUndo(state) };
-    else action = await this.robotMove(state, turn.seat);
-    const refused = await live.act(turn.seat, action);
-    if (refused) this.options.log.error({ key: live.key, table: live.table, seat: turn.seat, action, refused }, 'the engine refused a robot');
-    return !refused;
-  }
-
-  /**
-   * A robot accepts a claim only when the claimer's side surely takes the tricks claimed: double dummy with the
-   * solver, else by the winners it cannot lose. A rejection withdraws the claim and play goes on (docs/robot-play.md).
-   */
-  private async robotAcceptsClaim(state: BoardState): Promise<boolean> {
-    const solverTricks = (await this.options.mostTricks?.(state).catch(() => null)) ?? undefined;
-    return robotAcceptsClaim(state, solverTricks === undefined ? {} : { solverTricks });
-  }
-
-  /** A robot's call in the auction, or its card in the play (declarer's robot plays dummy's cards too). */
-  private async robotMove(state: BoardState, seat: Seat): Promise<TableAction> {
-    const calls = state.auction.map((c) => c.call);
-    const legal = legalCalls(state.dealer, calls);
-    if (legal.length > 0) {
-      const { call, explanation } = robotCall(state.deal[seat], seat, state.dealer, calls, state.vulnerability, (c: Call) => legal.includes(c));
-      return { type: 'call', call, ...(call === 'Pass' ? {} : { explanation }) };
-    }
-    // The cards that keep the double-dummy best result when the solver is there; the robot then plays like a person
-    // among them (low from equals, signals), or alone by its heuristic without a solver.
-    const bestCards = (await this.options.bestCards?.(state).catch(() => null)) ?? undefined;
-    return { type: 'play', card: robotPlay(state, bestCards ? { bestCards } : {}) };
-  }
-}
-
-/** A socket's request carried out by the table's owner. */
-function perform(live: LiveTable, request: TableRequest): Promise<string | null> {
-  switch (request.kind) {
-    case 'action':
-      return live.act(request.actor, request.action, request.player);
-    case 'robot':
-      return live.setRobot(request.seat, request.robot);
-    case 'callDirector':
-      return live.callDirector(request.seat, request.player);
-    case 'directorHere':
-      return live.directorHere();
-    case 'presence':
-      return live.reportPresence(request.instance, request.seq, request.users);
-  }
-}
-
-/** How many seat sockets each user has among these. */
-function usersAt(sockets: Iterable<TableSocket>): Record<string, number> {
-  const users: Record<string, number> = {};
-  for (const { viewer } of sockets) if (viewer.kind === 'seat') users[viewer.userId] = (users[viewer.userId] ?? 0) + 1;
-  return users;
 }

@@ -26,13 +26,11 @@ async function seatAll(wsUrl: string, key: string, players: Partial<Record<Seat,
   return sockets;
 }
 
-/** Table 1 of an event opened on its own, outside the server's host: nobody hears it but what `hooks` adds. */
+/** Table 1 of an event opened on its own, outside the server's host: nobody hears it but its callers. */
 async function tableAlone(t: TestApp, key: string, hooks: Partial<LiveTableHooks> = {}) {
   return LiveTable.open(t.database.db, (await findEvent(t.database.db, key))!, 1, {
     resultPosted: () => undefined,
-    changed: () => undefined,
     directorCallChanged: () => undefined,
-    clockChanged: () => undefined,
     ...hooks,
   });
 }
@@ -841,11 +839,11 @@ describe('a new round', () => {
     const table = await tableAlone(t, event.key);
     try {
       const pass = { type: 'call', call: parseCall('Pass')!, alert: false } as const;
-      expect(await table.act('E', pass, { userId: event.players.E!.id, round: 1 })).toBe(notSeatedMessage);
-      expect(await table.callDirector('E', { userId: event.players.E!.id, round: 1 })).toBe(notSeatedMessage);
+      expect((await table.act('E', pass, { userId: event.players.E!.id, round: 1 })).refusal).toBe(notSeatedMessage);
+      expect((await table.callDirector('E', { userId: event.players.E!.id, round: 1 })).refusal).toBe(notSeatedMessage);
       // North stays at the table, but a message sent for round 1 is not played in round 2.
-      expect(await table.act('N', pass, { userId: event.players.N!.id, round: 1 })).toBe(notSeatedMessage);
-      expect(await table.callDirector('N', { userId: event.players.N!.id, round: 1 })).toBe(notSeatedMessage);
+      expect((await table.act('N', pass, { userId: event.players.N!.id, round: 1 })).refusal).toBe(notSeatedMessage);
+      expect((await table.callDirector('N', { userId: event.players.N!.id, round: 1 })).refusal).toBe(notSeatedMessage);
     } finally {
       table.close();
     }
@@ -860,17 +858,18 @@ describe('a new round', () => {
     const { t } = await startPlayServer();
     const event = await onlineEvent(t, { start: true });
     const told: number[] = [];
-    const table = await tableAlone(t, event.key, { presenceChanged: (changed) => void told.push(changed.snapshot().round) });
+    const table = await tableAlone(t, event.key);
     try {
       // A change of the table under way (a reload reading the next round, say): the report waits for its end.
       let finish!: () => void;
       const change = table.run(() => new Promise<void>((resolve) => (finish = resolve)));
       const reported = table.reportPresence('another instance', 1, { [event.players.N!.id]: 1 });
+      void reported.then((outcome) => told.push(...outcome.told.map((snapshot) => snapshot.round)));
       await Promise.resolve();
       expect(told).toEqual([]);
       finish();
       await change;
-      expect(await reported).toBeNull();
+      expect(await reported).toMatchObject({ refusal: null, moved: false });
       expect(told).toEqual([1]);
     } finally {
       table.close();
@@ -1028,7 +1027,7 @@ describe('changes of the whole event', () => {
       });
       expect(posted.statusCode).toBe(200);
       const reading = await readEvent(t.database.db, tournament);
-      expect(await table.setRobot('N', true)).toBeNull();
+      expect((await table.setRobot('N', true)).refusal).toBeNull();
       // The reading missed the robot: the table, dealing its next board, reads its own part and keeps it.
       await table.reload(tournament, reading);
       expect(table.snapshot()).toMatchObject({ boards: { played: 1 }, players: { N: { robot: true } } });

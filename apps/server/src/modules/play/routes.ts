@@ -11,11 +11,11 @@ import { LocalSocketCap, RedisSocketCap } from '../../lib/socket-cap.ts';
 import { TokenBucket } from '../../lib/token-bucket.ts';
 import { findTournament } from '../events/service.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
-import { seatHeld, viewOf, type TableViewer } from './live-table.ts';
-import { notOnlineMessage, notSeatedMessage, PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
-import { connectPlay, reviewPlayedBoard } from './policy.ts';
+import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
+import { connectPlay, notOnlineMessage, notSeatedMessage, reviewPlayedBoard, tableMessageRefusal } from './policy.ts';
 import { reviewBoard } from './service.ts';
-import { RedisRelay } from './table-relay.ts';
+import { RedisRelay, type TableRequest } from './table-relay.ts';
+import { seatHeld, viewOf, type TableViewer } from './table-view.ts';
 
 export interface PlayOptions {
   publicUrl: string;
@@ -244,37 +244,29 @@ class PlaySocket implements TableSocket {
     const message = parsed.data;
     if (message.type === 'sit') return this.sit(message.key, message.table);
     if (!this.room) return this.reply({ type: 'error', message: 'Take a seat first: send sit with the event key and the table' });
-    if (message.type === 'ruling') {
-      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director rules on a claim' });
-      const refused = await this.host.request(this.room, {
-        kind: 'action',
-        actor: 'director',
-        action: { type: 'directorRuling', tricks: message.tricks },
-      });
-      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
-    }
-    if (message.type === 'robot') {
-      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director gives a seat to a robot' });
-      const refused = await this.host.request(this.room, { kind: 'robot', seat: message.seat, robot: message.robot });
-      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
-    }
-    if (message.type === 'directorHere') {
-      if (this.viewer.kind !== 'director') return this.reply({ type: 'error', message: 'Only the director answers a call to the table' });
-      const refused = await this.host.request(this.room, { kind: 'directorHere' });
-      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
-    }
-    if (message.type === 'callDirector') {
-      if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table calls the director' });
-      const { seat, userId, round } = this.viewer;
-      const refused = await this.host.request(this.room, { kind: 'callDirector', seat, player: { userId, round } });
-      return refused ? this.reply({ type: 'error', message: refused }) : undefined;
-    }
-    if (this.viewer.kind !== 'seat') return this.reply({ type: 'error', message: 'Only a player at the table can do that' });
-    const action = actionOf(message);
-    if (typeof action === 'string') return this.reply({ type: 'error', message: action });
-    const { seat, userId, round } = this.viewer;
-    const refused = await this.host.request(this.room, { kind: 'action', actor: seat, action, player: { userId, round } });
+    // Who may send what at the table (policy.ts): the director rules, gives seats to robots and answers calls; a
+    // player calls the director and plays.
+    const forbidden = tableMessageRefusal(this.viewer, message.type);
+    if (forbidden) return this.reply({ type: 'error', message: forbidden });
+    const request = this.requestOf(message);
+    if (typeof request === 'string') return this.reply({ type: 'error', message: request });
+    // The card's path (docs/play-protocol.md): to the table, whose outcome every socket there hears.
+    const refused = await this.host.request(this.room, request);
     if (refused) this.reply({ type: 'error', message: refused });
+  }
+
+  /** What a message the viewer may send asks of the table; or why it is not one (an unreadable call or card). */
+  private requestOf(message: Exclude<PlayClientMessage, { type: 'sit' }>): TableRequest | string {
+    const viewer = this.viewer;
+    if (message.type === 'ruling') return { kind: 'action', actor: 'director', action: { type: 'directorRuling', tricks: message.tricks } };
+    if (message.type === 'robot') return { kind: 'robot', seat: message.seat, robot: message.robot };
+    if (message.type === 'directorHere') return { kind: 'directorHere' };
+    // Every other message is a seat's: `tableMessageRefusal` refused it to anyone else.
+    if (viewer.kind !== 'seat') throw new Error(`a ${viewer.kind} may not send ${message.type}`);
+    const player = { userId: viewer.userId, round: viewer.round };
+    if (message.type === 'callDirector') return { kind: 'callDirector', seat: viewer.seat, player };
+    const action = actionOf(message);
+    return typeof action === 'string' ? action : { kind: 'action', actor: viewer.seat, action, player };
   }
 
   /** Sits at a table as the user may; `again` after a seat was lost, when a second loss waits for the table's next frame. */

@@ -8,7 +8,7 @@ import { boardDeal } from '../events/online-tables.ts';
 import { placeInRound } from '../events/seating.ts';
 import { seatsOfUser } from '../events/service.ts';
 import { boardPlays, boardTraveller } from '../events/table-results.ts';
-import { notOnlineMessage } from './play-host.ts';
+import { directsEvent, notOnlineMessage } from './policy.ts';
 import * as repo from './repo.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function reviewBoard(db: Db, user: Pick<UserRow, 'id' | 'role'>, to
   // Sides 0-3 are the players' seats; a participant with another side is a kibitzer of the event.
   const seats = (await seatsOfUser(db, tournament.id, user.id)).filter((s) => s.side >= 0 && s.side <= 3);
   // An organiser or admin who plays in the event is one of its players until it is complete (decision 057).
-  const director = (user.role === 'admin' || tournament.organiserId === user.id) && (seats.length === 0 || tournament.status === 'complete');
+  const director = directsEvent(user, tournament, seats.length > 0);
   const plays = await boardPlays(db, tournament, board);
   const finishedEverywhere = plays.every((play) => play.done);
   let finished: boolean;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Actor, Seat, TableAction } from '@bridge/engine';
-import type { SeatPlayer, TableSnapshot } from './live-table.ts';
+import type { SeatPlayer } from './table-round.ts';
+import type { TableSnapshot } from './table-view.ts';
 
 /**
  * What a socket asks of a table: an action of a seat (or the director's ruling), the director's robot substitute, a

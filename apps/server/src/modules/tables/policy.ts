@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { allow, isAdmin, policy, signedIn } from '../../lib/policy.ts';
+import { allow, isOrganiserOrAdmin, policy, signedIn } from '../../lib/policy.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
@@ -31,9 +31,7 @@ export const otherTable = 'This phone holds another table; open this one with it
 allow('table.codes', {
   actor: signedIn,
   subject: (actor, event) =>
-    event.organiserId === actor?.id || isAdmin(actor)
-      ? playsWhileInPlay(event)
-      : forbidden('Only the organiser of this event can see its table codes'),
+    isOrganiserOrAdmin(actor, event) ? playsWhileInPlay(event) : forbidden('Only the organiser of this event can see its table codes'),
 });
 // Only that table's own session: a user's session (an organiser's, an admin's) opens no table, and a table's session
 // opens nothing but its table.

@@ -1,6 +1,7 @@
 import { EventType, messages, parseVideoChannel, seatNameOfSide, videoChannelName, type VideoSeat, type VideoTableInPlay } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { isOrganiserOrAdmin } from '../../lib/policy.ts';
 import { placesNow as placesOfSeats, type SeatLetter } from '../events/seating.ts';
 import { eventsInPlaySeating, findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
 import { sessionUser } from '../users/service.ts';
@@ -33,7 +34,7 @@ export async function channelAccess(db: Db, session: string, channel: string): P
 
   const seats = await seatsOfUser(db, tournament.id, user.id);
   const playing = seats.filter((s) => seatNameOfSide(s.side));
-  const directs = user.role === 'admin' || tournament.organiserId === user.id;
+  const directs = isOrganiserOrAdmin(user, tournament);
   // An organiser or admin who plays in the event is a player from its start until it is complete (decision 057).
   const inPlay = tournament.startedAt !== null && tournament.status !== 'complete';
   if (directs && !(playing.length > 0 && inPlay)) return { ok: true, seat: user.role === 'admin' ? 'Director' : 'Organiser' };
