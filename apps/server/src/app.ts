@@ -25,7 +25,6 @@ import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { playRoutes } from './modules/play/routes.ts';
-import { playSeatRoutes } from './modules/play/seat-routes.ts';
 import { boardsActedOn } from './modules/play/service.ts';
 import { adminUserRoutes } from './modules/users/admin-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -249,7 +248,6 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
   // Online tables spread over the instances that share Redis, each owned by one through a lease.
   await app.register(playRoutes, { publicUrl: config.publicUrl, robotDelayMs: config.play.robotDelayMs, leaseMs: config.play.leaseMs, redis });
-  await app.register(playSeatRoutes);
   await app.register(siteMapRoutes);
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

@@ -19,14 +19,18 @@ declare module '../../lib/policy.ts' {
      * director, a kibitzer.
      */
     'play.review': undefined;
+    /** Ask where one sits now in an event: any signed-in user, who is told only their own table. */
+    'play.findTable': undefined;
   }
 }
 
 allow('play.connect', { actor: verifiedUser(messages.playVerifyFirst) });
 allow('play.review', { actor: signedIn });
+allow('play.findTable', { actor: signedIn });
 
 export const connectPlay = policy('play.connect');
 export const reviewPlayedBoard = policy('play.review');
+export const findMyTable = policy('play.findTable');
 
 export const notSeatedMessage = 'You are not seated at this table in the current round';
 export const kibitzersClosedMessage = 'This event does not allow kibitzers at its tables';

@@ -12,8 +12,8 @@ import { TokenBucket } from '../../lib/token-bucket.ts';
 import { findTournament } from '../events/service.ts';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
 import { PlayHost, type TableRoom, type TableSocket } from './play-host.ts';
-import { connectPlay, notOnlineMessage, notSeatedMessage, reviewPlayedBoard, tableMessageRefusal } from './policy.ts';
-import { reviewBoard } from './service.ts';
+import { connectPlay, findMyTable, notOnlineMessage, notSeatedMessage, reviewPlayedBoard, tableMessageRefusal } from './policy.ts';
+import { myTable, reviewBoard } from './service.ts';
 import { RedisRelay, type TableRequest } from './table-relay.ts';
 import { seatHeld, viewOf, type TableViewer } from './table-view.ts';
 
@@ -116,6 +116,11 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     reply.header('cache-control', 'no-store');
     return { result: await reviewBoard(app.database.db, request.user!, event, request.params.board) };
   });
+
+  // Where the caller sits now in an event: the online table's page opens at that table.
+  route(app, endpoints.play.myTable, { config: { policy: findMyTable } }, async (request) => ({
+    result: await myTable(app.database.db, request.user!.id, request.params.key),
+  }));
 
   route(
     app,

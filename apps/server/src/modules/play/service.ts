@@ -1,12 +1,12 @@
 import { handCards, type Deal } from '@bridge/engine';
-import type { PlayBoardReview, PlayDeal } from '@bridge/api';
+import { EventType, videoChannelName, type PlayBoardReview, type PlayDeal, type PlayMyTable } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { planEvent } from '../events/movement.ts';
 import { boardDeal } from '../events/online-tables.ts';
-import { placeInRound } from '../events/seating.ts';
-import { seatsOfUser } from '../events/service.ts';
+import { placeInRound, placesNow } from '../events/seating.ts';
+import { findTournament, seatsOfUser } from '../events/service.ts';
 import { boardPlays, boardTraveller } from '../events/table-results.ts';
 import { directsEvent, notOnlineMessage } from './policy.ts';
 import * as repo from './repo.ts';
@@ -57,4 +57,20 @@ export async function reviewBoard(db: Db, user: Pick<UserRow, 'id' | 'role'>, to
     finished ? boardDeal(db, tournament, board) : null,
   ]);
   return { board, lines, deal: cardsOf(deal) };
+}
+
+const nowhere: PlayMyTable = { table: null, channel: null };
+
+/**
+ * The table the movement puts a user at now in an active table event, and its video room (the room video's
+ * `channelAccess` lets them join); nowhere when they have no player's seat there this round.
+ */
+export async function myTable(db: Db, userId: string, key: string): Promise<PlayMyTable> {
+  const tournament = await findTournament(db, key);
+  if (tournament.status !== 'active' || tournament.type === EventType.solitaire) return nowhere;
+  // Sides 0-3 are the players' seats; any other side is a kibitzer of the event.
+  const seats = (await seatsOfUser(db, tournament.id, userId)).filter((s) => s.side >= 0 && s.side <= 3);
+  const place = (await placesNow(db, tournament, seats)).find((p) => p.table <= tournament.tables);
+  if (!place) return nowhere;
+  return { table: place.table, channel: videoChannelName(tournament.key, tournament.type, place.table - 1) };
 }
