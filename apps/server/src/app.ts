@@ -40,10 +40,14 @@ import { dashboardAdminRoutes } from './modules/dashboard/admin-routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { downloadAdminRoutes } from './modules/downloads/admin-routes.ts';
 import { exportUsers } from './modules/users/service.ts';
-import { exportEvents, exportParticipants } from './modules/events/service.ts';
+import { exportEvents } from './modules/events/service.ts';
+import { exportParticipants } from './modules/entries/service.ts';
+import { entryAdminRoutes } from './modules/entries/admin-routes.ts';
+import { entryRoutes } from './modules/entries/organiser-routes.ts';
+import { resultRoutes } from './modules/results/routes.ts';
 import { exportRoute } from './lib/exports/route.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
-import { consoleRoutes } from './modules/events/console-routes.ts';
+import { consoleRoutes } from './modules/entries/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { tableRoutes } from './modules/tables/routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
@@ -194,6 +198,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
   await app.register(eventAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(entryAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(insightAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(auditAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(dashboardAdminRoutes, { prefix: '/api/admin/v1' });
@@ -226,6 +231,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   // The deals of boards a table has acted on stay as they are: the play module, which keeps the actions, says which.
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits, boardsActedOn, attempts });
+  await app.register(entryRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  await app.register(resultRoutes, { prefix: '/api/v1' });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
   await app.register(printRoutes, { prefix: '/api/v1' });

@@ -11,7 +11,8 @@ import { EVENT_LIMITS, MAX_BOARD, type CreateSessionBody, type MovementProposal,
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { createSession, movementPairs, setEntries, type EntryPlayerInput } from '../events/sessions.ts';
+import { createSession } from '../events/service.ts';
+import { movementPairs, setEntries, type EntryPlayerInput } from '../entries/service.ts';
 import { seatablePlayers } from '../users/service.ts';
 
 // The director's console composes the events module's rules (events/sessions.ts) with the accounts of the users

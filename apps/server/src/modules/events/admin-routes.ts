@@ -30,11 +30,7 @@ export async function eventAdminRoutes(app: FastifyInstance) {
   // Its open tables, phones and live views are told, on every instance, once the deletion is committed.
   route(app, endpoints.events.adminDelete, { config }, async (request) => {
     const result = await events.deleteEvent(db, actor(request), request.query.key);
-    await events.announceDeleted(app, [request.query.key]);
+    await app.eventDeletions.changed(request.query.key);
     return { result };
   });
-
-  route(app, endpoints.events.adminParticipants, { config }, async (request) => ({
-    result: await events.listParticipants(db, request.query),
-  }));
 }

@@ -26,8 +26,8 @@ import {
   recordPlayedBoard,
   type DirectorCall,
   type OnlineTable,
-} from '../events/online-tables.ts';
-import { clockOf } from '../events/sessions.ts';
+} from '../results/service.ts';
+import { clockOf } from '../events/service.ts';
 import { markWrite, type EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 

@@ -13,11 +13,9 @@ import {
 import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
-import { findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
-import { listOnlineEventsInPlay } from '../events/online-tables.ts';
-import { notStartedMessage } from '../events/table-results.ts';
-import { placesNow, roundInPlay } from '../events/seating.ts';
-import { planEvent } from '../events/movement.ts';
+import { findEvent, listOnlineEventsInPlay, planEvent } from '../events/service.ts';
+import { placesNow, playingDirectorMessage, roundInPlay, seatsOfUser } from '../entries/service.ts';
+import { notStartedMessage } from '../results/service.ts';
 import { readEvent, type EventReading } from './event-reading.ts';
 import { LiveTable, seatHeld, notSeatedMessage, viewOf, type TableSnapshot, type TableViewer } from './live-table.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';

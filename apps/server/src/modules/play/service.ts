@@ -3,11 +3,9 @@ import type { PlayBoardReview, PlayDeal } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { planEvent } from '../events/movement.ts';
-import { boardDeal } from '../events/online-tables.ts';
-import { placeInRound } from '../events/seating.ts';
-import { seatsOfUser } from '../events/service.ts';
-import { boardPlays, boardTraveller } from '../events/table-results.ts';
+import { planEvent } from '../events/service.ts';
+import { placeInRound, seatsOfUser } from '../entries/service.ts';
+import { boardDeal, boardPlays, boardTraveller } from '../results/service.ts';
 import { notOnlineMessage } from './play-host.ts';
 import * as repo from './repo.ts';
 

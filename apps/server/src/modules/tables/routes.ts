@@ -4,7 +4,7 @@ import type { AttemptCounter } from '../../lib/attempts.ts';
 import { changeStreams, concernsTable, eventSubject } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
 import { findTournament } from '../events/service.ts';
-import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../events/table-results.ts';
+import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../results/service.ts';
 import { playTable, readTableCodes } from './policy.ts';
 import { isPhoneId, listTableCodes, newPhoneId, openTable, PHONE_COOKIE, TABLE_COOKIE, TABLE_SESSION_MS, TABLES_PATH, tablePath } from './service.ts';
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@bridge/api';
 import { route } from '../../lib/route.ts';
-import { announceChanged, announceDeleted } from '../events/service.ts';
 import { administerUsers } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import type { UserRoutesOptions } from './routes.ts';
@@ -41,8 +40,8 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesO
   route(app, endpoints.users.adminDelete, admin, async (request) => {
     const { message, deletedKeys, changedKeys } = await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key);
     await app.userAccess.changed(request.query.key);
-    await announceDeleted(app, deletedKeys);
-    await announceChanged(app, changedKeys);
+    for (const key of deletedKeys) await app.eventDeletions.changed(key);
+    for (const key of changedKeys) await app.eventChanges.changed(key);
     return { result: { message } };
   });
 

@@ -3,7 +3,6 @@ import { messages } from '@bridge/api';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { route } from '../../lib/route.ts';
-import { announceChanged, announceDeleted } from '../events/service.ts';
 import { useAccount, verifyAccount } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
@@ -71,8 +70,8 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
       (events) => (touched = events),
     );
     if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
-    await announceDeleted(app, touched.deletedKeys);
-    await announceChanged(app, touched.changedKeys);
+    for (const key of touched.deletedKeys) await app.eventDeletions.changed(key);
+    for (const key of touched.changedKeys) await app.eventChanges.changed(key);
     if (!updated) await app.sessions.end(request, reply);
     return {
       result: {

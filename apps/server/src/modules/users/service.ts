@@ -21,7 +21,8 @@ import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { countAudits, recordAudit } from '../audits/service.ts';
-import { countOrganisedEvents, forgetAccount, playersOfOrganiser } from '../events/service.ts';
+import { countOrganisedEvents } from '../events/service.ts';
+import { forgetAccount, playersOfOrganiser } from '../entries/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 

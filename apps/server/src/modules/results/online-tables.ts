@@ -2,10 +2,9 @@ import { parseDeal, type Contract, type Deal, type MovementRow, type Seat, type 
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { findBoard, listDeals, lockActiveEvent, planEvent, type EventPlan } from '../events/service.ts';
+import { listSeatedParticipants, playersByTable, roundInPlay } from '../entries/service.ts';
 import * as repo from './repo.ts';
-import { playersByTable, roundInPlay } from './seating.ts';
-import { lockActiveEvent } from './service.ts';
 import { writeTableLine } from './table-results.ts';
 
 // An event's tables played online (modules/play runs them): what a table plays in the round in play, who sits
@@ -58,10 +57,10 @@ export async function readOnlineTables(db: Db, tournament: TournamentRow, only?:
   const round = await roundInPlay(db, tournament, plan);
   const at = only === undefined ? { round } : { round, table: only };
   const [boards, results, notPlayed, participants] = await Promise.all([
-    repo.listDeals(db, tournament.id),
+    listDeals(db, tournament.id),
     repo.listResultPlaces(db, tournament.id, at),
     repo.listNotPlayedPlaces(db, tournament.id, at),
-    repo.listSeatedParticipants(db, tournament.id),
+    listSeatedParticipants(db, tournament.id),
   ]);
   const rows = new Map<number, MovementRow>();
   for (const row of plan.rows) if (row.round === round && !rows.has(row.table)) rows.set(row.table, row);
@@ -139,9 +138,6 @@ export async function recordPlayedBoard(db: Db, tournament: TournamentRow, playe
   });
 }
 
-/** The keys of the online events in play (started, not complete): their tables run on the server. */
-export const listOnlineEventsInPlay = async (db: Db): Promise<string[]> => (await repo.listOnlineEventsInPlay(db)).map((row) => row.key);
-
 /** A player's open call for the director at a table: the seat and when (ISO 8601). */
 export interface DirectorCall {
   seat: Seat;
@@ -212,6 +208,6 @@ export async function listDisputedClaims(db: Db, tournament: Pick<TournamentRow,
 
 /** A board's deal, or null when the event does not know it. */
 export async function boardDeal(db: Db, tournament: Pick<TournamentRow, 'id'>, board: number): Promise<Deal | null> {
-  const stored = await repo.findBoard(db, tournament.id, board);
+  const stored = await findBoard(db, tournament.id, board);
   return stored?.deal ? parseDeal(stored.deal) : null;
 }

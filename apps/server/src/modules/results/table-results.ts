@@ -3,10 +3,10 @@ import { ErrorCode, messages, messagesOfTables, videoChannelName, type ResultLin
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { assertActive, findBoard, lockEvent, pairNames, planEvent, scoringMethodOf, type EventPlan } from '../events/service.ts';
+import { listSeatNames } from '../entries/service.ts';
 import * as repo from './repo.ts';
-import { assertActive, presentLine, scoreOfPlay } from './service.ts';
+import { presentLine, scheduledBoards, scoreOfPlay, travellerLineOf } from './scoring.ts';
 
 // Scoring at the table: what a phone holding one table sees and enters. Who may call is the tables module's
 // business (its table session); the rules of the event's results are here, beside the organiser's postResult.
@@ -70,7 +70,7 @@ export async function tableState(db: Db, tournament: TournamentRow, table: numbe
   const [lines, notPlayed, participants] = await Promise.all([
     repo.listTableResults(db, tournament.id, { round, table }),
     repo.listBoardsNotPlayed(db, tournament.id, { round, table }),
-    repo.listSeatNames(db, tournament.id),
+    listSeatNames(db, tournament.id),
   ]);
   const sitOut = row ? sitsOut(plan, row) : false;
   const skipped = new Set(notPlayed.map((b) => b.boardNo));
@@ -130,13 +130,6 @@ function boardOfCurrentRound(plan: EventPlan, tournament: TournamentRow, table: 
     );
   }
   return row;
-}
-
-/** Locks the event for the rest of the transaction and answers it as it is now (404 once deleted). */
-async function lockEvent(trx: Db, tournament: TournamentRow): Promise<TournamentRow> {
-  const current = await repo.lockEvent(trx, tournament.id);
-  if (!current) throw notFound(messages.eventNotFound);
-  return current;
 }
 
 /**
@@ -219,7 +212,7 @@ export async function writeTableLine(
   line: TableLine,
   options: { status: 'entered' | 'confirmed'; existing: 'replace' | 'keep' },
 ): Promise<number> {
-  const board = await repo.findBoard(trx, tournamentId, line.board);
+  const board = await findBoard(trx, tournamentId, line.board);
   if (!board) throw notFound(messages.eventNotFound);
   const vulnerability = board.vulnerability as Vulnerability;
   const declarer = line.contract.level === 0 ? null : line.declarer;
