@@ -46,6 +46,7 @@ import { entryAdminRoutes } from './modules/entries/admin-routes.ts';
 import { entryRoutes } from './modules/entries/organiser-routes.ts';
 import { resultRoutes } from './modules/results/routes.ts';
 import { exportRoute } from './lib/exports/route.ts';
+import { fanOutEventChanges, type EventChanges } from './lib/event-changes.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
 import { consoleRoutes } from './modules/entries/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     eventChanges: Announcements;
     /** An event was deleted (by key): told here after the deletion is committed, heard on every instance. */
     eventDeletions: Announcements;
+    /** Where services emit their changes of events, once committed: turned into the announcements above (lib/event-changes.ts). */
+    changes: EventChanges;
     /** Double-dummy analysis in the background (modules/analysis). */
     analysis: AnalysisRunner;
   }
@@ -153,6 +156,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const eventDeletions = new Announcements('event-deletions', redis, app.log);
   app.decorate('eventChanges', eventChanges);
   app.decorate('eventDeletions', eventDeletions);
+  // Every change of events goes out through this one fan-out, emitted by the service that made it (decision 060).
+  const changes = fanOutEventChanges({ eventChanges, eventDeletions });
+  app.decorate('changes', changes);
   app.addHook('onReady', async () => {
     await Promise.all([userAccess.subscribed, eventChanges.subscribed, eventDeletions.subscribed]);
   });
@@ -193,7 +199,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     cacheMs: config.sessionCacheMs,
   });
 
-  const ctx = { db: database.db, config, mailer, attempts };
+  const ctx = { db: database.db, config, mailer, attempts, changes };
   await app.register(healthRoutes, { prefix: '/api', database, analysis });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });

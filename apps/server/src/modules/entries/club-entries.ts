@@ -2,6 +2,7 @@ import type { Movement } from '@bridge/engine';
 import type { EntryView } from '@bridge/api';
 import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -114,7 +115,13 @@ export function entriesOf(plan: EventPlan, participants: { tableNo: number; side
  * each account once; a pair's two players take its round-1 seats (North and South, or East and West), so the
  * results name them. Late entries, withdrawals and swapped numbers are a new list. All or nothing.
  */
-export async function setEntries(db: Db, user: UserRow, tournament: TournamentRow, entries: EntryInput[], ip: string): Promise<EntryView[]> {
+export async function setEntries(
+  { db, changes }: ChangeContext,
+  user: UserRow,
+  tournament: TournamentRow,
+  entries: EntryInput[],
+  ip: string,
+): Promise<EntryView[]> {
   const plan = planEvent(tournament);
   const pairs = new Map(movementPairs(plan.movement).map((p) => [p.key, p]));
   const seenPairs = new Set<string>();
@@ -159,12 +166,13 @@ export async function setEntries(db: Db, user: UserRow, tournament: TournamentRo
       details: { pairs: entries.length, guests: rows.filter((r) => r.userId === null).length },
     });
   });
+  await changes.emit({ kind: 'entriesChanged', key: tournament.key });
   return entriesOf(plan, rows);
 }
 
 /** Starts play: round 1, its clock running. Refuses an event with no entries, or one already started. */
-export async function startSession(db: Db, user: UserRow, tournament: TournamentRow, ip: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function startSession({ db, changes }: ChangeContext, user: UserRow, tournament: TournamentRow, ip: string): Promise<number> {
+  const answer = await db.transaction().execute(async (trx) => {
     const current = await lockActiveEvent(trx, tournament, 'results');
     if (current.startedAt) throw conflict('The event has already started');
     if ((await repo.listAllParticipants(trx, tournament.id)).length === 0)
@@ -182,4 +190,6 @@ export async function startSession(db: Db, user: UserRow, tournament: Tournament
     });
     return 1;
   });
+  await changes.emit({ kind: 'roundStarted', key: tournament.key, round: answer });
+  return answer;
 }

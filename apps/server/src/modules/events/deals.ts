@@ -11,6 +11,7 @@ import {
 } from '@bridge/engine';
 import type { DealAnalysis } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -45,7 +46,14 @@ async function assertDealsNotInPlay(trx: Db, tournament: TournamentRow, boards: 
 }
 
 /** Sets the deal of one board (imported or hybrid events), refused once a table has acted on it or it has a line. */
-export async function setBoardDeal(db: Db, user: UserRow, tournament: TournamentRow, boardNo: number, dealText: string, actedOn: BoardsActedOn) {
+export async function setBoardDeal(
+  { db, changes }: ChangeContext,
+  user: UserRow,
+  tournament: TournamentRow,
+  boardNo: number,
+  dealText: string,
+  actedOn: BoardsActedOn,
+) {
   assertActive(tournament, 'deals');
   let deal;
   try {
@@ -62,6 +70,7 @@ export async function setBoardDeal(db: Db, user: UserRow, tournament: Tournament
     await queueDeals(trx, tournament.id, [{ deal: formatDeal(deal), dealer: dealerOf(boardNo), vulnerability: vulnerabilityOf(boardNo) }]);
   });
   announceQueuedDeals();
+  await changes.emit({ kind: 'dealsChanged', key: tournament.key });
 }
 
 /** A game's own double-dummy analysis, or null when its tags are incomplete or cannot be read. */
@@ -81,7 +90,13 @@ function fileAnalysis(game: PbnGame): DealAnalysis | null {
  * analysis is kept with a board when its tags are complete and readable; otherwise it is left out and the deal
  * kept, as the solver makes its own (a BridgeWebs hand-records file has no OptimumScore).
  */
-export async function importDeals(db: Db, user: UserRow, tournament: TournamentRow, pbn: string, actedOn: BoardsActedOn): Promise<number> {
+export async function importDeals(
+  { db, changes }: ChangeContext,
+  user: UserRow,
+  tournament: TournamentRow,
+  pbn: string,
+  actedOn: BoardsActedOn,
+): Promise<number> {
   assertActive(tournament, 'deals');
   if (tournament.handMode === 'Random') throw badRequest('This event deals its own random hands');
   let games, numbers;
@@ -131,5 +146,6 @@ export async function importDeals(db: Db, user: UserRow, tournament: TournamentR
     });
   });
   announceQueuedDeals();
+  await changes.emit({ kind: 'dealsChanged', key: tournament.key });
   return deals.size;
 }

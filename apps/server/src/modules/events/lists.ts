@@ -1,5 +1,6 @@
 import { EventFilters, messages, type PastEvent } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
@@ -44,8 +45,8 @@ export async function listPastEvents(db: Db, filters: repo.EventListFilters, pag
 }
 
 /** Deletes an event with its participants, board results, pair scores and boards, audited in the same transaction. */
-export async function deleteEvent(db: Db, actor: AdminActor, key: string) {
-  return db.transaction().execute(async (trx) => {
+export async function deleteEvent({ db, changes }: ChangeContext, actor: AdminActor, key: string) {
+  const answer = await db.transaction().execute(async (trx) => {
     const event = await repo.findEventByKey(trx, key);
     if (!event) throw notFound(messages.eventNotFound);
     const deleted = await repo.deleteEvent(trx, event.id);
@@ -60,6 +61,8 @@ export async function deleteEvent(db: Db, actor: AdminActor, key: string) {
     });
     return { message: messages.eventDeleted, deleted };
   });
+  await changes.emit({ kind: 'eventDeleted', key });
+  return answer;
 }
 
 /** Events in play and the latest completed ones, for the public `/tournaments` page. */

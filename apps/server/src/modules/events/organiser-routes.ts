@@ -18,6 +18,7 @@ export async function tournamentRoutes(
   { limits, boardsActedOn, attempts }: { limits: RateLimits; boardsActedOn: BoardsActedOn; attempts: AttemptCounter },
 ) {
   const db = app.database.db;
+  const ctx = { db, changes: app.changes };
 
   route(app, endpoints.events.create, { config: { policy: createEvent } }, async (request) => {
     const user = request.user!;
@@ -42,8 +43,7 @@ export async function tournamentRoutes(
   // read the event again: one with the board dealt and not acted on yet plays the new deal.
   route(app, endpoints.events.setBoard, { config: { policy: changeEvent } }, async (request) => {
     const event = changeEvent.subject(request);
-    await tournaments.setBoardDeal(db, request.user!, event, request.params.board, request.body.deal, boardsActedOn);
-    await app.eventChanges.changed(event.key);
+    await tournaments.setBoardDeal(ctx, request.user!, event, request.params.board, request.body.deal, boardsActedOn);
     return { result: { board: request.params.board } };
   });
 
@@ -54,8 +54,7 @@ export async function tournamentRoutes(
     const pbn = typeof body === 'string' ? body : (body as { pbn?: unknown } | null)?.pbn;
     if (typeof pbn !== 'string' || pbn.length > 2_000_000) throw badRequest('Send the PBN file as the body, or as JSON { "pbn": "..." }');
     const event = changeEvent.subject(request);
-    const imported = await tournaments.importDeals(db, request.user!, event, pbn, boardsActedOn);
-    await app.eventChanges.changed(event.key);
+    const imported = await tournaments.importDeals(ctx, request.user!, event, pbn, boardsActedOn);
     return { result: { imported } };
   });
 }

@@ -1,6 +1,7 @@
 import type { Movement } from '@bridge/engine';
 import type { DealsChoice, ScoringChoice, SessionPhase } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -128,8 +129,8 @@ async function audit(trx: Db, user: UserRow, tournament: TournamentRow, action: 
 }
 
 /** Runs or pauses the round clock; a pause keeps the time run so far. */
-export async function setClock(db: Db, user: UserRow, tournament: TournamentRow, running: boolean, ip: string) {
-  return db.transaction().execute(async (trx) => {
+export async function setClock({ db, changes }: ChangeContext, user: UserRow, tournament: TournamentRow, running: boolean, ip: string) {
+  const answer = await db.transaction().execute(async (trx) => {
     const current = await lockActiveEvent(trx, tournament, 'results');
     if (!current.startedAt) throw notStarted();
     const now = Date.now();
@@ -141,11 +142,13 @@ export async function setClock(db: Db, user: UserRow, tournament: TournamentRow,
     }
     return { ...clock, running };
   });
+  await changes.emit({ kind: 'clockChanged', key: tournament.key });
+  return answer;
 }
 
 /** Moves play to the next round, its clock restarted from 0 and running; refuses past the movement's last round. */
-export async function nextRound(db: Db, user: UserRow, tournament: TournamentRow, ip: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function nextRound({ db, changes }: ChangeContext, user: UserRow, tournament: TournamentRow, ip: string): Promise<number> {
+  const answer = await db.transaction().execute(async (trx) => {
     const current = await lockActiveEvent(trx, tournament, 'results');
     if (!current.startedAt) throw notStarted();
     if (current.currentRound >= current.rounds)
@@ -155,4 +158,6 @@ export async function nextRound(db: Db, user: UserRow, tournament: TournamentRow
     await audit(trx, user, tournament, 'direct.next_round', ip, { round });
     return round;
   });
+  await changes.emit({ kind: 'roundStarted', key: tournament.key, round: answer });
+  return answer;
 }

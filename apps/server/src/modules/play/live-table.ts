@@ -16,6 +16,7 @@ import {
 import type { PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
+import type { EventChanges } from '../../lib/event-changes.ts';
 import {
   answerDirectorCall,
   callDirector,
@@ -103,12 +104,10 @@ export function viewOf(snapshot: TableSnapshot, viewer: TableViewer, now: number
 }
 
 export interface LiveTableHooks {
-  /** A board's result was posted: the event's pages and phones hear of it. */
-  resultPosted(key: string, table: number): void;
+  /** Where the table's results and calls for the director are told, once stored (lib/event-changes.ts). */
+  changes: EventChanges;
   /** The table changed: its sockets hear of it and its robots may act. */
   changed(table: LiveTable): void;
-  /** A player called the director, a claim was rejected, or the director answered or ruled: the director's live view hears of it. */
-  directorCallChanged(key: string, table: number): void;
   /** The event's round clock changed (paused, run) while the table plays on: its sockets hear of it, nothing else. */
   clockChanged(table: LiveTable): void;
   /** Only who is away changed: its sockets hear of it (nothing for the robots to do); else `changed` is told. */
@@ -234,7 +233,7 @@ export class LiveTable {
     return this.run(async () => {
       if (player && !this.holds(seat, player)) return notSeatedMessage;
       if (this.directorCall) return directorCalledMessage;
-      const call = await callDirector(this.db, this.tournament, this.table, seat);
+      const call = await callDirector({ db: this.db, changes: this.hooks.changes }, this.tournament, this.table, seat);
       if (!call) {
         // Another instance opened it while it held the table: the stored call is the table's.
         this.directorCall = await findDirectorCall(this.db, this.tournament, this.table);
@@ -243,7 +242,6 @@ export class LiveTable {
       }
       this.directorCall = call;
       this.hooks.changed(this);
-      this.hooks.directorCallChanged(this.key, this.table);
       return null;
     });
   }
@@ -251,14 +249,13 @@ export class LiveTable {
   /** The director answers the table's call: it is cleared, and so is the flag of a rejected claim there. */
   directorHere(): Promise<string | null> {
     return this.run(async () => {
-      const answered = await answerDirectorCall(this.db, this.tournament, this.table);
-      const settled = await clearDisputedClaim(this.db, this.tournament, this.table);
+      const answered = await answerDirectorCall({ db: this.db, changes: this.hooks.changes }, this.tournament, this.table);
+      const settled = await clearDisputedClaim({ db: this.db, changes: this.hooks.changes }, this.tournament, this.table);
       // A flag the database refused before is answered too.
       this.flagLeft = null;
       if (!answered && !settled && !this.directorCall) return noDirectorCallMessage;
       this.directorCall = null;
       this.hooks.changed(this);
-      this.hooks.directorCallChanged(this.key, this.table);
       return null;
     });
   }
@@ -429,11 +426,12 @@ export class LiveTable {
             rejectedBy: disputed.rejectedBy,
           };
           await this.writeFlag(async () => {
-            await flagDisputedClaim(this.db, this.tournament, flag);
+            await flagDisputedClaim({ db: this.db, changes: this.hooks.changes }, this.tournament, flag);
             return true;
           });
         }
-        if (action.type === 'directorRuling') await this.writeFlag(() => clearDisputedClaim(this.db, this.tournament, this.table));
+        if (action.type === 'directorRuling')
+          await this.writeFlag(() => clearDisputedClaim({ db: this.db, changes: this.hooks.changes }, this.tournament, this.table));
         // A board played out is posted first, so whoever sees its end finds its line in the results.
         if (outcome.state.result) await this.postResult(outcome.state);
       } finally {
@@ -577,9 +575,8 @@ export class LiveTable {
     if (!this.stopped) return;
     this.hooks.stopped?.(this.key, this.table, this.stopped);
     if (this.directorCall) return;
-    const call = await callDirector(this.db, this.tournament, this.table, this.stoppedBy);
+    const call = await callDirector({ db: this.db, changes: this.hooks.changes }, this.tournament, this.table, this.stoppedBy);
     this.directorCall = call ?? (await findDirectorCall(this.db, this.tournament, this.table));
-    if (call) this.hooks.directorCallChanged(this.key, this.table);
   }
 
   /**
@@ -590,7 +587,7 @@ export class LiveTable {
   private async writeFlag(write: () => Promise<boolean>) {
     this.flagLeft = null;
     try {
-      if (await write()) this.hooks.directorCallChanged(this.key, this.table);
+      await write();
     } catch (error) {
       this.flagLeft = write;
       this.hooks.failed?.(this.key, this.table, error, 'the flag of a disputed claim could not be written; it is tried again');
@@ -602,7 +599,7 @@ export class LiveTable {
     const board = this.online.boards[this.boardIndex]!;
     if (finished.board !== board.board) throw new Error(`board ${finished.board} played out is not board ${board.board} in play`);
     const contract = contractOf(finished) ?? { level: 0 as const, strain: 'NT' as const, doubled: 0 as const };
-    await recordPlayedBoard(this.db, this.tournament, {
+    await recordPlayedBoard({ db: this.db, changes: this.hooks.changes }, this.tournament, {
       round: this.online.round,
       table: this.table,
       board: board.board,
@@ -613,7 +610,6 @@ export class LiveTable {
     });
     this.lastWrite = markWrite();
     board.done = true;
-    this.hooks.resultPosted(this.tournament.key, this.table);
   }
 
   /** Deals the next board of the round; false when the round is over here (the last board stays on show). */

@@ -13,6 +13,7 @@ import {
 import { messages, type PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
+import type { EventChanges } from '../../lib/event-changes.ts';
 import { findEvent, listOnlineEventsInPlay, planEvent } from '../events/service.ts';
 import { placesNow, playingDirectorMessage, roundInPlay, seatsOfUser } from '../entries/service.ts';
 import { notStartedMessage } from '../results/service.ts';
@@ -28,10 +29,8 @@ export interface PlayHostOptions {
   bestCards?: (state: BoardState) => Promise<Card[] | null>;
   /** The most tricks the side to play can take double dummy from the position as it stands, or null without a solver. */
   mostTricks?: (state: BoardState) => Promise<number | null>;
-  /** A board's result was posted at a table. */
-  resultPosted(key: string, table: number): void;
-  /** A player called the director at a table, or the director answered. */
-  directorCallChanged(key: string, table: number): void;
+  /** Where the tables' results and calls for the director are told, once stored (lib/event-changes.ts). */
+  changes: EventChanges;
   /** Who owns which table (Redis across instances, else this one alone). */
   relay?: TableRelay;
   /** With several instances: how often leases are renewed and dead owners' tables looked for (a third of the lease). */
@@ -173,9 +172,8 @@ export class PlayHost {
         tournament,
         table,
         {
-          resultPosted: (key, t) => this.options.resultPosted(key, t),
+          changes: this.options.changes,
           changed: (changed) => this.changed(room, changed),
-          directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
           clockChanged: (changed) => this.publish(room, changed),
           presenceChanged: (changed) => this.publish(room, changed),
           stopped: (key, t, message) => this.options.log.error({ key, table: t }, message),
@@ -202,7 +200,7 @@ export class PlayHost {
       this.options.db,
       tournament,
       table,
-      { resultPosted: () => undefined, changed: () => undefined, directorCallChanged: () => undefined, clockChanged: () => undefined },
+      { changes: this.options.changes, changed: () => undefined, clockChanged: () => undefined },
       reading,
     );
     room.snapshot ??= reader.snapshot();

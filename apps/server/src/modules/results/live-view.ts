@@ -1,6 +1,7 @@
 import type { Movement, MovementRow } from '@bridge/engine';
 import { videoChannelName, type DealsChoice, type GridCell, type LiveView, type WithdrawnEntry } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { BoardResultRow, TournamentRow, UserRow } from '../../db/schema.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { recordAudit } from '../audits/service.ts';
@@ -19,7 +20,7 @@ const sitsOut = (movement: Movement, row: MovementRow) =>
 
 /** Marks (or unmarks) a board of the plan as not played at a table in a round: no result is then expected there. */
 export async function setNotPlayed(
-  db: Db,
+  { db, changes }: ChangeContext,
   user: UserRow,
   tournament: TournamentRow,
   at: { round: number; table: number; board: number; notPlayed: boolean },
@@ -45,6 +46,7 @@ export async function setNotPlayed(
       details: { round: at.round, table: at.table, board: at.board, notPlayed: at.notPlayed },
     });
   });
+  await changes.emit({ kind: 'boardNotPlayed', key: tournament.key });
   return at.notPlayed;
 }
 

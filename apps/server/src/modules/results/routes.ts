@@ -12,23 +12,21 @@ import { completeTournament, eventPbn, eventResults, postResult, usebioXml } fro
  */
 export async function resultRoutes(app: FastifyInstance) {
   const db = app.database.db;
+  const ctx = { db, changes: app.changes };
 
-  // Each change of the results is announced, so the tables' phones and the director's live view read it again.
   route(app, endpoints.events.postResult, { config: { policy: changeEvent } }, async (request) => {
     const event = changeEvent.subject(request);
-    const score = await postResult(db, request.user!, event, request.body, request.ip);
-    // The director's live view and the table phones read the event again.
-    await app.eventChanges.changed(event.key);
+    // Once posted, the director's live view and the table phones read the event again (lib/event-changes.ts).
+    const score = await postResult(ctx, request.user!, event, request.body, request.ip);
     return { result: { score } };
   });
 
   route(app, endpoints.events.complete, { config: { policy: changeEvent } }, async (request) => {
     const event = changeEvent.subject(request);
-    const result = await completeTournament(db, request.user!, event, request.ip, {
+    const result = await completeTournament(ctx, request.user!, event, request.ip, {
       publicUrl: app.config.publicUrl,
       mailer: app.mailer,
     });
-    await app.eventChanges.changed(event.key);
     return { result };
   });
 

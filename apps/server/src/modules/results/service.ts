@@ -3,6 +3,7 @@ import { scoreEvent, type Vulnerability } from '@bridge/engine';
 import { messages, type EventResults, type PostResultBody } from '@bridge/api';
 import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
@@ -64,7 +65,13 @@ export { eventPbn, usebioXml } from './interchange.ts';
  * (or the director's adjusted score, which answers null).
  * The same round/board/table again is a director's correction, recorded in the audit log.
  */
-export async function postResult(db: Db, user: UserRow, tournament: TournamentRow, body: PostResultBody, ip: string): Promise<number | null> {
+export async function postResult(
+  { db, changes }: ChangeContext,
+  user: UserRow,
+  tournament: TournamentRow,
+  body: PostResultBody,
+  ip: string,
+): Promise<number | null> {
   assertActive(tournament);
   const plan = planEvent(tournament);
   const row = plan.rows.find((r) => r.round === body.round && r.table === body.table);
@@ -75,7 +82,7 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
   if (!plan.boardsOf(row).includes(body.board)) {
     throw badRequest(`Board ${body.board} is not played at table ${body.table} in round ${body.round}`);
   }
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx) => {
     await lockActiveEvent(trx, tournament, 'results');
     const board = await findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
@@ -126,6 +133,8 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
     }
     return score;
   });
+  await changes.emit({ kind: 'resultPosted', key: tournament.key });
+  return answer;
 }
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */
@@ -197,7 +206,7 @@ async function mailResults(
  * player with an account mailed their place, score and a link to their pair (`mailer` delivers after commit).
  */
 export async function completeTournament(
-  db: Db,
+  { db, changes }: ChangeContext,
   user: UserRow,
   tournament: TournamentRow,
   ip: string,
@@ -241,6 +250,7 @@ export async function completeTournament(
     return { xmlToken, resultId };
   });
   mail?.mailer.kick();
+  await changes.emit({ kind: 'eventCompleted', key: tournament.key });
   return completed;
 }
 

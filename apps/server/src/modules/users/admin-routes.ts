@@ -38,10 +38,8 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesO
 
   // Each change reaches the user's open connections (video sockets) on every instance at once.
   route(app, endpoints.users.adminDelete, admin, async (request) => {
-    const { message, deletedKeys, changedKeys } = await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key);
+    const { message } = await users.deleteUserAsAdmin(ctx, actor(request), request.query.key);
     await app.userAccess.changed(request.query.key);
-    for (const key of deletedKeys) await app.eventDeletions.changed(key);
-    for (const key of changedKeys) await app.eventChanges.changed(key);
     return { result: { message } };
   });
 

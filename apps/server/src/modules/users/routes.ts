@@ -62,16 +62,12 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   });
 
   route(app, endpoints.users.update, { config: { policy: useAccount } }, async (request, reply) => {
-    let touched: users.AccountEvents = { deletedKeys: [], changedKeys: [] };
-    const updated = await users.updateProfile(
-      ctx,
-      request.user!,
-      { ...request.body, sessionIdHash: app.sessions.currentSessionHash(request), ip: request.ip },
-      (events) => (touched = events),
-    );
+    const updated = await users.updateProfile(ctx, request.user!, {
+      ...request.body,
+      sessionIdHash: app.sessions.currentSessionHash(request),
+      ip: request.ip,
+    });
     if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
-    for (const key of touched.deletedKeys) await app.eventDeletions.changed(key);
-    for (const key of touched.changedKeys) await app.eventChanges.changed(key);
     if (!updated) await app.sessions.end(request, reply);
     return {
       result: {
