@@ -132,6 +132,29 @@ describe('check-imports', () => {
     expect(output).toContain("apps/server/src/modules/users/service.ts: imports ../events/repo.ts (another module's repo is off limits");
   });
 
+  it("fails a module that imports another module's file other than its door, service.ts", () => {
+    for (const [file, target] of [
+      ['apps/server/src/modules/users/routes.ts', '../events/policy.ts'],
+      ['apps/server/src/modules/users/service.ts', '../events/presenter.ts'],
+      ['apps/server/src/modules/users/users.test.ts', '../events/presenter.ts'],
+    ]) {
+      const { status, output } = check({
+        'apps/server/src/modules/events/policy.ts': 'export const changeEvent = 1;\n',
+        'apps/server/src/modules/events/presenter.ts': 'export const present = 1;\n',
+        [file]: `import { x } from '${target}';\nexport const y = x;\n`,
+      });
+      expect(status).toBe(1);
+      expect(output).toContain(`${file}: imports ${target} (another module is reached through its door, its service.ts`);
+    }
+    // Its own files, and another module's service.ts, stay open.
+    expect(
+      check({
+        'apps/server/src/modules/events/presenter.ts': 'export const present = 1;\n',
+        'apps/server/src/modules/events/routes.ts': "import { present } from './presenter.ts';\nexport const y = present;\n",
+      }),
+    ).toMatchObject({ status: 0 });
+  });
+
   it('fails a query outside repo.ts, in a service or a route', () => {
     for (const file of ['apps/server/src/modules/events/service.ts', 'apps/server/src/modules/events/organiser-routes.ts']) {
       const { status, output } = check({ [file]: "export const q = (db: any) => db\n  .selectFrom('tournaments').selectAll().execute();\n" });

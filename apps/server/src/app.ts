@@ -40,10 +40,15 @@ import { dashboardAdminRoutes } from './modules/dashboard/admin-routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { downloadAdminRoutes } from './modules/downloads/admin-routes.ts';
 import { exportUsers } from './modules/users/service.ts';
-import { exportEvents, exportParticipants } from './modules/events/service.ts';
+import { exportEvents } from './modules/events/service.ts';
+import { exportParticipants } from './modules/entries/service.ts';
+import { entryAdminRoutes } from './modules/entries/admin-routes.ts';
+import { entryRoutes } from './modules/entries/organiser-routes.ts';
+import { resultRoutes } from './modules/results/routes.ts';
 import { exportRoute } from './lib/exports/route.ts';
+import { fanOutEventChanges, type EventChanges } from './lib/event-changes.ts';
 import { siteMapRoutes } from './modules/seo/routes.ts';
-import { consoleRoutes } from './modules/events/console-routes.ts';
+import { consoleRoutes } from './modules/entries/console-routes.ts';
 import { tournamentRoutes } from './modules/events/organiser-routes.ts';
 import { tableRoutes } from './modules/tables/routes.ts';
 import { videoRoutes } from './modules/video/routes.ts';
@@ -63,6 +68,8 @@ declare module 'fastify' {
     eventChanges: Announcements;
     /** An event was deleted (by key): told here after the deletion is committed, heard on every instance. */
     eventDeletions: Announcements;
+    /** Where services emit their changes of events, once committed: turned into the announcements above (lib/event-changes.ts). */
+    changes: EventChanges;
     /** Double-dummy analysis in the background (modules/analysis). */
     analysis: AnalysisRunner;
   }
@@ -152,6 +159,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   const eventDeletions = new Announcements('event-deletions', redis, app.log);
   app.decorate('eventChanges', eventChanges);
   app.decorate('eventDeletions', eventDeletions);
+  // Every change of events goes out through this one fan-out, emitted by the service that made it (decision 060).
+  const changes = fanOutEventChanges({ eventChanges, eventDeletions });
+  app.decorate('changes', changes);
   app.addHook('onReady', async () => {
     await Promise.all([userAccess.subscribed, eventChanges.subscribed, eventDeletions.subscribed]);
   });
@@ -192,11 +202,12 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     cacheMs: config.sessionCacheMs,
   });
 
-  const ctx = { db: database.db, config, mailer, attempts };
+  const ctx = { db: database.db, config, mailer, attempts, changes };
   await app.register(healthRoutes, { prefix: '/api', database, analysis });
   await app.register(userRoutes, { prefix: '/api/v1', ctx, limits: config.rateLimits });
   await app.register(adminUserRoutes, { prefix: '/api/admin/v1', ctx, limits: config.rateLimits });
   await app.register(eventAdminRoutes, { prefix: '/api/admin/v1' });
+  await app.register(entryAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(insightAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(auditAdminRoutes, { prefix: '/api/admin/v1' });
   await app.register(dashboardAdminRoutes, { prefix: '/api/admin/v1' });
@@ -229,6 +240,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(analyticsRoutes, { prefix: '/api/v1', limits: config.rateLimits });
   // The deals of boards a table has acted on stay as they are: the play module, which keeps the actions, says which.
   await app.register(tournamentRoutes, { prefix: '/api/v1', limits: config.rateLimits, boardsActedOn, attempts });
+  await app.register(entryRoutes, { prefix: '/api/v1', limits: config.rateLimits });
+  await app.register(resultRoutes, { prefix: '/api/v1' });
   await app.register(consoleRoutes, { prefix: '/api/v1' });
   await app.register(tableRoutes, { prefix: '/api/v1', attempts });
   await app.register(printRoutes, { prefix: '/api/v1' });

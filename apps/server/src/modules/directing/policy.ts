@@ -1,7 +1,7 @@
 import { allow, isOrganiserOrAdmin, policy, verifiedUser, type Actor, type Refusal } from '../../lib/policy.ts';
 import { forbidden } from '../../lib/errors.ts';
-import type { EventRow } from '../events/sessions.ts';
-import { eventByKey, eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
+import { eventByKey, type EventRow } from '../events/service.ts';
+import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../entries/service.ts';
 
 declare module '../../lib/policy.ts' {
   interface Actions {

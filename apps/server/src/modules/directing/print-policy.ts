@@ -1,5 +1,6 @@
 import { actorRefusal, allow, policy, subjectRefusal } from '../../lib/policy.ts';
-import { eventByKey, eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
+import { eventByKey } from '../events/service.ts';
+import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../entries/service.ts';
 
 /** The event a route names by its key, as the events module finds it. */
 type EventRow = Awaited<ReturnType<typeof eventByKey>>;

@@ -1,8 +1,8 @@
 import { pairsOf, scheduleOfPair, scheduleOfTable, tablesOf, type ScheduleMovement } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { planEvent, type EventPlan } from '../events/movement.ts';
-import { pairNamesOfEvent } from '../events/service.ts';
+import { planEvent, type EventPlan } from '../events/service.ts';
+import { pairNamesOfEvent } from '../entries/service.ts';
 import { listTableCodes } from '../tables/service.ts';
 import type { CardsHeading, PairCard, TableCard } from './cards-pdf.ts';
 

@@ -4,8 +4,9 @@ import type { RateLimits } from '../../config.ts';
 import type { AttemptCounter } from '../../lib/attempts.ts';
 import { changeStreams, concernsEvent } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
-import { createCounted } from '../events/service.ts';
-import { listDirectedEvents, listEntries, liveView, nextRound, setClock, setNotPlayed, startSession } from '../events/sessions.ts';
+import { createCounted, listDirectedEvents, nextRound, setClock } from '../events/service.ts';
+import { listEntries, startSession } from '../entries/service.ts';
+import { liveView, setNotPlayed } from '../results/service.ts';
 import { searchPlayers } from '../users/service.ts';
 import { directEvent, useConsole, watchEvent } from './policy.ts';
 import { checkMovement, createDirectedEvent, proposals, replaceEntries } from './service.ts';
@@ -19,8 +20,8 @@ export async function directingRoutes(
   { limits, heartbeatMs, attempts }: { limits: RateLimits; heartbeatMs: number; attempts: AttemptCounter },
 ) {
   const db = app.database.db;
-  /** Announces a change of the event to its live views and table phones, once committed. */
-  const changed = (key: string) => app.eventChanges.changed(key);
+  // Each change is told to its live views and table phones by the service that makes it, once committed.
+  const ctx = { db, changes: app.changes };
 
   route(app, endpoints.directing.events, { config: { policy: useConsole } }, async (request) => {
     const user = request.user!;
@@ -66,8 +67,7 @@ export async function directingRoutes(
 
   route(app, endpoints.directing.setEntries, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);
-    const pairs = await replaceEntries(db, request.user!, event, request.body.pairs, request.ip);
-    await changed(event.key);
+    const pairs = await replaceEntries(ctx, request.user!, event, request.body.pairs, request.ip);
     return { result: { pairs } };
   });
 
@@ -84,29 +84,25 @@ export async function directingRoutes(
 
   route(app, endpoints.directing.start, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);
-    const round = await startSession(db, request.user!, event, request.ip);
-    await changed(event.key);
+    const round = await startSession(ctx, request.user!, event, request.ip);
     return { result: { round } };
   });
 
   route(app, endpoints.directing.clock, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);
-    const clock = await setClock(db, request.user!, event, request.body.running, request.ip);
-    await changed(event.key);
+    const clock = await setClock(ctx, request.user!, event, request.body.running, request.ip);
     return { result: clock };
   });
 
   route(app, endpoints.directing.nextRound, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);
-    const round = await nextRound(db, request.user!, event, request.ip);
-    await changed(event.key);
+    const round = await nextRound(ctx, request.user!, event, request.ip);
     return { result: { round } };
   });
 
   route(app, endpoints.directing.notPlayed, { config: { policy: directEvent } }, async (request) => {
     const event = directEvent.subject(request);
-    const notPlayed = await setNotPlayed(db, request.user!, event, request.body, request.ip);
-    await changed(event.key);
+    const notPlayed = await setNotPlayed(ctx, request.user!, event, request.body, request.ip);
     return { result: { notPlayed } };
   });
 }

@@ -9,9 +9,11 @@ import {
 } from '@bridge/engine';
 import { EVENT_LIMITS, MAX_BOARD, type CreateSessionBody, type MovementProposal, type PairEntry } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { createSession, movementPairs, setEntries, type EntryPlayerInput } from '../events/sessions.ts';
+import { createSession } from '../events/service.ts';
+import { movementPairs, setEntries, type EntryPlayerInput } from '../entries/service.ts';
 import { seatablePlayers } from '../users/service.ts';
 
 // The director's console composes the events module's rules (events/sessions.ts) with the accounts of the users
@@ -136,7 +138,7 @@ export async function createDirectedEvent(db: Db, user: UserRow, body: CreateBod
  * Replaces an event's entries: each account's owner seated by the account's name (only the accounts the organiser's
  * search finds; the seat keeps no address, decision 058), each guest by the name given.
  */
-export async function replaceEntries(db: Db, user: UserRow, tournament: TournamentRow, pairs: PairEntry[], ip: string) {
+export async function replaceEntries({ db, changes }: ChangeContext, user: UserRow, tournament: TournamentRow, pairs: PairEntry[], ip: string) {
   const ids = pairs.flatMap((p) => p.players.flatMap((player) => ('userId' in player ? [player.userId] : [])));
   const accounts = await seatablePlayers(db, tournament.organiserId, ids);
   const entries = pairs.map((entry, i) => ({
@@ -148,5 +150,5 @@ export async function replaceEntries(db: Db, user: UserRow, tournament: Tourname
       return { userId: account.id, names: account.names };
     }) as [EntryPlayerInput, EntryPlayerInput],
   }));
-  return setEntries(db, user, tournament, entries, ip);
+  return setEntries({ db, changes }, user, tournament, entries, ip);
 }

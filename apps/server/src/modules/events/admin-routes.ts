@@ -27,14 +27,9 @@ export async function eventAdminRoutes(app: FastifyInstance) {
         : await events.listPastEvents(db, request.query, request.query),
   }));
 
-  // Its open tables, phones and live views are told, on every instance, once the deletion is committed.
+  // Its open tables, phones and live views are told, on every instance, once the deletion is committed (lib/event-changes.ts).
   route(app, endpoints.events.adminDelete, { config }, async (request) => {
-    const result = await events.deleteEvent(db, actor(request), request.query.key);
-    await events.announceDeleted(app, [request.query.key]);
+    const result = await events.deleteEvent({ db, changes: app.changes }, actor(request), request.query.key);
     return { result };
   });
-
-  route(app, endpoints.events.adminParticipants, { config }, async (request) => ({
-    result: await events.listParticipants(db, request.query),
-  }));
 }

@@ -1,4 +1,4 @@
-import { boardsOfSet, howell, mitchell, publishedHowell, type Movement, type MovementRow } from '@bridge/engine';
+import { boardsOfSet, howell, mitchell, publishedHowell, type Movement, type MovementRow, type ScoringMethod } from '@bridge/engine';
 import type { TournamentRow } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -55,4 +55,47 @@ function planOf(movement: Movement, rounds: number, boardsPerRound: number): Eve
   const boardsOf = (row: MovementRow) => boardsOfSet(row.set, boardsPerRound);
   const boards = [...new Set(rows.flatMap(boardsOf))].sort((a, b) => a - b);
   return { movement, rows, boards, boardsOf };
+}
+
+export interface SeatPair {
+  key: string;
+  direction: 'NS' | 'EW' | null;
+  pairNo: number;
+}
+
+/**
+ * The pair a seat belongs to, as `pairNames` reads it: at table t in round 1, North and South are one pair and
+ * East and West the other. Null for a blank seat, a kibitzer, or a table the movement does not have.
+ */
+export function seatPair(plan: EventPlan, tableNo: number, side: number): SeatPair | null {
+  if (side < 0 || side > 3) return null;
+  const row = plan.rows.find((r) => r.round === 1 && r.table === tableNo);
+  if (!row) return null;
+  const ns = side % 2 === 0;
+  const pairNo = ns ? row.ns : row.ew;
+  // The engine keys pairs `NS3` / `EW3` when each direction has its own winner, `3` otherwise.
+  if (plan.movement.winners === 2) {
+    const direction = ns ? 'NS' : 'EW';
+    return { key: `${direction}${pairNo}`, direction, pairNo };
+  }
+  return { key: String(pairNo), direction: null, pairNo };
+}
+
+export const scoringMethodOf = (t: TournamentRow): ScoringMethod =>
+  t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps';
+
+type SeatedNames = { tableNo: number; side: number; names: string };
+
+/**
+ * Names of each pair by its starting seats: at table t in round 1, North and South are one pair, East and
+ * West the other.
+ */
+export function pairNames(plan: ReturnType<typeof planEvent>, participants: readonly SeatedNames[]) {
+  const firstRound = plan.rows.filter((r) => r.round === 1);
+  return (direction: 'NS' | 'EW' | null, pair: number): { name: string }[] => {
+    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
+    if (!row) return [];
+    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
+    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
+  };
 }

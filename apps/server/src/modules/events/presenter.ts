@@ -1,7 +1,6 @@
-import type { ActiveEvent, AdminParticipant, PastEvent, ScoreData, ScoreEntry } from '@bridge/api';
+import type { ActiveEvent, PastEvent, ScoreData, ScoreEntry } from '@bridge/api';
 import type { TournamentRow } from '../../db/schema.ts';
-import { pairNames } from './interchange.ts';
-import { planEvent } from './movement.ts';
+import { pairNames, planEvent } from './movement.ts';
 import type * as repo from './repo.ts';
 
 // Events and their seats as the API answers them (the admin lists, the user console, the join record).
@@ -89,18 +88,6 @@ export const presentPastEvent = (row: repo.EventRow, lines: repo.ScoreRow[], sea
   resultId: row.resultId,
   xmlToken: row.xmlToken,
   scoreData: buildScoreData(row, lines, seats),
-});
-
-export const presentParticipant = (key: string, row: repo.ParticipantRow): AdminParticipant => ({
-  objectId: row.id,
-  key,
-  table: row.tableNo,
-  side: row.side,
-  isBot: row.isBot,
-  createdAt: row.createdAt.toISOString(),
-  editedAt: row.editedAt.toISOString(),
-  registeredAt: iso(row.registeredAt),
-  userData: { names: row.names, email: row.email, contact: row.contact },
 });
 
 /** The join record's `details` JSON string (specification section 3). */

@@ -1,20 +1,17 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
-import { EventType, type DealAnalysis, type EventFilters, type ParticipantFilters } from '@bridge/api';
+import { EventType, type DealAnalysis, type EventFilters } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type {
-  BoardResultsTable,
-  BoardsTable,
-  Database,
-  PairScoresTable,
-  ParticipantsTable,
-  TableEntriesTable,
-  TournamentRow,
-  TournamentsTable,
-  WithdrawnEntriesTable,
-} from '../../db/schema.ts';
+import type { BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
-import { dayAfter, dayStart } from '../../lib/days.ts';
+
+// SQL of events: the only file that writes an event's own tables (tournaments, boards). It reads `users` to join an
+// organiser's name, and, read-only, `participants` and `board_results` for the lists' pages (a user's own events,
+// each past event's lines and seats in one round trip), the boards a line was posted on, and the counts a deletion
+// removes: the database deletes an event's rows in the other modules' tables with it (on delete cascade).
+// The admin lists are newest first and read in keyset pages (db/keyset.ts).
+
+// Events -------------------------------------------------------------------------------------------------------
 
 // SQL of events: the only file that reads or writes the event tables (tournaments, participants, boards,
 // board_results, pair_scores, and the tables' entries: table_entries, boards_not_played; the online tables' calls
@@ -90,6 +87,7 @@ export interface EventExportRow {
 
 // `YYYY-MM-DD HH:MM` in UTC, and Yes/No, as the other exports write them.
 const minuteText = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`;
+
 const yesNoText = (column: string) => sql`case when ${sql.ref(column)} then 'Yes' else 'No' end`;
 
 /**
@@ -122,6 +120,7 @@ export type EventWithScores = EventRow & { lines: ScoreRow[]; seats: SeatRow[] }
 // the aggregate small and skip per-key work on both sides.
 const LINE_JSON = sql`json_build_array(r.round, r.board_no, r.table_no, r.ns_pair, r.ew_pair, r.declarer, r.level, r.strain,
   r.doubled, r.tricks, r.ns_score, r.adjusted_ns, r.adjusted_ew, b.dealer, b.vulnerability)`;
+
 type LineJson = [
   number,
   number,
@@ -190,9 +189,6 @@ export async function listEventsWithScores(
     seats: row.seats.map(([tableNo, side, names]) => ({ tableNo, side, names })),
   }));
 }
-
-export const hasSeat = async (db: Db, tournamentId: string, userId: string): Promise<boolean> =>
-  Boolean(await db.selectFrom('participants').select('id').where('tournamentId', '=', tournamentId).where('userId', '=', userId).executeTakeFirst());
 
 /** The one way to find an event by its key: the event with its organiser's name, email and contact. */
 export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefined> =>
@@ -268,66 +264,32 @@ export const seatRows = (db: Db, tournamentIds: string[]) =>
         .orderBy('side')
         .execute();
 
-/** Deletes an event and everything under it; answers how many rows of each kind went. */
+/**
+ * Deletes an event and everything under it (the database removes its rows in the other modules' tables with it);
+ * answers how many rows of each kind went.
+ */
 export async function deleteEvent(trx: Db, tournamentId: string) {
   // The event's row first, as every change of an event locks it first (service.ts): a result posted
   // meanwhile waits for the delete and then finds no event, and neither side waits on rows the other holds.
   await trx.selectFrom('tournaments').select('id').where('id', '=', tournamentId).forUpdate().execute();
-  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
-  const participants = count(await trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute());
-  const boardResults = count(await trx.deleteFrom('boardResults').where('tournamentId', '=', tournamentId).execute());
-  const pairScores = count(await trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute());
-  const boards = count(await trx.deleteFrom('boards').where('tournamentId', '=', tournamentId).execute());
-  await trx.deleteFrom('tournaments').where('id', '=', tournamentId).execute();
-  return { participants, boardResults, pairScores, boards };
-}
-
-// Participants -------------------------------------------------------------------------------------------------
-
-export interface ParticipantRow {
-  id: string;
-  /** The seated account; null for a bot or an email without an account. */
-  userId: string | null;
-  tableNo: number;
-  side: number;
-  isBot: boolean;
-  createdAt: Date;
-  editedAt: Date;
-  /** When the seated user's account was made; null for a bot or a seat without an account. */
-  registeredAt: Date | null;
-  names: string;
-  email: string | null;
-  contact: string | null;
-}
-
-/** An event's participants by table and seat; `query` keeps a name, email or contact containing it. */
-export function listParticipants(db: Db, tournamentId: string, filters: Omit<ParticipantFilters, 'key'>): Promise<ParticipantRow[]> {
-  let query = db
-    .selectFrom('participants')
-    .leftJoin('users', 'users.id', 'participants.userId')
-    .select([
-      'participants.id',
-      'participants.userId',
-      'participants.tableNo',
-      'participants.side',
-      'participants.isBot',
-      'participants.createdAt',
-      'participants.editedAt',
-      'users.createdAt as registeredAt',
-      'participants.names',
-      'participants.email',
-      'users.contact',
-    ])
-    .where('participants.tournamentId', '=', tournamentId);
-  if (filters.query) {
-    const pattern = containsPattern(filters.query);
-    query = query.where((eb) =>
-      eb.or([eb('participants.names', 'ilike', pattern), eb('participants.email', 'ilike', pattern), eb('users.contact', 'ilike', pattern)]),
+  const count = async (table: 'participants' | 'boardResults' | 'pairScores' | 'boards') =>
+    Number(
+      (
+        await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('tournamentId', '=', tournamentId)
+          .executeTakeFirst()
+      )?.count ?? 0,
     );
-  }
-  if (filters.startDate) query = query.where('participants.createdAt', '>=', dayStart(filters.startDate));
-  if (filters.endDate) query = query.where('participants.createdAt', '<', dayAfter(filters.endDate));
-  return query.orderBy('participants.tableNo').orderBy('participants.side').orderBy('participants.createdAt').orderBy('participants.id').execute();
+  const deleted = {
+    participants: await count('participants'),
+    boardResults: await count('boardResults'),
+    pairScores: await count('pairScores'),
+    boards: await count('boards'),
+  };
+  await trx.deleteFrom('tournaments').where('id', '=', tournamentId).execute();
+  return deleted;
 }
 
 export const weeklyEvents = (db: Db, status: 'active' | 'complete', now: Date) =>
@@ -343,12 +305,6 @@ export const insertEvent = (trx: Db, values: Insertable<TournamentsTable>): Prom
   trx.insertInto('tournaments').values(values).returningAll().executeTakeFirstOrThrow();
 
 export const insertBoards = (trx: Db, rows: Insertable<BoardsTable>[]) => trx.insertInto('boards').values(rows).execute();
-
-/** Accounts by email, to seat their owners (an email with no account is seated all the same). */
-export const findAccountsByEmail = (trx: Db, emails: string[]) =>
-  trx.selectFrom('users').select(['id', 'names', 'email']).where('email', 'in', emails).execute();
-
-export const insertParticipants = (trx: Db, rows: Insertable<ParticipantsTable>[]) => trx.insertInto('participants').values(rows).execute();
 
 /** Sets one board's deal; answers how many boards changed (0 when the event does not play it). */
 export async function setDeal(
@@ -370,81 +326,6 @@ export async function setDeal(
 export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
   trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
 
-export const findResult = (trx: Db, tournamentId: string, at: { round: number; board: number; table: number }) =>
-  trx
-    .selectFrom('boardResults')
-    .selectAll()
-    .where('tournamentId', '=', tournamentId)
-    .where('round', '=', at.round)
-    .where('boardNo', '=', at.board)
-    .where('tableNo', '=', at.table)
-    .executeTakeFirst();
-
-export const updateResult = (trx: Db, id: string, values: Updateable<BoardResultsTable>) =>
-  trx.updateTable('boardResults').set(values).where('id', '=', id).execute();
-
-export const insertResult = (trx: Db, values: Insertable<BoardResultsTable>) => trx.insertInto('boardResults').values(values).execute();
-
-// Scoring at the table ------------------------------------------------------------------------------------------
-
-/** The lines of one table in one round (entered or confirmed). */
-export const listTableResults = (db: Db, tournamentId: string, at: { round: number; table: number }) =>
-  db
-    .selectFrom('boardResults')
-    .selectAll()
-    .where('tournamentId', '=', tournamentId)
-    .where('round', '=', at.round)
-    .where('tableNo', '=', at.table)
-    .orderBy('boardNo')
-    .execute();
-
-/** The status of a table's line of this board (a table plays a board once), or undefined when it has none. */
-export const tableResultStatus = async (db: Db, tournamentId: string, at: { board: number; table: number }) =>
-  (
-    await db
-      .selectFrom('boardResults')
-      .select('status')
-      .where('tournamentId', '=', tournamentId)
-      .where('boardNo', '=', at.board)
-      .where('tableNo', '=', at.table)
-      .executeTakeFirst()
-  )?.status;
-
-export const deleteResult = (trx: Db, id: string) => trx.deleteFrom('boardResults').where('id', '=', id).execute();
-
-/** Keeps a table's entry East-West rejected, as it was entered, for the director's live view. */
-export const insertWithdrawnEntry = (trx: Db, values: Insertable<WithdrawnEntriesTable>) =>
-  trx.insertInto('withdrawnEntries').values(values).execute();
-
-/** An event's withdrawn entries, oldest first. */
-export const listWithdrawnEntries = (db: Db, tournamentId: string) =>
-  db.selectFrom('withdrawnEntries').selectAll().where('tournamentId', '=', tournamentId).orderBy('withdrawnAt').orderBy('id').execute();
-
-/** The entry a table sent with this key, if it came before. */
-export const findTableEntry = (trx: Db, tournamentId: string, entryId: string) =>
-  trx.selectFrom('tableEntries').selectAll().where('tournamentId', '=', tournamentId).where('entryId', '=', entryId).executeTakeFirst();
-
-export const insertTableEntry = (trx: Db, values: Insertable<TableEntriesTable>) => trx.insertInto('tableEntries').values(values).execute();
-
-/** The boards the director marked as not played at a table in a round. */
-export const listBoardsNotPlayed = (db: Db, tournamentId: string, at: { round: number; table: number }) =>
-  db
-    .selectFrom('boardsNotPlayed')
-    .select('boardNo')
-    .where('tournamentId', '=', tournamentId)
-    .where('round', '=', at.round)
-    .where('tableNo', '=', at.table)
-    .execute();
-
-// The online tables (online-tables.ts): what every table plays, read once for all of an event's tables -------------
-
-/** Where a round's lines are (a table and a board), of one table or of them all. */
-export const listResultPlaces = (db: Db, tournamentId: string, at: { round: number; table?: number }) => {
-  let query = db.selectFrom('boardResults').select(['tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).where('round', '=', at.round);
-  if (at.table !== undefined) query = query.where('tableNo', '=', at.table);
-  return query.execute();
-};
-
 /** Which of these boards have a result line at any table of the event. */
 export const listBoardsWithResults = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
   boards.length === 0
@@ -459,28 +340,9 @@ export const listBoardsWithResults = async (db: Db, tournamentId: string, boards
           .execute()
       ).map((row) => row.boardNo);
 
-/** The boards the director marked as not played in a round, at one table or at them all. */
-export const listNotPlayedPlaces = (db: Db, tournamentId: string, at: { round: number; table?: number }) => {
-  let query = db.selectFrom('boardsNotPlayed').select(['tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).where('round', '=', at.round);
-  if (at.table !== undefined) query = query.where('tableNo', '=', at.table);
-  return query.execute();
-};
-
 /** An event's boards as a table deals them. */
 export const listDeals = (db: Db, tournamentId: string) =>
   db.selectFrom('boards').select(['boardNo', 'deal', 'dealer', 'vulnerability']).where('tournamentId', '=', tournamentId).execute();
-
-/** An event's participants as the tables seat them: their round-1 seat, account, names and whether a robot. */
-export const listSeatedParticipants = (db: Db, tournamentId: string) =>
-  db.selectFrom('participants').select(['tableNo', 'side', 'userId', 'names', 'isBot']).where('tournamentId', '=', tournamentId).execute();
-
-/** Every posted line of an event, in no particular order (scoring does not depend on it). */
-export const listResults = (db: Db, tournamentId: string) =>
-  db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).execute();
-
-export const deletePairScores = (trx: Db, tournamentId: string) => trx.deleteFrom('pairScores').where('tournamentId', '=', tournamentId).execute();
-
-export const insertPairScores = (trx: Db, rows: Insertable<PairScoresTable>[]) => trx.insertInto('pairScores').values(rows).execute();
 
 export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: string; resultId: string; completedAt: Date }) =>
   trx
@@ -489,23 +351,22 @@ export const markComplete = (trx: Db, tournamentId: string, values: { xmlToken: 
     .where('id', '=', tournamentId)
     .execute();
 
-/**
- * An account's deletion: the events it organised go (their seats, boards and results with them), and its seats
- * in other organisers' events keep the name but lose the account and its email address.
- */
-/** Answers the keys of the events deleted, and of the other events where the account had a seat. */
-export async function forgetAccount(trx: Db, userId: string): Promise<{ deleted: string[]; seated: string[] }> {
-  const deleted = await trx.deleteFrom('tournaments').where('organiserId', '=', userId).returning('key').execute();
-  const seats = await trx
-    .updateTable('participants')
-    .set({ userId: null, email: null })
-    .where('userId', '=', userId)
-    .returning('tournamentId')
-    .execute();
-  const ids = [...new Set(seats.map((row) => row.tournamentId))];
-  const seated = ids.length === 0 ? [] : await trx.selectFrom('tournaments').select('key').where('id', 'in', ids).orderBy('key').execute();
-  return { deleted: deleted.map((row) => row.key), seated: seated.map((row) => row.key) };
-}
+/** Deletes the events an account organised (with everything under them); answers their keys. */
+export const deleteEventsOrganisedBy = async (trx: Db, userId: string): Promise<string[]> =>
+  (await trx.deleteFrom('tournaments').where('organiserId', '=', userId).returning('key').execute()).map((row) => row.key);
+
+/** The keys of these events, in order. */
+export const keysOfEvents = async (db: Db, tournamentIds: readonly string[]): Promise<string[]> =>
+  tournamentIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('tournaments')
+          .select('key')
+          .where('id', 'in', [...tournamentIds])
+          .orderBy('key')
+          .execute()
+      ).map((row) => row.key);
 
 /** How many events each of these accounts organised: what deleting the account would delete with it. */
 export async function countOrganisedEvents(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
@@ -536,72 +397,6 @@ export const listRecent = (db: Db, status: 'active' | 'complete', limit: number)
 export const listBoards = (db: Db, tournamentId: string) =>
   db.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').execute();
 
-/** Posted lines by board, round and table: the order of the results page and the files. */
-export const listResultsInOrder = (db: Db, tournamentId: string) =>
-  db.selectFrom('boardResults').selectAll().where('tournamentId', '=', tournamentId).orderBy('boardNo').orderBy('round').orderBy('tableNo').execute();
-
-export const listSeatNames = (db: Db, tournamentId: string) =>
-  db.selectFrom('participants').select(['tableNo', 'side', 'names']).where('tournamentId', '=', tournamentId).execute();
-
-export const listAllParticipants = (db: Db, tournamentId: string) =>
-  db.selectFrom('participants').selectAll().where('tournamentId', '=', tournamentId).execute();
-
-/** Stored pair scores, by direction and place (the USEBIO file's order). */
-export const listPairScores = (db: Db, tournamentId: string) =>
-  db.selectFrom('pairScores').selectAll().where('tournamentId', '=', tournamentId).orderBy('direction').orderBy('place').execute();
-
-// A player's own seats -----------------------------------------------------------------------------------------
-
-/** A user's seats at one event. */
-export const findSeats = (db: Db, tournamentId: string, userId: string) =>
-  db.selectFrom('participants').select(['tableNo', 'side']).where('tournamentId', '=', tournamentId).where('userId', '=', userId).execute();
-
-/** The events in play where a user has a seat at a table (North to West), oldest first. */
-export const listEventsInPlaySeating = (db: Db, userId: string) =>
-  db
-    .selectFrom('tournaments')
-    .selectAll()
-    .where('status', '=', 'active')
-    .where(
-      'id',
-      'in',
-      db.selectFrom('participants').select('tournamentId').where('userId', '=', userId).where('side', '>=', 0).where('side', '<=', 3),
-    )
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .limit(100)
-    .execute();
-
-/** The completed pair events a user had a seat in, newest first. */
-export const listPlayedEvents = (db: Db, userId: string, limit: number) =>
-  db
-    .selectFrom('tournaments')
-    .selectAll()
-    .where('status', '=', 'complete')
-    .where('type', '!=', EventType.solitaire)
-    .where('id', 'in', db.selectFrom('participants').select('tournamentId').where('userId', '=', userId))
-    .orderBy('completedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-
-export const listSeatsOfEvents = (db: Db, tournamentIds: string[]) =>
-  db.selectFrom('participants').select(['tournamentId', 'userId', 'tableNo', 'side', 'names']).where('tournamentId', 'in', tournamentIds).execute();
-
-export const listPairScoresOfEvents = (db: Db, tournamentIds: string[]) =>
-  db.selectFrom('pairScores').selectAll().where('tournamentId', 'in', tournamentIds).execute();
-
-/** How many results each round of the event has in (one per board and table). */
-export async function countResultsByRound(db: Db, tournamentId: string): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('boardResults')
-    .select(['round', (eb) => eb.fn.countAll<string>().as('results')])
-    .where('tournamentId', '=', tournamentId)
-    .groupBy('round')
-    .execute();
-  return new Map(rows.map((row) => [row.round, Number(row.results)]));
-}
-
 // The director's console ---------------------------------------------------------------------------------------
 
 /** The events an organiser made (every event when `organiserId` is null: an admin), newest first. */
@@ -615,73 +410,6 @@ export function listDirectedEvents(db: Db, organiserId: string | null, limit: nu
 export const updateEvent = (trx: Db, tournamentId: string, values: Updateable<TournamentsTable>) =>
   trx.updateTable('tournaments').set(values).where('id', '=', tournamentId).execute();
 
-/** Removes every seat of an event, before its entries are written again. */
-export const deleteParticipants = (trx: Db, tournamentId: string) =>
-  trx.deleteFrom('participants').where('tournamentId', '=', tournamentId).execute();
-
-export const listNotPlayed = (db: Db, tournamentId: string) =>
-  db.selectFrom('boardsNotPlayed').select(['round', 'tableNo', 'boardNo']).where('tournamentId', '=', tournamentId).execute();
-
-export const insertNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
-  trx
-    .insertInto('boardsNotPlayed')
-    .values(row)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-
-export const deleteNotPlayed = (trx: Db, row: { tournamentId: string; round: number; tableNo: number; boardNo: number }) =>
-  trx
-    .deleteFrom('boardsNotPlayed')
-    .where('tournamentId', '=', row.tournamentId)
-    .where('round', '=', row.round)
-    .where('tableNo', '=', row.tableNo)
-    .where('boardNo', '=', row.boardNo)
-    .execute();
-
-/**
- * The seated accounts of an event with their address now, for the mail its completion sends (guests and bots have
- * none): only those whose owner agreed to it (decision 058): seated by the address the organiser gave, findable,
- * or seated in another, complete event of the same organiser.
- */
-export const listSeatedAccounts = (db: Db, tournament: { id: string; organiserId: string }) =>
-  db
-    .selectFrom('participants')
-    .innerJoin('users', 'users.id', 'participants.userId')
-    .select(['participants.userId', 'participants.tableNo', 'participants.side', 'users.names', 'users.email'])
-    .where('participants.tournamentId', '=', tournament.id)
-    .where('participants.isBot', '=', false)
-    .where('users.disabled', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb('participants.email', 'is not', null),
-        eb('users.findable', '=', true),
-        eb.exists(
-          eb
-            .selectFrom('participants as earlier')
-            .innerJoin('tournaments', 'tournaments.id', 'earlier.tournamentId')
-            .select('earlier.id')
-            .whereRef('earlier.userId', '=', 'participants.userId')
-            .where('tournaments.organiserId', '=', tournament.organiserId)
-            .where('tournaments.status', '=', 'complete')
-            .where('tournaments.id', '!=', tournament.id),
-        ),
-      ]),
-    )
-    .execute();
-
-/** The accounts seated in the organiser's complete events: the players a director knows (decision 058). */
-export const listPlayersOfOrganiser = (db: Db, organiserId: string) =>
-  db
-    .selectFrom('participants')
-    .innerJoin('tournaments', 'tournaments.id', 'participants.tournamentId')
-    .select('participants.userId')
-    .distinct()
-    .where('tournaments.organiserId', '=', organiserId)
-    .where('tournaments.status', '=', 'complete')
-    .where('participants.isBot', '=', false)
-    .where('participants.userId', 'is not', null)
-    .execute();
-
 export const listOnlineEventsInPlay = (db: Db) =>
   db
     .selectFrom('tournaments')
@@ -690,84 +418,4 @@ export const listOnlineEventsInPlay = (db: Db) =>
     .where('status', '=', 'active')
     .where('startedAt', 'is not', null)
     .orderBy('createdAt')
-    .execute();
-
-// Calls for the director at the online tables ------------------------------------------------------------------
-
-/** The open call of a table, if any. */
-export const findDirectorCall = (db: Db, tournamentId: string, table: number) =>
-  db
-    .selectFrom('directorCalls')
-    .select(['seat', 'calledAt'])
-    .where('tournamentId', '=', tournamentId)
-    .where('tableNo', '=', table)
-    .executeTakeFirst();
-
-/** Every open call of an event, oldest first. */
-export const listDirectorCalls = (db: Db, tournamentId: string) =>
-  db
-    .selectFrom('directorCalls')
-    .select(['tableNo', 'seat', 'calledAt'])
-    .where('tournamentId', '=', tournamentId)
-    .orderBy('calledAt')
-    .orderBy('tableNo')
-    .execute();
-
-/** Opens a table's call; answers it, or undefined when the table has one open already. */
-export const insertDirectorCall = (db: Db, row: { tournamentId: string; tableNo: number; seat: 'N' | 'E' | 'S' | 'W' }) =>
-  db
-    .insertInto('directorCalls')
-    .values(row)
-    .onConflict((oc) => oc.doNothing())
-    .returning(['seat', 'calledAt'])
-    .executeTakeFirst();
-
-/** Clears a table's call; answers whether one was open. */
-export const deleteDirectorCall = async (db: Db, tournamentId: string, table: number): Promise<boolean> =>
-  ((await db.deleteFrom('directorCalls').where('tournamentId', '=', tournamentId).where('tableNo', '=', table).executeTakeFirst()).numDeletedRows ??
-    0n) > 0n;
-
-// Rejected claims at the online tables, flagged for the director ---------------------------------------------------
-
-/** Flags a table's rejected claim, in place of an earlier one there. */
-export const upsertDisputedClaim = (
-  db: Db,
-  row: {
-    tournamentId: string;
-    tableNo: number;
-    round: number;
-    boardNo: number;
-    seat: 'N' | 'E' | 'S' | 'W';
-    tricks: number;
-    rejectedBy: 'N' | 'E' | 'S' | 'W';
-  },
-) =>
-  db
-    .insertInto('disputedClaims')
-    .values(row)
-    .onConflict((oc) =>
-      oc.columns(['tournamentId', 'tableNo']).doUpdateSet((eb) => ({
-        round: eb.ref('excluded.round'),
-        boardNo: eb.ref('excluded.boardNo'),
-        seat: eb.ref('excluded.seat'),
-        tricks: eb.ref('excluded.tricks'),
-        rejectedBy: eb.ref('excluded.rejectedBy'),
-        disputedAt: sql<Date>`now()`,
-      })),
-    )
-    .execute();
-
-/** Clears a table's flag; answers whether one was there. */
-export const deleteDisputedClaim = async (db: Db, tournamentId: string, table: number): Promise<boolean> =>
-  ((await db.deleteFrom('disputedClaims').where('tournamentId', '=', tournamentId).where('tableNo', '=', table).executeTakeFirst()).numDeletedRows ??
-    0n) > 0n;
-
-/** Every flagged rejected claim of an event, oldest first. */
-export const listDisputedClaims = (db: Db, tournamentId: string) =>
-  db
-    .selectFrom('disputedClaims')
-    .select(['tableNo', 'round', 'boardNo', 'seat', 'tricks', 'rejectedBy', 'disputedAt'])
-    .where('tournamentId', '=', tournamentId)
-    .orderBy('disputedAt')
-    .orderBy('tableNo')
     .execute();

@@ -1,6 +1,6 @@
 import { applyAction, startBoard, type BoardState, type Seat } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
-import type { OnlineTable } from '../events/online-tables.ts';
+import type { OnlineTable } from '../results/service.ts';
 import type { EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
 

@@ -1,7 +1,7 @@
 import type { Seat } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { listDirectorCalls, readOnlineTables, type DirectorCall, type OnlineTable } from '../events/online-tables.ts';
+import { listDirectorCalls, readOnlineTables, type DirectorCall, type OnlineTable } from '../results/service.ts';
 import * as repo from './repo.ts';
 
 export type StoredAction = Awaited<ReturnType<typeof repo.listActions>>[number];

@@ -2,8 +2,9 @@ import { applyAction, type Actor, type BoardState, type Seat, type TableAction }
 import type { PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { findDirectorCall, onlineTable } from '../events/online-tables.ts';
-import { clockOf } from '../events/sessions.ts';
+import type { EventChanges } from '../../lib/event-changes.ts';
+import { clockOf } from '../events/service.ts';
+import { findDirectorCall, onlineTable } from '../results/service.ts';
 import { markWrite, type EventReading } from './event-reading.ts';
 import { notSeatedMessage } from './policy.ts';
 import { TablePresence } from './presence.ts';
@@ -34,10 +35,11 @@ export interface TableOutcome {
  * to the server's log.
  */
 export interface LiveTableHooks {
-  /** A board's result was posted: the event's pages and phones hear of it. */
-  resultPosted(key: string, table: number): void;
-  /** A player called the director, a claim was rejected, or the director answered or ruled: the director's live view hears of it. */
-  directorCallChanged(key: string, table: number): void;
+  /**
+   * Where the services the table calls tell a board's result posted, a call for the director and a disputed claim's
+   * flag, once stored: the event's pages, phones and live views hear of them (lib/event-changes.ts).
+   */
+  changes: EventChanges;
   /** The table stopped: a stored action no longer applies to the board's deal (the server's log says it). */
   stopped?(key: string, table: number, message: string): void;
   /** A write the table goes on without (it tries it again) failed: the server's log says it. */
@@ -136,7 +138,6 @@ export class LiveTable {
       tell();
       // Another instance opened it while it held the table: the stored call is the table's.
       if (!opened) return directorCalledMessage;
-      this.hooks.directorCallChanged(this.key, this.table);
       return null;
     });
   }
@@ -146,7 +147,6 @@ export class LiveTable {
     return this.change(async (tell) => {
       if (!(await this.director.answer())) return noDirectorCallMessage;
       tell();
-      this.hooks.directorCallChanged(this.key, this.table);
       return null;
     });
   }
@@ -333,11 +333,10 @@ export class LiveTable {
     await this.director.callForStop(this.play.stopped, this.play.stoppedBy);
   }
 
-  /** Posts the board's result (`TableRound.post`), and the event's pages hear of it. */
+  /** Posts the board's result (`TableRound.post`, which the event's pages hear of). */
   private async postResult(finished: BoardState) {
-    await this.play.post(this.tournament, finished);
+    await this.play.post(this.tournament, finished, this.hooks.changes);
     this.lastWrite = markWrite();
-    this.hooks.resultPosted(this.tournament.key, this.table);
   }
 
   /** Deals the next board of the round; false when the round is over here (the last board stays on show). */

@@ -1,10 +1,9 @@
 import type { BoardState, Card } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
-import { findEvent, seatsOfUser } from '../events/service.ts';
-import { listOnlineEventsInPlay } from '../events/online-tables.ts';
-import { placesNow, roundInPlay } from '../events/seating.ts';
-import { planEvent } from '../events/movement.ts';
+import type { EventChanges } from '../../lib/event-changes.ts';
+import { findEvent, listOnlineEventsInPlay, planEvent } from '../events/service.ts';
+import { placesNow, roundInPlay, seatsOfUser } from '../entries/service.ts';
 import { readEvent, type EventReading } from './event-reading.ts';
 import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, tableClosedMessage, viewerAt } from './policy.ts';
 import { LocalRelay, type TableRelay, type TableRequest } from './table-relay.ts';
@@ -19,10 +18,8 @@ export interface PlayHostOptions {
   bestCards?: (state: BoardState) => Promise<Card[] | null>;
   /** The most tricks the side to play can take double dummy from the position as it stands, or null without a solver. */
   mostTricks?: (state: BoardState) => Promise<number | null>;
-  /** A board's result was posted at a table. */
-  resultPosted(key: string, table: number): void;
-  /** A player called the director at a table, or the director answered. */
-  directorCallChanged(key: string, table: number): void;
+  /** Where the tables' results and calls for the director are told, once stored (lib/event-changes.ts). */
+  changes: EventChanges;
   /** Who owns which table (Redis across instances, else this one alone). */
   relay?: TableRelay;
   /** With several instances: how often leases are renewed and dead owners' tables looked for (a third of the lease). */

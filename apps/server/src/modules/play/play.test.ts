@@ -7,6 +7,7 @@ import { buildApp } from '../../app.ts';
 import { testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories.ts';
 import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
+import { unheardChanges } from '../../lib/event-changes.ts';
 import { findEvent } from '../events/service.ts';
 import { readEvent } from './event-reading.ts';
 import { directorCalledMessage, LiveTable, noDirectorCallMessage, seatWithRobotMessage, type LiveTableHooks } from './live-table.ts';
@@ -29,8 +30,7 @@ async function seatAll(wsUrl: string, key: string, players: Partial<Record<Seat,
 /** Table 1 of an event opened on its own, outside the server's host: nobody hears it but its callers. */
 async function tableAlone(t: TestApp, key: string, hooks: Partial<LiveTableHooks> = {}) {
   return LiveTable.open(t.database.db, (await findEvent(t.database.db, key))!, 1, {
-    resultPosted: () => undefined,
-    directorCallChanged: () => undefined,
+    changes: unheardChanges,
     ...hooks,
   });
 }
@@ -1054,8 +1054,7 @@ describe('changes of the whole event', () => {
     const host = new PlayHost({
       db,
       robotDelayMs: 3_600_000,
-      resultPosted: () => undefined,
-      directorCallChanged: () => undefined,
+      changes: unheardChanges,
       log: { error: (_, message) => errors.push(message) },
     });
     try {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bridge/api';
 import { isOrganiserOrAdmin } from '../../lib/policy.ts';
-import { playingDirectorMessage } from '../events/service.ts';
-import { notStartedMessage } from '../events/table-results.ts';
+import { playingDirectorMessage } from '../entries/service.ts';
+import { notStartedMessage } from '../results/service.ts';
 import {
   directsEvent,
   kibitzersClosedMessage,

@@ -2,8 +2,8 @@ import { messages, type PlayClientMessage } from '@bridge/api';
 import type { Seat } from '@bridge/engine';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { allow, isOrganiserOrAdmin, policy, signedIn, verifiedUser } from '../../lib/policy.ts';
-import { playingDirectorMessage } from '../events/service.ts';
-import { notStartedMessage } from '../events/table-results.ts';
+import { playingDirectorMessage } from '../entries/service.ts';
+import { notStartedMessage } from '../results/service.ts';
 import type { TableViewer } from './table-view.ts';
 
 declare module '../../lib/policy.ts' {

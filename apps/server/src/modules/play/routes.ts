@@ -4,7 +4,6 @@ import type { WebSocket } from 'ws';
 import { endpoints, ErrorCode, messages, PLAY_SOCKETS_PER_USER, PlayClientMessage, PlayCloseCode, type PlayServerMessage } from '@bridge/api';
 import { parseCall, parseCard, type TableAction } from '@bridge/engine';
 import type { UserRow } from '../../db/schema.ts';
-import { eventSubject } from '../../lib/change-stream.ts';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { LocalSocketCap, RedisSocketCap } from '../../lib/socket-cap.ts';
@@ -50,10 +49,7 @@ export async function playRoutes(app: FastifyInstance, options: PlayOptions) {
     mostTricks: (state) => app.analysis.mostTricksFor(state),
     relay: options.redis ? new RedisRelay(options.redis, options.leaseMs, app.log) : undefined,
     leaseMs: options.leaseMs,
-    resultPosted: (key, table) => void app.eventChanges.changed(eventSubject(key, table)),
-    // The table's own subject: the director's live view hears it (as it hears a table's results), and the event's
-    // other tables are not read again for it.
-    directorCallChanged: (key, table) => void app.eventChanges.changed(eventSubject(key, table)),
+    changes: app.changes,
     log: app.log,
   });
   app.decorate('playHost', host);

@@ -3,11 +3,9 @@ import { EventType, videoChannelName, type PlayBoardReview, type PlayDeal, type 
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { planEvent } from '../events/movement.ts';
-import { boardDeal } from '../events/online-tables.ts';
-import { placeInRound, placesNow } from '../events/seating.ts';
-import { findTournament, seatsOfUser } from '../events/service.ts';
-import { boardPlays, boardTraveller } from '../events/table-results.ts';
+import { findTournament, planEvent } from '../events/service.ts';
+import { placeInRound, placesNow, seatsOfUser } from '../entries/service.ts';
+import { boardDeal, boardPlays, boardTraveller } from '../results/service.ts';
 import { directsEvent, notOnlineMessage } from './policy.ts';
 import * as repo from './repo.ts';
 

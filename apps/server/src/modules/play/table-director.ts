@@ -1,6 +1,7 @@
 import type { Seat } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import {
   answerDirectorCall,
   callDirector,
@@ -9,7 +10,7 @@ import {
   flagDisputedClaim,
   type DirectorCall,
   type DisputedClaimFlag,
-} from '../events/online-tables.ts';
+} from '../results/service.ts';
 import type { LiveTableHooks } from './live-table.ts';
 
 /**
@@ -30,17 +31,22 @@ export class TableDirector {
     private readonly hooks: LiveTableHooks,
   ) {}
 
+  /** The services' context: the table's database, and where its changes are told once stored. */
+  private get context(): ChangeContext {
+    return { db: this.db, changes: this.hooks.changes };
+  }
+
   /** Opens a call in the seat's name; false when one was open already (another instance opened it: it is read). */
   async open(seat: Seat): Promise<boolean> {
-    const call = await callDirector(this.db, this.event, this.table, seat);
+    const call = await callDirector(this.context, this.event, this.table, seat);
     this.call = call ?? (await findDirectorCall(this.db, this.event, this.table));
     return call !== null;
   }
 
   /** The director answers the table: its call is cleared, and the flag of a rejected claim; false when neither was there. */
   async answer(): Promise<boolean> {
-    const answered = await answerDirectorCall(this.db, this.event, this.table);
-    const settled = await clearDisputedClaim(this.db, this.event, this.table);
+    const answered = await answerDirectorCall(this.context, this.event, this.table);
+    const settled = await clearDisputedClaim(this.context, this.event, this.table);
     // A flag the database refused before is answered too.
     this.flagLeft = null;
     if (!answered && !settled && !this.call) return false;
@@ -53,20 +59,20 @@ export class TableDirector {
     if (!stopped) return;
     this.hooks.stopped?.(this.event.key, this.table, stopped);
     if (this.call) return;
-    if (await this.open(by)) this.hooks.directorCallChanged(this.event.key, this.table);
+    await this.open(by);
   }
 
   /** A rejected claim is flagged in the director's live view until the director rules on it or answers the table. */
   flagDispute(flag: Omit<DisputedClaimFlag, 'at'>) {
     return this.writeFlag(async () => {
-      await flagDisputedClaim(this.db, this.event, flag);
+      await flagDisputedClaim(this.context, this.event, flag);
       return true;
     });
   }
 
   /** The director ruled: the flag goes. */
   clearDispute() {
-    return this.writeFlag(() => clearDisputedClaim(this.db, this.event, this.table));
+    return this.writeFlag(() => clearDisputedClaim(this.context, this.event, this.table));
   }
 
   /** Writes the flag the database refused last time, if any. */
@@ -82,7 +88,7 @@ export class TableDirector {
   private async writeFlag(write: () => Promise<boolean>) {
     this.flagLeft = null;
     try {
-      if (await write()) this.hooks.directorCallChanged(this.event.key, this.table);
+      await write();
     } catch (error) {
       this.flagLeft = write;
       this.hooks.failed?.(this.event.key, this.table, error, 'the flag of a disputed claim could not be written; it is tried again');

@@ -3,6 +3,7 @@ import { parseCall, parseCard } from '@bridge/engine';
 import { buildTestApp, testConfig } from '../../../test/build-test-app.ts';
 import { onlineEvent } from '../../../test/play.ts';
 import { findEvent } from '../events/service.ts';
+import { unheardChanges } from '../../lib/event-changes.ts';
 import { LiveTable } from './live-table.ts';
 
 // A table's change answers what its caller relays (decision 061): the frames in order, and whether a robot may act.
@@ -11,7 +12,7 @@ const t = await buildTestApp({ play: { ...testConfig().play, robotDelayMs: 3_600
 
 async function tableAlone(key: string) {
   const tournament = (await findEvent(t.database.db, key))!;
-  return LiveTable.open(t.database.db, tournament, 1, { resultPosted: () => undefined, directorCallChanged: () => undefined });
+  return LiveTable.open(t.database.db, tournament, 1, { changes: unheardChanges });
 }
 
 describe("a table's outcome", () => {

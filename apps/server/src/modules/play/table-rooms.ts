@@ -1,6 +1,7 @@
 import type { PlayTableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
+import { unheardChanges, type EventChanges } from '../../lib/event-changes.ts';
 import { findEvent } from '../events/service.ts';
 import type { EventReading } from './event-reading.ts';
 import { LiveTable, type TableOutcome } from './live-table.ts';
@@ -62,10 +63,8 @@ export interface TableRoomsOptions extends RobotOptions {
   relay: TableRelay;
   /** With several instances, how long an instance's presence report counts at a table; alone, until the next. */
   presenceTtlMs: number;
-  /** A board's result was posted at a table. */
-  resultPosted(key: string, table: number): void;
-  /** A player called the director at a table, or the director answered. */
-  directorCallChanged(key: string, table: number): void;
+  /** Where the tables' results and calls for the director are told, once stored (lib/event-changes.ts). */
+  changes: EventChanges;
 }
 
 /**
@@ -166,8 +165,7 @@ export class TableRooms {
         tournament,
         table,
         {
-          resultPosted: (key, t) => this.options.resultPosted(key, t),
-          directorCallChanged: (key, t) => this.options.directorCallChanged(key, t),
+          changes: this.options.changes,
           stopped: (key, t, message) => log.error({ key, table: t }, message),
           failed: (key, t, error, message) => log.error({ err: error, key, table: t }, message),
         },
@@ -189,7 +187,7 @@ export class TableRooms {
       if (tellRoom(room)) void this.presence.report(room);
     });
     // What the owner has stored is the table: read it here, so a socket sitting down sees it at once.
-    const reader = await LiveTable.open(db, tournament, table, { resultPosted: () => undefined, directorCallChanged: () => undefined }, reading);
+    const reader = await LiveTable.open(db, tournament, table, { changes: unheardChanges }, reading);
     room.snapshot ??= reader.snapshot();
     reader.close();
   }

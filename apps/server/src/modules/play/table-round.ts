@@ -1,7 +1,8 @@
 import { actingSeat, awaitedAnswers, contractOf, declarerOf, openingLead, type BoardState, type Seat } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { onlineTable, recordPlayedBoard, type OnlineTable } from '../events/online-tables.ts';
+import type { EventChanges } from '../../lib/event-changes.ts';
+import { onlineTable, recordPlayedBoard, type OnlineTable } from '../results/service.ts';
 import { replayBoard, type Replayed } from './board-replay.ts';
 import type { EventReading } from './event-reading.ts';
 import * as repo from './repo.ts';
@@ -116,12 +117,12 @@ export class TableRound {
     return same;
   }
 
-  /** Posts the board played out as the table's result line (once: a line already there stays). */
-  async post(tournament: TournamentRow, finished: BoardState) {
+  /** Posts the board played out as the table's result line (once: a line already there stays); the event's pages hear of it. */
+  async post(tournament: TournamentRow, finished: BoardState, changes: EventChanges) {
     const board = this.online.boards[this.boardIndex]!;
     if (finished.board !== board.board) throw new Error(`board ${finished.board} played out is not board ${board.board} in play`);
     const contract = contractOf(finished) ?? { level: 0 as const, strain: 'NT' as const, doubled: 0 as const };
-    await recordPlayedBoard(this.db, tournament, {
+    await recordPlayedBoard({ db: this.db, changes }, tournament, {
       round: this.online.round,
       table: this.table,
       board: board.board,

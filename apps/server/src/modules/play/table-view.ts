@@ -1,6 +1,6 @@
 import { seatView, type BoardState, type Seat, type Viewer } from '@bridge/engine';
 import type { PlayTableState } from '@bridge/api';
-import type { DirectorCall } from '../events/online-tables.ts';
+import type { DirectorCall } from '../results/service.ts';
 /**
  * Who looks at a table through a socket: a seat of it (its user's, in the round the movement put them there), a
  * kibitzer, or the director (every hand).

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { allow, isOrganiserOrAdmin, policy, signedIn } from '../../lib/policy.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../events/policy.ts';
 import { findTournament } from '../events/service.ts';
+import { eventForCaller, playsWhileInPlay, type EventForCaller } from '../entries/service.ts';
 import { findTableSession, TABLE_COOKIE } from './service.ts';
 
 /** A table's routes are about one table of one event, and the table session the phone holds (if any). */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
 import type { AttemptCounter } from '../../lib/attempts.ts';
-import { changeStreams, concernsTable, eventSubject } from '../../lib/change-stream.ts';
+import { changeStreams, concernsTable } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
 import { findTournament } from '../events/service.ts';
-import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../events/table-results.ts';
+import { confirmTableResult, enterTableResult, rejectTableResult, tableState, tableTraveller } from '../results/service.ts';
 import { playTable, readTableCodes } from './policy.ts';
 import { isPhoneId, listTableCodes, newPhoneId, openTable, PHONE_COOKIE, TABLE_COOKIE, TABLE_SESSION_MS, TABLES_PATH, tablePath } from './service.ts';
 
@@ -16,11 +16,12 @@ export interface TableRoutesOptions {
 
 /**
  * Scoring at the table: the organiser's list of table codes, and the calls of a phone holding one table (opened
- * with its code; a cookie scoped to the table's path). Every change is announced on `app.eventChanges`, which the
- * tables' streams and the director's live view hear.
+ * with its code; a cookie scoped to the table's path). Each change is told by the results service once committed
+ * (lib/event-changes.ts); the tables' streams and the director's live view hear it.
  */
 export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs = 25_000 }: TableRoutesOptions) {
   const db = app.database.db;
+  const ctx = { db, changes: app.changes };
   const secure = app.config.publicUrl.startsWith('https:');
 
   route(app, endpoints.tables.codes, { config: { policy: readTableCodes } }, async (request) => ({
@@ -60,22 +61,19 @@ export async function tableRoutes(app: FastifyInstance, { attempts, heartbeatMs 
 
   route(app, endpoints.tables.enter, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
-    const result = await enterTableResult(db, event, table, request.body);
-    await app.eventChanges.changed(eventSubject(event.key, table));
+    const result = await enterTableResult(ctx, event, table, request.body);
     return { result };
   });
 
   route(app, endpoints.tables.confirm, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
-    await confirmTableResult(db, event, table, request.params.board);
-    await app.eventChanges.changed(eventSubject(event.key, table));
+    await confirmTableResult(ctx, event, table, request.params.board);
     return { result: { confirmed: true as const } };
   });
 
   route(app, endpoints.tables.reject, { config: { policy: playTable } }, async (request) => {
     const { event, table } = playTable.subject(request);
-    await rejectTableResult(db, event, table, request.params.board);
-    await app.eventChanges.changed(eventSubject(event.key, table));
+    await rejectTableResult(ctx, event, table, request.params.board);
     return { result: { status: 'open' as const } };
   });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@bridge/api';
 import { route } from '../../lib/route.ts';
-import { announceChanged, announceDeleted } from '../events/service.ts';
 import { administerUsers } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import type { UserRoutesOptions } from './routes.ts';
@@ -39,10 +38,8 @@ export async function adminUserRoutes(app: FastifyInstance, { ctx }: UserRoutesO
 
   // Each change reaches the user's open connections (video sockets) on every instance at once.
   route(app, endpoints.users.adminDelete, admin, async (request) => {
-    const { message, deletedKeys, changedKeys } = await users.deleteUserAsAdmin(ctx.db, actor(request), request.query.key);
+    const { message } = await users.deleteUserAsAdmin(ctx, actor(request), request.query.key);
     await app.userAccess.changed(request.query.key);
-    await announceDeleted(app, deletedKeys);
-    await announceChanged(app, changedKeys);
     return { result: { message } };
   });
 

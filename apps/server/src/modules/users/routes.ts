@@ -3,7 +3,6 @@ import { messages } from '@bridge/api';
 import { endpoints } from '@bridge/api';
 import type { RateLimits } from '../../config.ts';
 import { route } from '../../lib/route.ts';
-import { announceChanged, announceDeleted } from '../events/service.ts';
 import { useAccount, verifyAccount } from './policy.ts';
 import { presentUser } from './presenter.ts';
 import * as users from './service.ts';
@@ -63,16 +62,12 @@ export async function userRoutes(app: FastifyInstance, { ctx, limits }: UserRout
   });
 
   route(app, endpoints.users.update, { config: { policy: useAccount } }, async (request, reply) => {
-    let touched: users.AccountEvents = { deletedKeys: [], changedKeys: [] };
-    const updated = await users.updateProfile(
-      ctx,
-      request.user!,
-      { ...request.body, sessionIdHash: app.sessions.currentSessionHash(request), ip: request.ip },
-      (events) => (touched = events),
-    );
+    const updated = await users.updateProfile(ctx, request.user!, {
+      ...request.body,
+      sessionIdHash: app.sessions.currentSessionHash(request),
+      ip: request.ip,
+    });
     if (request.body.type === 'password' || !updated) await app.userAccess.changed(request.user!.id);
-    await announceDeleted(app, touched.deletedKeys);
-    await announceChanged(app, touched.changedKeys);
     if (!updated) await app.sessions.end(request, reply);
     return {
       result: {

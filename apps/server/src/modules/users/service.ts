@@ -10,6 +10,7 @@ import {
 } from '@bridge/api';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext, EventChanges } from '../../lib/event-changes.ts';
 import { pageOfRows, type PageRequest } from '../../db/keyset.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { WeeklyCounts } from '../../db/weekly.ts';
@@ -21,7 +22,8 @@ import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import { countAudits, recordAudit } from '../audits/service.ts';
-import { countOrganisedEvents, forgetAccount, playersOfOrganiser } from '../events/service.ts';
+import { countOrganisedEvents } from '../events/service.ts';
+import { forgetAccount, playersOfOrganiser } from '../entries/service.ts';
 import { presentAdminUser } from './presenter.ts';
 import * as repo from './repo.ts';
 
@@ -30,6 +32,8 @@ export interface UsersContext {
   config: Pick<Config, 'publicUrl' | 'tokenTtl' | 'rateLimits'>;
   mailer: Pick<Mailer, 'kick'>;
   attempts: AttemptCounter;
+  /** Where an account's deletion tells the events it touched, once committed. */
+  changes: EventChanges;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
@@ -273,12 +277,7 @@ async function requireCurrentPassword(db: Db, user: UserRow, edit: ProfileUpdate
  * Applies one profile edit; answers the updated user, or null when the account was deleted (`deleted` is then told
  * the keys of the events deleted with it).
  */
-export async function updateProfile(
-  ctx: UsersContext,
-  user: UserRow,
-  edit: ProfileUpdate,
-  deleted: (events: AccountEvents) => void = () => undefined,
-): Promise<UserRow | null> {
+export async function updateProfile(ctx: UsersContext, user: UserRow, edit: ProfileUpdate): Promise<UserRow | null> {
   const value = edit.value.trim();
   // SPEC's catalogue: a blank profile value is 'Please enter a valid name', but a blank email gets the email message.
   if (edit.type !== 'delete' && edit.type !== 'findable' && value.length < 1)
@@ -356,7 +355,8 @@ export async function updateProfile(
     }
     case 'delete':
       await requireCurrentPassword(ctx.db, user, edit);
-      deleted(await deleteOwnAccount(ctx.db, user, edit.ip));
+      // Once committed, the events it organised and those it sat in are told (lib/event-changes.ts).
+      await ctx.changes.emit({ kind: 'accountDeleted', ...(await deleteOwnAccount(ctx.db, user, edit.ip)) });
       return null;
   }
 }
@@ -570,8 +570,12 @@ export function setUserRole(db: Db, actor: AdminActor, uid: string, role: Role):
  * and results); its seats in other events stay as a name, without the account or its email address. Answers the
  * catalogue's text and the keys of the events deleted.
  */
-export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promise<{ message: string } & AccountEvents> {
-  return changeUser(
+export async function deleteUserAsAdmin(
+  { db, changes }: ChangeContext,
+  actor: AdminActor,
+  uid: string,
+): Promise<{ message: string } & AccountEvents> {
+  const answer = await changeUser(
     db,
     actor,
     uid,
@@ -585,6 +589,8 @@ export function deleteUserAsAdmin(db: Db, actor: AdminActor, uid: string): Promi
     },
     () => true,
   );
+  await changes.emit({ kind: 'accountDeleted', deletedKeys: answer.deletedKeys, changedKeys: answer.changedKeys });
+  return answer;
 }
 
 /** The user of an unexpired session of an enabled account, as it is now: who a video socket belongs to. */

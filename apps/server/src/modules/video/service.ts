@@ -2,8 +2,8 @@ import { EventType, messages, parseVideoChannel, seatNameOfSide, videoChannelNam
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { isOrganiserOrAdmin } from '../../lib/policy.ts';
-import { placesNow as placesOfSeats, type SeatLetter } from '../events/seating.ts';
-import { eventsInPlaySeating, findEvent, playingDirectorMessage, seatsOfUser } from '../events/service.ts';
+import { findEvent } from '../events/service.ts';
+import { eventsInPlaySeating, placesNow as placesOfSeats, playingDirectorMessage, seatsOfUser, type SeatLetter } from '../entries/service.ts';
 import { sessionUser } from '../users/service.ts';
 
 /** The part of a user that signalling needs: who it is, the name its peers see, and whether it is an admin. */

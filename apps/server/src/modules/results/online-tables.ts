@@ -1,11 +1,11 @@
 import { parseDeal, type Contract, type Deal, type MovementRow, type Seat, type Vulnerability } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { findBoard, listDeals, lockActiveEvent, planEvent, type EventPlan } from '../events/service.ts';
+import { listSeatedParticipants, playersByTable, roundInPlay } from '../entries/service.ts';
 import * as repo from './repo.ts';
-import { playersByTable, roundInPlay } from './seating.ts';
-import { lockActiveEvent } from './service.ts';
 import { writeTableLine } from './table-results.ts';
 
 // An event's tables played online (modules/play runs them): what a table plays in the round in play, who sits
@@ -58,10 +58,10 @@ export async function readOnlineTables(db: Db, tournament: TournamentRow, only?:
   const round = await roundInPlay(db, tournament, plan);
   const at = only === undefined ? { round } : { round, table: only };
   const [boards, results, notPlayed, participants] = await Promise.all([
-    repo.listDeals(db, tournament.id),
+    listDeals(db, tournament.id),
     repo.listResultPlaces(db, tournament.id, at),
     repo.listNotPlayedPlaces(db, tournament.id, at),
-    repo.listSeatedParticipants(db, tournament.id),
+    listSeatedParticipants(db, tournament.id),
   ]);
   const rows = new Map<number, MovementRow>();
   for (const row of plan.rows) if (row.round === round && !rows.has(row.table)) rows.set(row.table, row);
@@ -130,17 +130,16 @@ export interface PlayedBoard {
  * The result of a board played out at an online table, posted as that table's line of the round (confirmed: the
  * play itself is the record). A line the director has already given stays as it is. Answers the North-South score.
  */
-export async function recordPlayedBoard(db: Db, tournament: TournamentRow, played: PlayedBoard): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function recordPlayedBoard({ db, changes }: ChangeContext, tournament: TournamentRow, played: PlayedBoard): Promise<number> {
+  const answer = await db.transaction().execute(async (trx) => {
     const current = await lockActiveEvent(trx, tournament, 'results');
     const row = planEvent(current).rows.find((r) => r.round === played.round && r.table === played.table);
     if (!row) throw conflict(`Table ${played.table} does not play in round ${played.round}`);
     return writeTableLine(trx, current.id, row, played, { status: 'confirmed', existing: 'keep' });
   });
+  await changes.emit({ kind: 'resultPosted', key: tournament.key, table: played.table });
+  return answer;
 }
-
-/** The keys of the online events in play (started, not complete): their tables run on the server. */
-export const listOnlineEventsInPlay = async (db: Db): Promise<string[]> => (await repo.listOnlineEventsInPlay(db)).map((row) => row.key);
 
 /** A player's open call for the director at a table: the seat and when (ISO 8601). */
 export interface DirectorCall {
@@ -155,14 +154,28 @@ export async function findDirectorCall(db: Db, tournament: Pick<TournamentRow, '
 }
 
 /** A player at a table calls the director: the call, or null when the table has one open already. */
-export async function callDirector(db: Db, tournament: Pick<TournamentRow, 'id'>, table: number, seat: Seat): Promise<DirectorCall | null> {
+export async function callDirector(
+  { db, changes }: ChangeContext,
+  tournament: Pick<TournamentRow, 'id' | 'key'>,
+  table: number,
+  seat: Seat,
+): Promise<DirectorCall | null> {
   const row = await repo.insertDirectorCall(db, { tournamentId: tournament.id, tableNo: table, seat });
-  return row ? { seat: row.seat, at: row.calledAt.toISOString() } : null;
+  if (!row) return null;
+  await changes.emit({ kind: 'directorCallChanged', key: tournament.key, table });
+  return { seat: row.seat, at: row.calledAt.toISOString() };
 }
 
 /** The director answers a table's call; false when none was open. */
-export const answerDirectorCall = (db: Db, tournament: Pick<TournamentRow, 'id'>, table: number): Promise<boolean> =>
-  repo.deleteDirectorCall(db, tournament.id, table);
+export async function answerDirectorCall(
+  { db, changes }: ChangeContext,
+  tournament: Pick<TournamentRow, 'id' | 'key'>,
+  table: number,
+): Promise<boolean> {
+  const answered = await repo.deleteDirectorCall(db, tournament.id, table);
+  if (answered) await changes.emit({ kind: 'directorCallChanged', key: tournament.key, table });
+  return answered;
+}
 
 /** Every open call for the director of an event, oldest first: the director's live view lists them. */
 export async function listDirectorCalls(db: Db, tournament: Pick<TournamentRow, 'id'>): Promise<(DirectorCall & { table: number })[]> {
@@ -181,7 +194,11 @@ export interface DisputedClaimFlag {
 }
 
 /** Flags a table's rejected claim for the director's live view, in place of an earlier one at that table. */
-export async function flagDisputedClaim(db: Db, tournament: Pick<TournamentRow, 'id'>, flag: Omit<DisputedClaimFlag, 'at'>): Promise<void> {
+export async function flagDisputedClaim(
+  { db, changes }: ChangeContext,
+  tournament: Pick<TournamentRow, 'id' | 'key'>,
+  flag: Omit<DisputedClaimFlag, 'at'>,
+): Promise<void> {
   await repo.upsertDisputedClaim(db, {
     tournamentId: tournament.id,
     tableNo: flag.table,
@@ -191,11 +208,19 @@ export async function flagDisputedClaim(db: Db, tournament: Pick<TournamentRow, 
     tricks: flag.tricks,
     rejectedBy: flag.rejectedBy,
   });
+  await changes.emit({ kind: 'directorCallChanged', key: tournament.key, table: flag.table });
 }
 
 /** The director ruled on a table's disputed claim, or answered the table: its flag goes; false when none was there. */
-export const clearDisputedClaim = (db: Db, tournament: Pick<TournamentRow, 'id'>, table: number): Promise<boolean> =>
-  repo.deleteDisputedClaim(db, tournament.id, table);
+export async function clearDisputedClaim(
+  { db, changes }: ChangeContext,
+  tournament: Pick<TournamentRow, 'id' | 'key'>,
+  table: number,
+): Promise<boolean> {
+  const cleared = await repo.deleteDisputedClaim(db, tournament.id, table);
+  if (cleared) await changes.emit({ kind: 'directorCallChanged', key: tournament.key, table });
+  return cleared;
+}
 
 /** Every flagged rejected claim of an event, oldest first: the director's live view lists them. */
 export async function listDisputedClaims(db: Db, tournament: Pick<TournamentRow, 'id'>): Promise<DisputedClaimFlag[]> {
@@ -212,6 +237,6 @@ export async function listDisputedClaims(db: Db, tournament: Pick<TournamentRow,
 
 /** A board's deal, or null when the event does not know it. */
 export async function boardDeal(db: Db, tournament: Pick<TournamentRow, 'id'>, board: number): Promise<Deal | null> {
-  const stored = await repo.findBoard(db, tournament.id, board);
+  const stored = await findBoard(db, tournament.id, board);
   return stored?.deal ? parseDeal(stored.deal) : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Movement, MovementRow } from '@bridge/engine';
-import { planEvent } from './movement.ts';
+import { planEvent } from '../events/service.ts';
 import { tableMove } from './table-results.ts';
 
 const movement = (rows: MovementRow[], more: Partial<Movement> = {}): Movement => ({

@@ -3,7 +3,8 @@ import { endpoints } from '@bridge/api';
 import { route } from '../../lib/route.ts';
 import { readOwnEvents } from './policy.ts';
 import { myHistory, myPairs } from './history.ts';
-import { findOwnEvent, listPastEvents } from './service.ts';
+import { listPastEvents } from '../events/service.ts';
+import { findOwnEvent } from './service.ts';
 
 /** The user console's routes (`/api/v1/tournaments/mine...`): a signed-in user's own events and history. */
 export async function consoleRoutes(app: FastifyInstance) {

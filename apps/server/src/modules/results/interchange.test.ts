@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scheduledBoards, seatsOf } from './interchange.ts';
-import { planEvent } from './movement.ts';
+import { seatsOf } from './interchange.ts';
+import { scheduledBoards } from './scoring.ts';
+import { planEvent } from '../events/service.ts';
 
 describe('what the interchange writers are fed', () => {
   it('counts the boards each pair is scheduled to play in the rounds the event plays', () => {

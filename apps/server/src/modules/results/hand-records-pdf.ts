@@ -1,6 +1,6 @@
 import { formatPar, makeableLevel, parseDeal, STRAIN_SYMBOLS, SUIT_ORDER, type Hand, type Seat, type Strain } from '@bridge/engine';
 import { openPdfDocument, type PdfTextOptions } from '../../lib/exports/pdf-document.ts';
-import type { HandRecordBoard, HandRecords } from './service.ts';
+import type { HandRecordBoard, HandRecords } from '../events/service.ts';
 
 // The hand records as clubs print them: six boards to an A4 page, two across and three down. Each board has its
 // number, dealer and vulnerability at top left, the four hands around a compass (North at the top), the

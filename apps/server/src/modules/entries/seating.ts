@@ -1,8 +1,7 @@
 import type { MovementRow } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
-import { seatPair, type SeatPair } from './history.ts';
-import { planEvent, type EventPlan } from './movement.ts';
-import { resultsByRound } from './service.ts';
+import { planEvent, seatPair, type EventPlan, type SeatPair } from '../events/service.ts';
+import * as repo from './repo.ts';
 
 // Where the movement puts each player now (docs/decisions/027). Participants hold their round-1 seat (table and
 // side, 0-3 for North, East, South, West); the movement moves their pair; the round in play decides the table.
@@ -18,7 +17,7 @@ type EventShape = Parameters<typeof planEvent>[0] & { id: string; startedAt: Dat
  */
 export async function roundInPlay(db: Db, tournament: EventShape, plan: EventPlan): Promise<number> {
   if (tournament.startedAt) return tournament.currentRound;
-  return firstIncompleteRound(plan, tournament.rounds, await resultsByRound(db, tournament.id));
+  return firstIncompleteRound(plan, tournament.rounds, await repo.countResultsByRound(db, tournament.id));
 }
 
 /** The first round whose results are not all in, or the last round once all are in. */

@@ -1,40 +1,13 @@
-import {
-  exportPbn,
-  exportUsebio,
-  parseDeal,
-  scoreEvent,
-  type Contract,
-  type ScoringMethod,
-  type Seat,
-  type TravellerLine,
-  type Vulnerability,
-} from '@bridge/engine';
+import { exportPbn, exportUsebio, parseDeal, scoreEvent, type Contract, type Seat, type Vulnerability } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
-import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
+import type { TournamentRow } from '../../db/schema.ts';
 import { analysisKey, findAnalyses } from '../analysis/service.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { listBoards, pairNames, planEvent, scoringMethodOf, type EventPlan } from '../events/service.ts';
+import { listAllParticipants, listSeatNames } from '../entries/service.ts';
 import * as repo from './repo.ts';
+import { scheduledBoards, travellerLineOf } from './scoring.ts';
 
 // The interchange files (USEBIO, PBN): the event's rows read from the repo and fed to the engine's writers.
-
-/**
- * How many boards the event's schedule (the rounds it plays) gives each pair, by the engine's pair key (`NS3`,
- * `EW3`, or `3` with one winner): what IMP totals are factored to when a pair played fewer.
- */
-export function scheduledBoards(plan: EventPlan): (key: string) => number | undefined {
-  const counts = new Map<string, number>();
-  for (const row of plan.rows) {
-    const boards = plan.boardsOf(row).length;
-    for (const [direction, pair] of [
-      ['NS', row.ns],
-      ['EW', row.ew],
-    ] as const) {
-      const key = plan.movement.winners === 2 ? `${direction}${pair}` : String(pair);
-      counts.set(key, (counts.get(key) ?? 0) + boards);
-    }
-  }
-  return (key) => counts.get(key);
-}
 
 type SeatedParticipant = { tableNo: number; side: number; names: string };
 
@@ -59,40 +32,13 @@ export function seatsOf(plan: EventPlan, participants: readonly SeatedParticipan
   };
 }
 
-/** A stored result as the engine scores it: a played score, or the director's adjusted score. */
-export const travellerLineOf = (r: BoardResultRow): TravellerLine => ({
-  board: r.boardNo,
-  nsPair: r.nsPair,
-  ewPair: r.ewPair,
-  result: r.adjustedNs && r.adjustedEw ? { kind: 'adjusted', ns: r.adjustedNs, ew: r.adjustedEw } : { kind: 'score', nsScore: r.nsScore },
-});
-
-export const scoringMethodOf = (t: TournamentRow): ScoringMethod =>
-  t.scoreType === 'Match Point' ? 'matchpoints' : t.impMethod === 'Butler' ? 'butler' : 'cross-imps';
-
-type ParticipantRow = { tableNo: number; side: number; names: string };
-
-/**
- * Names of each pair by its starting seats: at table t in round 1, North and South are one pair, East and
- * West the other.
- */
-export function pairNames(plan: ReturnType<typeof planEvent>, participants: readonly ParticipantRow[]) {
-  const firstRound = plan.rows.filter((r) => r.round === 1);
-  return (direction: 'NS' | 'EW' | null, pair: number): { name: string }[] => {
-    const row = firstRound.find((r) => (direction === 'EW' ? r.ew === pair : direction === 'NS' ? r.ns === pair : r.ns === pair || r.ew === pair));
-    if (!row) return [];
-    const sides = (direction ?? (row.ns === pair ? 'NS' : 'EW')) === 'NS' ? [0, 2] : [1, 3];
-    return participants.filter((p) => p.tableNo === row.table && sides.includes(p.side)).map((p) => ({ name: p.names }));
-  };
-}
-
 /** The USEBIO 1.2 results file of a completed event. */
 export async function usebioXml(db: Db, tournament: TournamentRow): Promise<string> {
   const plan = planEvent(tournament);
   const [pairs, results, participants] = await Promise.all([
     repo.listPairScores(db, tournament.id),
     repo.listResultsInOrder(db, tournament.id),
-    repo.listAllParticipants(db, tournament.id),
+    listAllParticipants(db, tournament.id),
   ]);
   const scored = scoreEvent(results.map(travellerLineOf), {
     method: scoringMethodOf(tournament),
@@ -146,9 +92,9 @@ export async function usebioXml(db: Db, tournament: TournamentRow): Promise<stri
 /** The PBN file of an event: every board's deal, then each played result. */
 export async function eventPbn(db: Db, tournament: TournamentRow): Promise<string> {
   const [boards, results, participants] = await Promise.all([
-    repo.listBoards(db, tournament.id),
+    listBoards(db, tournament.id),
     repo.listResultsInOrder(db, tournament.id),
-    repo.listSeatNames(db, tournament.id),
+    listSeatNames(db, tournament.id),
   ]);
   const playersAt = seatsOf(planEvent(tournament), participants);
   const dealt = boards.flatMap((b) => (b.deal ? [{ deal: b.deal, dealer: b.dealer, vulnerability: b.vulnerability }] : []));

@@ -1,37 +1,12 @@
 import type { MyHistory, MyHistoryEvent } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { findEvent, pairNames, planEvent, seatPair, type EventPlan } from '../events/service.ts';
 import { notFound } from '../../lib/errors.ts';
-import { pairNames } from './interchange.ts';
 import * as repo from './repo.ts';
 
 /** The history answers at most this many events (the latest ones), so one request stays small however long a player plays. */
 export const HISTORY_LIMIT = 200;
-
-export interface SeatPair {
-  key: string;
-  direction: 'NS' | 'EW' | null;
-  pairNo: number;
-}
-
-/**
- * The pair a seat belongs to, as `pairNames` reads it: at table t in round 1, North and South are one pair and
- * East and West the other. Null for a blank seat, a kibitzer, or a table the movement does not have.
- */
-export function seatPair(plan: EventPlan, tableNo: number, side: number): SeatPair | null {
-  if (side < 0 || side > 3) return null;
-  const row = plan.rows.find((r) => r.round === 1 && r.table === tableNo);
-  if (!row) return null;
-  const ns = side % 2 === 0;
-  const pairNo = ns ? row.ns : row.ew;
-  // The engine keys pairs `NS3` / `EW3` when each direction has its own winner, `3` otherwise.
-  if (plan.movement.winners === 2) {
-    const direction = ns ? 'NS' : 'EW';
-    return { key: `${direction}${pairNo}`, direction, pairNo };
-  }
-  return { key: String(pairNo), direction: null, pairNo };
-}
 
 /** A plan, or null for an event whose stored shape no longer makes one (never fails a whole history). */
 function planOrNull(t: TournamentRow): EventPlan | null {
@@ -94,7 +69,7 @@ export async function myHistory(db: Db, userId: string): Promise<MyHistory> {
 
 /** The pairs a user sat in at one event (any status: it tells them only about their own seat). */
 export async function myPairs(db: Db, userId: string, key: string): Promise<string[]> {
-  const t = await repo.findEventByKey(db, key);
+  const t = await findEvent(db, key);
   if (!t) throw notFound('Tournament not found');
   const plan = planOrNull(t);
   if (!plan) return [];

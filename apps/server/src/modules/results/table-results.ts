@@ -1,12 +1,13 @@
 import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Seat, type Strain, type Vulnerability } from '@bridge/engine';
 import { ErrorCode, messages, messagesOfTables, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
+import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { pairNames, scheduledBoards, scoringMethodOf, travellerLineOf } from './interchange.ts';
-import { planEvent, type EventPlan } from './movement.ts';
+import { assertActive, findBoard, lockEvent, pairNames, planEvent, scoringMethodOf, type EventPlan } from '../events/service.ts';
+import { listSeatNames } from '../entries/service.ts';
 import * as repo from './repo.ts';
-import { assertActive, presentLine, scoreOfPlay } from './service.ts';
+import { presentLine, scheduledBoards, scoreOfPlay, travellerLineOf } from './scoring.ts';
 
 // Scoring at the table: what a phone holding one table sees and enters. Who may call is the tables module's
 // business (its table session); the rules of the event's results are here, beside the organiser's postResult.
@@ -70,7 +71,7 @@ export async function tableState(db: Db, tournament: TournamentRow, table: numbe
   const [lines, notPlayed, participants] = await Promise.all([
     repo.listTableResults(db, tournament.id, { round, table }),
     repo.listBoardsNotPlayed(db, tournament.id, { round, table }),
-    repo.listSeatNames(db, tournament.id),
+    listSeatNames(db, tournament.id),
   ]);
   const sitOut = row ? sitsOut(plan, row) : false;
   const skipped = new Set(notPlayed.map((b) => b.boardNo));
@@ -132,13 +133,6 @@ function boardOfCurrentRound(plan: EventPlan, tournament: TournamentRow, table: 
   return row;
 }
 
-/** Locks the event for the rest of the transaction and answers it as it is now (404 once deleted). */
-async function lockEvent(trx: Db, tournament: TournamentRow): Promise<TournamentRow> {
-  const current = await repo.lockEvent(trx, tournament.id);
-  if (!current) throw notFound(messages.eventNotFound);
-  return current;
-}
-
 /**
  * An online event's lines come from its online tables as each board is played out, and a line at a table shows
  * its players the board's deal: a phone enters, confirms and rejects nothing there.
@@ -161,13 +155,18 @@ const adjustedMessage = (board: number) => `The director gave board ${board} an 
  * East-West again. The phone's `entryId` is remembered in the same transaction: the
  * same key again changes nothing and answers the score it had, even if the board was entered again since.
  */
-export async function enterTableResult(db: Db, tournament: TournamentRow, table: number, body: TableResultBody): Promise<{ score: number }> {
+export async function enterTableResult(
+  { db, changes }: ChangeContext,
+  tournament: TournamentRow,
+  table: number,
+  body: TableResultBody,
+): Promise<{ score: number }> {
   if (body.contract.level > 0 && !body.declarer) {
     throw new AppError(400, ErrorCode.validationFailed, 'A contract needs a declarer', [
       { path: 'declarer', message: 'A contract needs a declarer' },
     ]);
   }
-  return db.transaction().execute(async (trx) => {
+  const answer = await db.transaction().execute(async (trx) => {
     const current = await lockEvent(trx, tournament);
     assertNotOnline(current);
     const before = await repo.findTableEntry(trx, current.id, body.entryId);
@@ -194,6 +193,8 @@ export async function enterTableResult(db: Db, tournament: TournamentRow, table:
     await repo.insertTableEntry(trx, { tournamentId: current.id, entryId: body.entryId, tableNo: table, boardNo: body.board, nsScore: score });
     return { score };
   });
+  await changes.emit({ kind: 'tableEntryChanged', key: tournament.key, table });
+  return answer;
 }
 
 /** What a table played on a board, as North enters it or an online table records it. */
@@ -219,7 +220,7 @@ export async function writeTableLine(
   line: TableLine,
   options: { status: 'entered' | 'confirmed'; existing: 'replace' | 'keep' },
 ): Promise<number> {
-  const board = await repo.findBoard(trx, tournamentId, line.board);
+  const board = await findBoard(trx, tournamentId, line.board);
   if (!board) throw notFound(messages.eventNotFound);
   const vulnerability = board.vulnerability as Vulnerability;
   const declarer = line.contract.level === 0 ? null : line.declarer;
@@ -266,23 +267,25 @@ async function enteredLine(trx: Db, tournament: TournamentRow, table: number, bo
 }
 
 /** East-West agree with North's entry: the line is confirmed, and only the director changes it from now on. */
-export async function confirmTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
+export async function confirmTableResult({ db, changes }: ChangeContext, tournament: TournamentRow, table: number, board: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const line = await enteredLine(trx, tournament, table, board);
     await repo.updateResult(trx, line.id, { status: 'confirmed' });
   });
+  await changes.emit({ kind: 'tableEntryChanged', key: tournament.key, table });
 }
 
 /**
  * East-West disagree: the entry goes, and the board is open for North to enter again. The entry is kept as it was
  * entered, withdrawn, for the director's live view.
  */
-export async function rejectTableResult(db: Db, tournament: TournamentRow, table: number, board: number): Promise<void> {
+export async function rejectTableResult({ db, changes }: ChangeContext, tournament: TournamentRow, table: number, board: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const line = await enteredLine(trx, tournament, table, board);
     await keepWithdrawn(trx, line, 'rejected');
     await repo.deleteResult(trx, line.id);
   });
+  await changes.emit({ kind: 'tableEntryChanged', key: tournament.key, table });
 }
 
 /** A table's line as it was entered, kept for the director's live view once it is no longer the table's result. */
