@@ -4,7 +4,7 @@ import type { Seat } from '@bridge/engine';
 import { buildApp } from '../app.ts';
 import { testConfig, type TestApp } from '../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, buildUser, clientOf, login } from '../../test/factories.ts';
-import { legalCard, onlineEvent, PlayClient, sharedPlayServer, startPlayServer, type PlayUser } from '../../test/play.ts';
+import { legalCard, onlineEvent, PlayClient, startPlayServer, type PlayUser } from '../../test/play.ts';
 import { Client as VideoClient, startServer as startVideoServer } from '../../test/video.ts';
 
 /**
@@ -18,8 +18,6 @@ const DEAL = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.K
 /** The same four hands, each moved on a seat: every card of the first deal's play is in another hand now. */
 const OTHER_DEAL = 'N:Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96 KT8.A96.A95.7542';
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
-// One server for the file; each test makes its own event in it (the test that stops the server starts its own).
-const shared = sharedPlayServer();
 
 const eventId = async (t: TestApp, key: string) =>
   (await t.database.db.selectFrom('tournaments').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
@@ -59,7 +57,7 @@ const importPbn = (t: TestApp, key: string, boards: Record<number, string>, cook
 
 describe('a deal changed while its board is in play', () => {
   it('is refused with 409 once a table has acted on the board, by hand or by an import, and the deal stays', async () => {
-    const { t, wsUrl } = shared();
+    const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t, { humans: SEATS, hands: 'Imported', deal: DEAL });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const { state } = await north.sit(event.key);
@@ -79,7 +77,7 @@ describe('a deal changed while its board is in play', () => {
   });
 
   it('is refused with 409 for a board with a result line, and an import touching it changes none of its boards', async () => {
-    const { t } = shared();
+    const { t } = await startPlayServer();
     const organiser = await buildClient(t.app, { names: 'Olga Organiser' });
     const { key } = await buildSeatedEvent(t.app, {
       organiser,
@@ -103,7 +101,7 @@ describe('a deal changed while its board is in play', () => {
   });
 
   it('dealt to a table but not acted on yet: the table takes the new deal at once', async () => {
-    const { t, wsUrl } = shared();
+    const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t, { humans: SEATS, hands: 'Imported', deal: DEAL });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const { state } = await north.sit(event.key);
@@ -204,7 +202,7 @@ describe('an organiser or admin who plays in the event', () => {
   const refusal = 'You play in this event: until it is complete you see only your own table, as every player does';
 
   async function playingDirectors() {
-    const { t, wsUrl } = shared();
+    const { t, wsUrl } = await startPlayServer();
     const make = async (names: string, role: 'player' | 'admin' = 'player') => {
       const user = await buildUser(t.app, { names, role });
       return { ...user, cookie: await login(t.app, user) };
@@ -272,19 +270,7 @@ describe('an organiser or admin who plays in the event', () => {
 
     // Complete (once the robots of tables 2 and 3 have a board in): the organiser sees it all again.
     await expect
-      .poll(
-        async () =>
-          (
-            await t.database.db
-              .selectFrom('boardResults')
-              .select('id')
-              .where('tournamentId', '=', await eventId(t, key))
-              .execute()
-          ).length,
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(async () => (await t.database.db.selectFrom('boardResults').select('id').execute()).length, { timeout: 20_000 })
       .toBeGreaterThan(0);
     const completed = await t.app.inject({ method: 'POST', url: `/api/v1/tournaments/${key}/complete`, headers: { cookie: organiser.cookie } });
     expect(completed.statusCode).toBe(200);
@@ -387,7 +373,7 @@ describe('an organiser or admin who plays in the event', () => {
   });
 
   it('reads and prints the table codes before the start, and neither while the event is in play', async () => {
-    const { t } = shared();
+    const { t } = await startPlayServer();
     const { key, organiser, admin, director, send, start, complete } = await clubDirectors(t);
     const codes = `/api/v1/tournaments/${key}/tables`;
     const cards = `/api/v1/direct/events/${key}/table-cards.pdf`;
