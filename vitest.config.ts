@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverSuite = (name: string, db: 'pglite' | 'postgres') => ({
@@ -13,16 +14,23 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres') => ({
   },
 });
 
+// No mocks and no global state in these files: a worker runs one after another without a fresh module graph for each.
+const shared = { isolate: false };
+
 // The PostgreSQL suite runs when TEST_DATABASE_URL names a server (CI sets it); scripts/test.mjs says when it is skipped.
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Every core runs test files (vitest leaves one to its own process by default: half of a 2-core machine idle).
+    // The projects of one `sequence.groupOrder` share these workers, so the suites before the browser journeys run
+    // side by side; docs/decisions/062-test-workers.md.
+    maxWorkers: os.availableParallelism(),
     projects: [
-      { test: { name: 'bridge', include: ['packages/bridge/src/**/*.test.ts'] } },
-      { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'] } },
+      { test: { name: 'bridge', include: ['packages/bridge/src/**/*.test.ts'], ...shared } },
+      { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], ...shared } },
       // The repository itself: what a fresh clone installs and how its scripts start.
-      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'], ...shared } },
       serverSuite('server-pglite', 'pglite'),
       ...(withPostgres ? [serverSuite('server-postgres', 'postgres')] : []),
       'apps/web/vitest.config.ts',
@@ -33,10 +41,11 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // A page on a busy CI machine (the server suites run beside these) can take seconds to hydrate: a poll
-          // waits up to 15 s rather than the default 1 s before it fails.
+          // A page on a busy CI machine can take seconds to hydrate: a poll waits up to 15 s rather than the default
+          // 1 s before it fails.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           // After the other suites, not beside them: browser pages and WebRTC calls on 2 cores need the machine.
+          // (A group of its own also lets it keep one worker while the others use every core.)
           sequence: { groupOrder: 1 },
         },
       },

@@ -11,13 +11,19 @@ export const uniqueEmail = (prefix = 'player') => `${prefix}-${randomBytes(5).to
 
 export const DEFAULT_PASSWORD = 'correct horse battery';
 
+// Hashing is slow on purpose (argon2id, 19 MiB): the users made with the default password share one hash, made once
+// per test file. Signing in still verifies it through the real route.
+let defaultPasswordHash: Promise<string> | undefined;
+const passwordHashOf = (password: string) =>
+  password === DEFAULT_PASSWORD ? (defaultPasswordHash ??= hashPassword(password)) : hashPassword(password);
+
 /** A user straight in the database (verified player by default); override anything. */
 export async function buildUser(app: FastifyInstance, overrides: Partial<NewUser> & { password?: string } = {}): Promise<TestUser> {
   const { password = DEFAULT_PASSWORD, ...rest } = overrides;
   const user = await insertUser(app.database.db, {
     email: uniqueEmail(rest.role === 'admin' ? 'admin' : 'player'),
     names: 'Test Player',
-    passwordHash: await hashPassword(password),
+    passwordHash: await passwordHashOf(password),
     emailVerified: true,
     ...rest,
   });

@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildSeatedEvent, buildUser, clientOf, login } from './factories.ts';
@@ -29,6 +30,14 @@ export class PlayClient {
 
   static open(url: string, cookie: string | undefined, origin = ORIGIN) {
     const socket = new WebSocket(url, { headers: { origin, ...(cookie ? { cookie } : {}) } });
+    // Closed when the test that opened it ends: a server shared by a file's tests keeps no socket of an earlier test.
+    try {
+      onTestFinished(() => {
+        if (socket.readyState === WebSocket.OPEN) socket.close();
+      });
+    } catch {
+      // Not inside a test: the caller closes it.
+    }
     return new Promise<PlayClient>((resolve, reject) => {
       socket.once('open', () => resolve(new PlayClient(socket)));
       socket.once('unexpected-response', (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)));
@@ -96,6 +105,25 @@ export async function startPlayServer(overrides: Parameters<typeof buildTestApp>
   return { t, wsUrl: `ws://127.0.0.1:${address.port}/ws/play` };
 }
 
+export type PlayServer = Awaited<ReturnType<typeof startPlayServer>>;
+
+/**
+ * One listening server for the tests of a file (or of a `describe`): built before the first, closed after the last.
+ * Starting a server (a database copied from the template, the app) costs seconds; an event costs a fraction of that,
+ * so each test makes its own event in the shared server and reads only its own event's rows.
+ */
+export function sharedPlayServer(overrides: Parameters<typeof buildTestApp>[0] = {}): () => PlayServer {
+  let server: PlayServer | undefined;
+  beforeAll(async () => {
+    server = await startPlayServer(overrides);
+  });
+  afterAll(() => server?.t.close());
+  return () => {
+    if (!server) throw new Error('the shared server is built in beforeAll: call this inside a test');
+    return server;
+  };
+}
+
 /**
  * An online event (a 3-table Mitchell unless told, 2 boards a round, random deals unless `deal` is every board's)
  * started by its organiser, with people at table 1's seats as asked (the others played by robots), a kibitzer's seat,
@@ -125,7 +153,7 @@ export async function onlineEvent(
   const elsewhere = await make('Tess Table-Two');
   const kibitzer = await make('Kim Kibitzer');
   const outsider = await make('Otto Outsider');
-  const { key } = await buildSeatedEvent(t.app, {
+  const { id, key } = await buildSeatedEvent(t.app, {
     organiser: clientOf(t.app, organiser, organiser.cookie),
     tables: options.tables,
     gameDetails: {
@@ -141,14 +169,13 @@ export async function onlineEvent(
     ],
   });
   if (options.deal) {
-    const { id } = await t.database.db.selectFrom('tournaments').select('id').where('key', '=', key).executeTakeFirstOrThrow();
     await t.database.db.updateTable('boards').set({ deal: options.deal, dealIndex: null }).where('tournamentId', '=', id).execute();
   }
   if (options.start ?? true) {
     const started = await t.app.inject({ method: 'POST', url: `/api/v1/direct/events/${key}/start`, headers: { cookie: organiser.cookie } });
     if (started.statusCode !== 200) throw new Error(`starting the event: ${started.body}`);
   }
-  return { key, organiser, players, elsewhere, kibitzer, outsider };
+  return { id, key, organiser, players, elsewhere, kibitzer, outsider };
 }
 
 /** The seat whose socket sends the next call or card: declarer on dummy's turn. */

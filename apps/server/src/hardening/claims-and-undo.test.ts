@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { OPENING_LEAD_STANDS, type Seat } from '@bridge/engine';
 import type { LiveView, PlayTableState } from '@bridge/api';
-import { legalCard, onlineEvent, PlayClient, startPlayServer } from '../../test/play.ts';
+import { legalCard, onlineEvent, PlayClient, sharedPlayServer } from '../../test/play.ts';
 
 // Claims and undo requests at an online table: a rejected claim that would leave the table waiting for nobody, a
 // claimer's hand shown to the wrong eyes, an opening lead taken back after dummy was faced, and robots granting an
 // undo after a hidden hand was shown.
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
+// One server for the file; each test plays an event of its own in it.
+const shared = sharedPlayServer();
 
 /** Four people at table 1 with 1NT - 3NT by North bid and East's opening lead made; South is dummy. */
 async function inPlay() {
-  const { t, wsUrl } = await startPlayServer();
+  const { t, wsUrl } = shared();
   const event = await onlineEvent(t);
   const sockets = {} as Record<Seat, PlayClient>;
   for (const seat of SEATS) {

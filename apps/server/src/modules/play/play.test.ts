@@ -6,7 +6,17 @@ import type { LiveView, PlayServerMessage, PlayTableState } from '@bridge/api';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, clientOf } from '../../../test/factories.ts';
-import { actorOf, legalCard, onlineEvent, PlayClient, positionOf, startPlayServer, type PlayUser } from '../../../test/play.ts';
+import {
+  actorOf,
+  legalCard,
+  onlineEvent,
+  PlayClient,
+  positionOf,
+  sharedPlayServer,
+  startPlayServer,
+  type PlayServer,
+  type PlayUser,
+} from '../../../test/play.ts';
 import { unheardChanges } from '../../lib/event-changes.ts';
 import { findEvent } from '../events/service.ts';
 import { readEvent } from './event-reading.ts';
@@ -14,6 +24,9 @@ import { directorCalledMessage, LiveTable, noDirectorCallMessage, seatWithRobotM
 import { kibitzersClosedMessage, notOnlineMessage, notSeatedMessage, PlayHost } from './play-host.ts';
 
 const SEATS: readonly Seat[] = ['N', 'E', 'S', 'W'];
+// One server for the file; each test makes its own event in it. A test that stops the server, changes the schema or
+// needs other settings starts its own.
+const shared = sharedPlayServer();
 const partner = (seat: Seat) => SEATS[(SEATS.indexOf(seat) + 2) % 4]!;
 
 /** Four sockets, one a seat of table 1, each sat down. */
@@ -73,14 +86,14 @@ async function playAlong(people: [Seat, PlayClient][], watcher: PlayClient, done
 
 describe('the table socket', () => {
   it('refuses an upgrade without a session, or from another site', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const { players } = await onlineEvent(t);
     await expect(PlayClient.open(wsUrl, undefined)).rejects.toThrow('HTTP 401');
     await expect(PlayClient.open(wsUrl, players.N!.cookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
   });
 
   it("marks a seat of an online event as one to take in the player's tables in play, once the director has started it", async () => {
-    const { t } = await startPlayServer();
+    const { t } = shared();
     const tablesOf = async (cookie: string) =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/video/tables', headers: { cookie } })).json().result.tables as {
         key: string;
@@ -93,7 +106,7 @@ describe('the table socket', () => {
   });
 
   it('seats a player at their seat, a kibitzer where the event allows, and refuses a player of another table', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { kibitzers: true });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const { state } = await north.sit(event.key);
@@ -118,10 +131,10 @@ describe('the table socket', () => {
   });
 
   it('answers an illegal, out-of-turn or unreadable message with an error and changes nothing', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
-    const actions = () => t.database.db.selectFrom('playActions').selectAll().where('tableNo', '=', 1).execute();
+    const actions = () => t.database.db.selectFrom('playActions').selectAll().where('tournamentId', '=', event.id).where('tableNo', '=', 1).execute();
 
     sockets.E.send({ type: 'call', call: '1C' });
     expect((await sockets.E.nextOf('error')).message).toMatch(/turn/i);
@@ -145,7 +158,7 @@ describe('the table socket', () => {
   });
 
   it('plays a whole board with four people: the result is posted as the table line and the next board is dealt', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
     const board = sockets.N.latest()!.board;
@@ -179,8 +192,18 @@ describe('the table socket', () => {
     // The board's end: every seat sees the result and all four hands, then the next board comes.
     const ended = await sockets.W.until((s) => s.result !== null);
     expect(Object.keys(ended.hands).sort()).toEqual(['E', 'N', 'S', 'W']);
-    const line = await t.database.db.selectFrom('boardResults').selectAll().where('boardNo', '=', board).executeTakeFirstOrThrow();
-    const stored = await t.database.db.selectFrom('boards').selectAll().where('boardNo', '=', board).executeTakeFirstOrThrow();
+    const line = await t.database.db
+      .selectFrom('boardResults')
+      .selectAll()
+      .where('tournamentId', '=', event.id)
+      .where('boardNo', '=', board)
+      .executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('boards')
+      .selectAll()
+      .where('tournamentId', '=', event.id)
+      .where('boardNo', '=', board)
+      .executeTakeFirstOrThrow();
     const expected = scoreContract({ level: 3, strain: 'NT', doubled: 0 }, ended.result!.tricks, isVulnerable(stored.vulnerability, 'N'));
     expect(line).toMatchObject({ tableNo: 1, round: 1, declarer: 'N', level: 3, strain: 'NT', tricks: ended.result!.tricks, status: 'confirmed' });
     expect(line.nsScore).toBe(expected);
@@ -193,7 +216,7 @@ describe('the table socket', () => {
 
 describe('the API description', () => {
   it('documents the table socket, its messages and the board review at /api/docs', async () => {
-    const { t } = await startPlayServer();
+    const { t } = shared();
     const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const socket = docs.paths['/ws/play'].get;
     for (const part of ['"sit"', '"call"', '"play"', '"claim"', '"claimResponse"', '"undo"', '"undoResponse"', '"table"', '"error"'])
@@ -206,8 +229,7 @@ describe('the API description', () => {
 
 describe('claims and undo', () => {
   /** Four people at table 1 with 1NT - 3NT by North bid and the opening lead made. */
-  async function inPlay() {
-    const { t, wsUrl } = await startPlayServer();
+  async function inPlay({ t, wsUrl }: PlayServer = shared()) {
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
     for (const [index, [seat, call]] of (
@@ -229,7 +251,7 @@ describe('claims and undo', () => {
   }
 
   it('a claim accepted by both defenders ends the board with the tricks claimed', async () => {
-    const { t, sockets } = await inPlay();
+    const { t, event, sockets } = await inPlay();
     sockets.N.send({ type: 'claim', tricks: 9, statement: 'Nine top tricks' });
     const pending = await sockets.E.until((s) => s.claim !== null);
     expect(pending.claim).toEqual({ seat: 'N', tricks: 9, statement: 'Nine top tricks', awaiting: ['E', 'W'] });
@@ -243,7 +265,12 @@ describe('claims and undo', () => {
     sockets.W.send({ type: 'claimResponse', accept: true });
     const ended = await sockets.N.until((s) => s.result !== null);
     expect(ended.result!.tricks).toBe(9);
-    const line = await t.database.db.selectFrom('boardResults').selectAll().where('tableNo', '=', 1).executeTakeFirstOrThrow();
+    const line = await t.database.db
+      .selectFrom('boardResults')
+      .selectAll()
+      .where('tournamentId', '=', event.id)
+      .where('tableNo', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(line).toMatchObject({ level: 3, strain: 'NT', declarer: 'N', tricks: 9 });
   });
 
@@ -284,7 +311,12 @@ describe('claims and undo', () => {
     const ruled = await sockets.W.until((s) => s.result !== null);
     // Ten of the thirteen tricks there were at the claim go to declarer's side, whatever was played since.
     expect(ruled.result!.tricks).toBe(10);
-    const line = await t.database.db.selectFrom('boardResults').selectAll().where('tableNo', '=', 1).executeTakeFirstOrThrow();
+    const line = await t.database.db
+      .selectFrom('boardResults')
+      .selectAll()
+      .where('tournamentId', '=', event.id)
+      .where('tableNo', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(line.tricks).toBe(10);
     // Ruled: the live view's flag is gone.
     expect((await liveView()).disputedClaims).toEqual([]);
@@ -294,7 +326,8 @@ describe('claims and undo', () => {
     'a rejection whose flag the database refused stands at every seat, and the flag is written once the database is back',
     { timeout: 60_000 },
     async () => {
-      const { t, event, sockets } = await inPlay();
+      // Its own server: the trigger below changes the database's schema.
+      const { t, event, sockets } = await inPlay(await startPlayServer());
       const db = t.database.db;
       // A real failure of the database for the flags: every write of one is refused by a trigger until it is dropped.
       await sql`create sequence flags_refused`.execute(db);
@@ -359,7 +392,7 @@ describe('claims and undo', () => {
 
 describe('what each seat may see', () => {
   it('no frame to any seat holds a card that seat may not see, over whole boards with robots', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['N', 'E'] });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
@@ -368,7 +401,10 @@ describe('what each seat may see', () => {
     await east.sit(event.key);
     await kibitzer.sit(event.key);
     const deals = new Map(
-      (await t.database.db.selectFrom('boards').select(['boardNo', 'deal']).execute()).map((b) => [b.boardNo, parseDeal(b.deal!)]),
+      (await t.database.db.selectFrom('boards').select(['boardNo', 'deal']).where('tournamentId', '=', event.id).execute()).map((b) => [
+        b.boardNo,
+        parseDeal(b.deal!),
+      ]),
     );
     // The people open the bidding if nobody has, else pass, and play whatever is legal when it is their turn; robots
     // play the other seats, until the round is over. Opening keeps any board from being passed out with nothing to check.
@@ -412,13 +448,15 @@ describe('what each seat may see', () => {
     expect(check(east.frames, 'E')).toBeGreaterThan(20);
     expect(check(kibitzer.frames, 'kibitzer')).toBeGreaterThan(20);
     // Both boards of the round were played out and posted.
-    expect(await t.database.db.selectFrom('boardResults').select('boardNo').where('tableNo', '=', 1).execute()).toHaveLength(2);
+    expect(
+      await t.database.db.selectFrom('boardResults').select('boardNo').where('tournamentId', '=', event.id).where('tableNo', '=', 1).execute(),
+    ).toHaveLength(2);
   });
 });
 
 describe("a kibitzer's frames", () => {
   it('hold dummy after the opening lead and no other hand over a whole board, its end included', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
     const board = (await kibitzer.sit(event.key)).state.board;
@@ -437,7 +475,16 @@ describe("a kibitzer's frames", () => {
     }
     await kibitzer.until((s) => s.board !== board);
 
-    const deal = parseDeal((await t.database.db.selectFrom('boards').select('deal').where('boardNo', '=', board).executeTakeFirstOrThrow()).deal!);
+    const deal = parseDeal(
+      (
+        await t.database.db
+          .selectFrom('boards')
+          .select('deal')
+          .where('tournamentId', '=', event.id)
+          .where('boardNo', '=', board)
+          .executeTakeFirstOrThrow()
+      ).deal!,
+    );
     const frames = kibitzer.frames.flatMap((frame) => (frame.type === 'table' && frame.state.board === board ? [frame.state] : []));
     const ended = frames.filter((state) => state.result !== null);
     expect(ended).toHaveLength(1);
@@ -461,7 +508,7 @@ describe("a kibitzer's frames", () => {
 
 describe('robots', () => {
   it('play the empty seats: one person with three robots finishes a board', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['S'] });
     const south = await PlayClient.open(wsUrl, event.players.S!.cookie);
     const first = (await south.sit(event.key)).state;
@@ -470,6 +517,7 @@ describe('robots', () => {
     const line = await t.database.db
       .selectFrom('boardResults')
       .selectAll()
+      .where('tournamentId', '=', event.id)
       .where('boardNo', '=', first.board)
       .where('tableNo', '=', 1)
       .executeTakeFirst();
@@ -482,14 +530,13 @@ describe('robots answering a claim', () => {
   const NORTH_TOP_CARDS = 'N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.8765.876.765 432.432.5432.432';
   /** The same hands turned a seat: East holds the top cards, North nothing. */
   const EAST_TOP_CARDS = 'N:765.8765.876.765 AKQJ.AKQ.AKQ.AKQ 432.432.5432.432 T98.JT9.JT9.JT98';
-  const withSolver = { analysis: { workers: 1, library: 'libdds.so.0' } };
+  const withSolver = sharedPlayServer({ analysis: { workers: 1, library: 'libdds.so.0' } });
 
   /**
    * People at North and South, robots at East and West, every board dealt `deal`: North bids 7NT at the first
    * chance and the people pass after it, then East's robot leads. Answers once declarer plays dummy's card.
    */
-  async function sevenNotrumpsByNorth(deal: string, overrides: Parameters<typeof startPlayServer>[0] = {}) {
-    const { t, wsUrl } = await startPlayServer(overrides);
+  async function sevenNotrumpsByNorth(deal: string, { t, wsUrl }: PlayServer = shared()) {
     const event = await onlineEvent(t, { humans: ['N', 'S'], deal });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
     const south = await PlayClient.open(wsUrl, event.players.S!.cookie);
@@ -507,20 +554,26 @@ describe('robots answering a claim', () => {
     }
   }
 
-  const lineOf = (t: Awaited<ReturnType<typeof startPlayServer>>['t'], board: number) =>
-    t.database.db.selectFrom('boardResults').selectAll().where('boardNo', '=', board).where('tableNo', '=', 1).executeTakeFirst();
+  const lineOf = (t: PlayServer['t'], event: { id: string }, board: number) =>
+    t.database.db
+      .selectFrom('boardResults')
+      .selectAll()
+      .where('tournamentId', '=', event.id)
+      .where('boardNo', '=', board)
+      .where('tableNo', '=', 1)
+      .executeTakeFirst();
 
   it('accept a sound claim, checked double dummy, and the board ends with the tricks claimed', { timeout: 60_000 }, async () => {
-    const { t, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS, withSolver);
+    const { t, event, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS, withSolver());
     // Mid-trick, dummy to play: only the solver makes the robots sure of it.
     north.send({ type: 'claim', tricks: 13, statement: 'All top cards' });
     const ended = await north.until((s) => s.result !== null);
     expect(ended.result!.tricks).toBe(13);
-    expect(await lineOf(t, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 13, status: 'confirmed' });
+    expect(await lineOf(t, event, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 13, status: 'confirmed' });
   });
 
   it('accept, without the solver, a claim of the winners of the hand on lead', { timeout: 60_000 }, async () => {
-    const { t, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS);
+    const { t, event, north, board } = await sevenNotrumpsByNorth(NORTH_TOP_CARDS);
     // Declarer plays dummy's card, West's robot follows, and North wins the trick with a top card.
     north.send({ type: 'play', card: legalCard(north.latest()!) });
     const third = await north.until((s) => s.trick.length === 3);
@@ -530,15 +583,15 @@ describe('robots answering a claim', () => {
     north.send({ type: 'claim', tricks: 12 });
     const ended = await north.until((s) => s.result !== null);
     expect(ended.result!.tricks).toBe(13);
-    expect(await lineOf(t, board)).toMatchObject({ tricks: 13 });
+    expect(await lineOf(t, event, board)).toMatchObject({ tricks: 13 });
   });
 
   it('reject an impossible claim: it is withdrawn, play goes on, and the director may still rule', { timeout: 60_000 }, async () => {
-    const { t, wsUrl, event, north, board } = await sevenNotrumpsByNorth(EAST_TOP_CARDS, withSolver);
+    const { t, wsUrl, event, north, board } = await sevenNotrumpsByNorth(EAST_TOP_CARDS, withSolver());
     north.send({ type: 'claim', tricks: 13 });
     const withdrawn = await north.until((s) => s.disputed !== null);
     expect(withdrawn).toMatchObject({ result: null, turn: 'S', claim: null, disputed: { seat: 'N', tricks: 13, left: 13 } });
-    expect(await lineOf(t, board)).toBeUndefined();
+    expect(await lineOf(t, event, board)).toBeUndefined();
     // Play goes on at once: declarer plays dummy's card.
     north.send({ type: 'play', card: legalCard(withdrawn) });
     await north.until((s) => s.trick.length >= 2);
@@ -547,13 +600,13 @@ describe('robots answering a claim', () => {
     director.send({ type: 'ruling', tricks: 0 });
     const ruled = await north.until((s) => s.result !== null);
     expect(ruled.result!.tricks).toBe(0);
-    expect(await lineOf(t, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 0 });
+    expect(await lineOf(t, event, board)).toMatchObject({ declarer: 'N', level: 7, strain: 'NT', tricks: 0 });
   });
 });
 
 describe("the director's robot", () => {
   it('takes a player’s seat for the rest of the round at the director’s word, and gives it back', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['N', 'E', 'S', 'W'] });
     const sockets = await seatAll(wsUrl, event.key, event.players);
     // North is away: it is North's turn to call, and nothing happens.
@@ -567,7 +620,7 @@ describe("the director's robot", () => {
     const called = await sockets.E.until((s) => s.auction.length >= 1);
     expect(called.auction[0]!.seat).toBe('N');
     expect(called.players.N).toEqual({ name: 'Nina North', robot: true, away: null });
-    const stored = await t.database.db.selectFrom('playSubstitutes').selectAll().execute();
+    const stored = await t.database.db.selectFrom('playSubstitutes').selectAll().where('tournamentId', '=', event.id).execute();
     expect(stored).toMatchObject([{ tableNo: 1, seat: 'N', round: 1 }]);
     // The seat is the robot's now: its player's own calls are refused.
     sockets.N.send({ type: 'call', call: 'Pass' });
@@ -575,13 +628,13 @@ describe("the director's robot", () => {
 
     director.send({ type: 'robot', seat: 'N', robot: false });
     expect((await sockets.E.until((s) => s.players.N.robot === false)).players.N).toEqual({ name: 'Nina North', robot: false, away: null });
-    expect(await t.database.db.selectFrom('playSubstitutes').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('playSubstitutes').selectAll().where('tournamentId', '=', event.id).execute()).toEqual([]);
   });
 });
 
 describe('a board for review', () => {
   it('shows its deal and traveller to a player once their table has finished it, to a kibitzer once every table has, to the director always', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const admin = await buildClient(t.app, { names: 'Ada Admin', role: 'admin' });
     const review = async (who: { cookie?: string }, board: number, key = event.key) => {
@@ -595,7 +648,16 @@ describe('a board for review', () => {
     };
     const sockets = await seatAll(wsUrl, event.key, event.players);
     const board = sockets.N.latest()!.board;
-    const stored = parseDeal((await t.database.db.selectFrom('boards').select('deal').where('boardNo', '=', board).executeTakeFirstOrThrow()).deal!);
+    const stored = parseDeal(
+      (
+        await t.database.db
+          .selectFrom('boards')
+          .select('deal')
+          .where('tournamentId', '=', event.id)
+          .where('boardNo', '=', board)
+          .executeTakeFirstOrThrow()
+      ).deal!,
+    );
     const deal = Object.fromEntries(SEATS.map((seat) => [seat, handCards(stored[seat]!)]));
     const hidden = { board, lines: [], deal: null };
 
@@ -666,7 +728,7 @@ describe('a board for review', () => {
   });
 
   it('answers 404 for an unknown event or board, 400 for an event not played online, and 401 signed out', async () => {
-    const { t } = await startPlayServer();
+    const { t } = shared();
     const event = await onlineEvent(t, { start: false });
     const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
     const unknown = await get('/api/v1/play/nosuchevent/boards/1', event.players.N!.cookie);
@@ -688,7 +750,7 @@ describe('a call for the director', () => {
     ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result;
 
   it('from a player shows at the table and in the live view at once, until the director answers it', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const heard: string[] = [];
     const stopHearing = t.app.eventChanges.on((subject) => heard.push(subject));
@@ -704,7 +766,7 @@ describe('a call for the director', () => {
     await expect.poll(() => heard).toContain(`${event.key}/1`);
     stopHearing();
     expect((await liveView(t.app, event.key, event.organiser.cookie)).directorCalls).toEqual([{ table: 1, ...called!.directorCall }]);
-    const stored = await t.database.db.selectFrom('directorCalls').selectAll().execute();
+    const stored = await t.database.db.selectFrom('directorCalls').selectAll().where('tournamentId', '=', event.id).execute();
     expect(stored).toMatchObject([{ tableNo: 1, seat: 'E' }]);
 
     // A second call while one is open is refused; only a player at the table calls, only the director answers.
@@ -722,7 +784,7 @@ describe('a call for the director', () => {
     director.send({ type: 'directorHere' });
     await settle(sockets, (s) => s.directorCall === null);
     expect((await liveView(t.app, event.key, event.organiser.cookie)).directorCalls).toEqual([]);
-    expect(await t.database.db.selectFrom('directorCalls').selectAll().execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('directorCalls').selectAll().where('tournamentId', '=', event.id).execute()).toEqual([]);
     director.send({ type: 'directorHere' });
     expect((await director.nextOf('error')).message).toBe(noDirectorCallMessage);
     // The table may call again once answered.
@@ -731,6 +793,7 @@ describe('a call for the director', () => {
   });
 
   it('survives a restart of the server: the table and the live view still show it', async () => {
+    // Its own server: the test stops it.
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t, { humans: ['N', 'S'] });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
@@ -756,6 +819,7 @@ describe('a call for the director', () => {
 
 describe('nothing lost', () => {
   it('a server stopped mid-board and started again on the same database resumes the table exactly', async () => {
+    // Its own server: the test stops it.
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
@@ -802,7 +866,7 @@ describe('nothing lost', () => {
 
 describe('a new round', () => {
   it("moves a player on to the movement's next table, and never shows them the hand of whoever sits in their old seat", async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     // A Mitchell: North-South stay at their table, East-West move on.
     const event = await onlineEvent(t, { humans: ['N', 'E'] });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
@@ -855,7 +919,7 @@ describe('a new round', () => {
   });
 
   it("tells who is away only in turn with the table's own changes, never halfway through one", async () => {
-    const { t } = await startPlayServer();
+    const { t } = shared();
     const event = await onlineEvent(t, { start: true });
     const told: number[] = [];
     const table = await tableAlone(t, event.key);
@@ -881,7 +945,7 @@ describe('who is away', () => {
   const isTime = (text: string | null) => text !== null && new Date(text).toISOString() === text;
 
   it('shows a seat whose player never came as away, a seat whose socket closed as away since then, and back once it sits again', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['N', 'E', 'S'] });
     const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
     const first = (await east.sit(event.key)).state;
@@ -913,7 +977,7 @@ describe('who is away', () => {
   });
 
   it('counts every socket of a player: closing one of two pages leaves them there', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['N', 'E'] });
     const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
     await east.sit(event.key);
@@ -933,7 +997,7 @@ describe('who is away', () => {
   });
 
   it("is never said of a seat the director gave to a robot; the seat's player away is away again once it is given back", async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: ['N', 'E'] });
     const east = await PlayClient.open(wsUrl, event.players.E!.cookie);
     const since = (await east.sit(event.key)).state.players.N.away;
@@ -950,7 +1014,7 @@ describe('who is away', () => {
 
 describe('changes of the whole event', () => {
   it('tells a table whose board stays only its clock; a result the director gives for the board in play deals the next', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const sockets = await seatAll(wsUrl, event.key, event.players);
     // Every seat's player is there, as North hears it: no frame of someone sitting down is still on its way.
@@ -987,7 +1051,7 @@ describe('changes of the whole event', () => {
   });
 
   it('tells a table whose round is over only its clock while the event changes, until its next round', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t, { humans: [] });
     const direct = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
     const kibitzer = await PlayClient.open(wsUrl, event.kibitzer.cookie);
@@ -1011,7 +1075,7 @@ describe('changes of the whole event', () => {
   });
 
   it("takes a change in from its own read when the table wrote something after the event's reading began", async () => {
-    const { t } = await startPlayServer();
+    const { t } = shared();
     const event = await onlineEvent(t);
     const tournament = (await findEvent(t.database.db, event.key))!;
     const table = await tableAlone(t, event.key);
@@ -1038,7 +1102,8 @@ describe('changes of the whole event', () => {
   });
 
   it('is read once for all the tables of the event, however many: when they open, and when the event changes', async () => {
-    // Robots that never act in the test, so only the readings are counted.
+    // Robots that never act in the test, so only the readings are counted; its own server, so the only events to
+    // resume are these two.
     const { t } = await startPlayServer({ play: { ...testConfig().play, robotDelayMs: 3_600_000 } });
     const small = await onlineEvent(t, { tables: 3 });
     const large = await onlineEvent(t, { tables: 9 });
@@ -1083,7 +1148,7 @@ describe('the round clock', () => {
     ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result.clock;
 
   it('reaches every socket at the table: paused when the director pauses it, running on resume, again in a new round', async () => {
-    const { t, wsUrl } = await startPlayServer();
+    const { t, wsUrl } = shared();
     const event = await onlineEvent(t);
     const direct = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: event.organiser.cookie } });
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
@@ -1123,6 +1188,7 @@ describe('the round clock', () => {
   });
 
   it('is there again when the table opens after a restart of the server: a paused clock as it stood', async () => {
+    // Its own server: the test stops it.
     const { t, wsUrl } = await startPlayServer();
     const event = await onlineEvent(t);
     const north = await PlayClient.open(wsUrl, event.players.N!.cookie);
