@@ -1,14 +1,4 @@
-import {
-  exportPbn,
-  exportUsebio,
-  parseDeal,
-  scoreEvent,
-  type Contract,
-  type ScoringMethod,
-  type Seat,
-  type TravellerLine,
-  type Vulnerability,
-} from '@bridge/engine';
+import { exportPbn, exportUsebio, parseDeal, scoreEvent, type Contract, type ScoringMethod, type Seat, type TravellerLine } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { BoardResultRow, TournamentRow } from '../../db/schema.ts';
 import { analysisKey, findAnalyses } from '../analysis/service.ts';
@@ -159,8 +149,8 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
       site: 'Bridge Platform',
       date: tournament.createdAt,
       board: board.boardNo,
-      dealer: board.dealer as Seat,
-      vulnerability: board.vulnerability as Vulnerability,
+      dealer: board.dealer,
+      vulnerability: board.vulnerability,
       deal: board.deal ? parseDeal(board.deal) : null,
       scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
       // The solver's analysis, or the one the deal's PBN import carried: OptimumResultTable, OptimumScore, ParContract.
@@ -178,7 +168,7 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
         : {
             ...where,
             contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract,
-            declarer: r.declarer as Seat | null,
+            declarer: r.declarer,
             tricks: r.tricks,
             nsScore: r.nsScore,
           };

@@ -408,7 +408,7 @@ export async function postResult(db: Db, user: UserRow, tournament: TournamentRo
     const board = await repo.findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
     // A passed-out board and an adjusted score store no contract; only a played board has a score to compute.
-    const score = body.kind === 'adjusted' ? null : scoreOfPlay(body, board.vulnerability as Vulnerability);
+    const score = body.kind === 'adjusted' ? null : scoreOfPlay(body, board.vulnerability);
     const adjusted = body.kind === 'adjusted' ? body.adjusted : null;
     const played = body.kind === 'played' ? body : null;
     const values = {

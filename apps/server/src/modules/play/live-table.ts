@@ -300,7 +300,7 @@ export class LiveTable {
       if (!user || previous.seatedUsers[seat] !== user) continue;
       const away = previous.players[seat]?.away;
       if (away) this.awaySince.set(user, away);
-      else if (away === null && !previous.players[seat]!.robot) there[user] = 1;
+      else if (away === null && !previous.players[seat].robot) there[user] = 1;
     }
     this.presence.set('previous owner', { seq: 0, at: now, users: there });
     this.toldAway = this.aways(now);
