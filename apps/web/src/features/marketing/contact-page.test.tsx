@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { ContactPage } from './contact-page';
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
 
 function fill(values: Partial<Record<'Name' | 'Email' | 'Contact' | 'Description', string>>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } });

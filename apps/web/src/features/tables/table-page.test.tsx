@@ -162,7 +162,7 @@ describe('opening a table', () => {
     renderTable();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Table 3' })).toBeTruthy();
-    const field = screen.getByLabelText('Table code') as HTMLInputElement;
+    const field = screen.getByLabelText<HTMLInputElement>('Table code');
     expect(field.getAttribute('inputmode')).toBe('numeric');
     expect(field.getAttribute('autocomplete')).toBe('one-time-code');
 
@@ -661,7 +661,9 @@ describe('weak Wi-Fi', () => {
     await screen.findByText('Waiting to send');
 
     network = true;
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     expect(await screen.findByText('Board 5 is not in this round')).toBeTruthy();
     expect(screen.getByText('Board 5 was not accepted:')).toBeTruthy();
     expect(storedQueue()).toHaveLength(0);
@@ -683,7 +685,9 @@ describe('weak Wi-Fi', () => {
     await screen.findByText('Waiting to send');
 
     network = true;
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await waitFor(() => expect(posts('/results')).toHaveLength(2));
     expect(storedQueue()).toHaveLength(1);
     expect(screen.getByText('Waiting to send')).toBeTruthy();
@@ -708,7 +712,9 @@ describe('weak Wi-Fi', () => {
       await screen.findByText('Waiting to send');
 
       network = true;
-      act(() => vi.advanceTimersByTime(20_000));
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
       await waitFor(() => expect(posts('/results')).toHaveLength(2));
       await waitFor(() => expect(storedQueue()).toHaveLength(0));
       expect(await screen.findByRole('button', { name: 'Confirm board 5' })).toBeTruthy();

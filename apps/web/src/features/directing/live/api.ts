@@ -74,13 +74,11 @@ const CLOSED = 2;
  */
 export function useLiveStream(key: string): StreamState {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<StreamState>('connecting');
+  // Without EventSource the view never hears of changes: it says so from the start.
+  const [state, setState] = useState<StreamState>(() => (typeof window.EventSource === 'function' ? 'connecting' : 'reconnecting'));
 
   useEffect(() => {
-    if (typeof window.EventSource !== 'function') {
-      setState('reconnecting');
-      return;
-    }
+    if (typeof window.EventSource !== 'function') return;
     let source: EventSource;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let opened = false;

@@ -314,7 +314,9 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     renderPage();
     const timer = await screen.findByRole('timer', { name: 'Round clock' });
     expect(timer.textContent).toBe('14:58 of 15:00 0:02 left');
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(timer.textContent).toBe('15:03 of 15:00 Late by 0:03');
   });
 
@@ -357,11 +359,11 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const { calls } = serve();
     renderPage();
     const dialog = await openBoard(/^Board 1, confirmed, .*, table 1, round 1$/);
-    expect((within(dialog).getByRole('radio', { name: 'North' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: '4' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: 'spades' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByLabelText(/^Tricks/) as HTMLInputElement).value).toBe('=');
-    expect((within(dialog).getByLabelText(/^Opening lead/) as HTMLInputElement).value).toBe('HK');
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'North' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: '4' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'spades' }).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Tricks/).value).toBe('=');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Opening lead/).value).toBe('HK');
     // One trick fewer: the director changes only the tricks.
     fireEvent.change(within(dialog).getByLabelText(/^Tricks/), { target: { value: '-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save result' }));
@@ -605,7 +607,9 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     first.readyState = 2;
     first.emit('error');
     expect(screen.getByRole('status').textContent).toBe('Reconnecting');
-    act(() => vi.advanceTimersByTime(STREAM_RETRY_MS));
+    act(() => {
+      vi.advanceTimersByTime(STREAM_RETRY_MS);
+    });
     vi.useRealTimers();
     expect(FakeEventSource.instances).toHaveLength(2);
     FakeEventSource.instances[1]!.emit('open');

@@ -221,7 +221,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         </Tabs.List>
 
         <Tabs.Panel value="result" pt="md">
-          <form onSubmit={submitResult} noValidate>
+          <form onSubmit={(event) => void submitResult(event)} noValidate>
             <Stack gap="sm">
               <Checkbox label="Passed out" checked={draft.passedOut} onChange={(event) => change({ passedOut: event.currentTarget.checked })} />
               {!draft.passedOut ? (
@@ -320,7 +320,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         </Tabs.Panel>
 
         <Tabs.Panel value="adjusted" pt="md">
-          <form onSubmit={submitAdjusted} noValidate>
+          <form onSubmit={(event) => void submitAdjusted(event)} noValidate>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 An artificial adjusted score in place of a result: average plus, average or average minus for each side.
@@ -331,7 +331,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
                     <SegmentedControl
                       aria-labelledby={labelId}
                       value={adjusted[side]}
-                      onChange={(value) => setAdjusted((current) => ({ ...current, [side]: value as Adjustment }))}
+                      onChange={(value) => setAdjusted((current) => ({ ...current, [side]: value }))}
                       data={adjustments.map((value) => ({ value, label: hiddenName(value, adjustmentNames[value]) }))}
                     />
                   )}
