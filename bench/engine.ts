@@ -16,7 +16,7 @@ const lines: TravellerLine[] = movement.rows
       const tricks = Math.min(13, 5 + level + (bytes[1]! % 4));
       const declarer = bytes[1]! % 2 ? 'N' : 'E';
       const nsScoreValue = nsScore({ level, strain: strains[bytes[0]! % 5]!, doubled: 0 }, declarer, tricks, vulnerabilityOf(board));
-      return { board, nsPair: row.ns, ewPair: row.ew, result: { kind: 'score', nsScore: nsScoreValue } } as TravellerLine;
+      return { board, nsPair: row.ns, ewPair: row.ew, result: { kind: 'score', nsScore: nsScoreValue } };
     }),
   );
 

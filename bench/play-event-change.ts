@@ -128,7 +128,7 @@ try {
   for (const r of readings)
     console.log(`| ${r.what} | ${r.refreshMs.map((ms) => `${ms} ms`).join(' + ')} | ${r.cpuS.toFixed(2)} s | ${r.busyS.toFixed(1)} s |`);
   console.log(
-    `| restart: resumeAll (its log line) | ${log.resumed!.ms} ms for ${log.resumed!.tables} tables | ${restartCpu.toFixed(2)} s from the process start (a start with no table: ${bootCpu.toFixed(2)} s) | |`,
+    `| restart: resumeAll (its log line) | ${log.resumed.ms} ms for ${log.resumed.tables} tables | ${restartCpu.toFixed(2)} s from the process start (a start with no table: ${bootCpu.toFixed(2)} s) | |`,
   );
   console.log(`| server error log lines | ${log.errors} | | |`);
   for (const line of log.firstErrors) console.log(`  ${line.slice(0, 400)}`);

@@ -102,7 +102,7 @@ const bodyRows = (page: Page, table: string) => page.getByRole('table', { name: 
 async function download(page: Page, menuItem: string): Promise<Buffer> {
   await page.getByRole('button', { name: 'Export' }).click();
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: menuItem }).click()]);
-  return fs.readFileSync((await file.path())!);
+  return fs.readFileSync(await file.path());
 }
 
 async function readXlsx(file: Buffer) {

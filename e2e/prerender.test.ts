@@ -123,7 +123,7 @@ describe('prerendered public pages', () => {
       };
       for (const label of Array.from(document.querySelectorAll('label'))) {
         const field = document.getElementById(label.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null;
-        const value = values[label.textContent!.replace('*', '').trim()];
+        const value = values[label.textContent.replace('*', '').trim()];
         if (field && value) Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
       }
     });

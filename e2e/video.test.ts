@@ -163,7 +163,7 @@ const watchPeerConnections = (page: Page) =>
           throw error;
         }
       }
-    } as typeof RTCPeerConnection;
+    };
   });
 
 /** The most offers any one of the page's peer connections has made (see watchPeerConnections). */

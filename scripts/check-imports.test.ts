@@ -289,9 +289,14 @@ describe('check-imports', () => {
       expected: 'apps/web/src/components/export-menu.tsx: imports ../features/events/event-list.tsx (shared components must not import features)',
     },
     {
-      rule: 'web lib is below features and components',
+      rule: 'web lib never imports components',
       files: { 'apps/web/src/lib/api-client.ts': "import { ExportMenu } from '../components/export-menu.tsx';\nexport const x = ExportMenu;\n" },
       expected: 'apps/web/src/lib/api-client.ts: imports ../components/export-menu.tsx (lib/ is below features and components)',
+    },
+    {
+      rule: 'web lib never imports features',
+      files: { 'apps/web/src/lib/api-client.ts': "import { useEvents } from '../features/events/api/events.ts';\nexport const x = useEvents;\n" },
+      expected: 'apps/web/src/lib/api-client.ts: imports ../features/events/api/events.ts (lib/ is below features and components)',
     },
     {
       rule: 'server plugins never import modules',

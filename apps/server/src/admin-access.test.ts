@@ -104,7 +104,7 @@ describe('the OpenAPI description', () => {
   it('describes the admin routes with their parameters', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-    const { paths } = response.json() as { paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const { paths } = response.json<{ paths: Record<string, Record<string, { parameters?: { name: string }[] }>> }>();
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([`${A}/tournaments/complete`, `${A}/export/{dataset}`, `${A}/audits`, `${A}/users/all`]),
     );

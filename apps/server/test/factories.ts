@@ -123,7 +123,7 @@ export interface BuiltEvent {
 
 const expectOk = (response: LightMyRequestResponse, what: string) => {
   if (response.statusCode !== 200) throw new Error(`${what} answered ${response.statusCode}: ${response.body}`);
-  return (response.json() as { result: unknown }).result;
+  return response.json<{ result: unknown }>().result;
 };
 
 /** An active event (3-table Mitchell, 3 rounds of 2 boards, random deals unless told), created through the organiser API. */

@@ -1,4 +1,4 @@
-import { RANKS, SUIT_ORDER, type Deal, type Hand } from './deal.ts';
+import { RANKS, SUIT_ORDER, type Deal } from './deal.ts';
 import { SEATS, type Seat } from './types.ts';
 
 /** Fills a byte array with random bytes. The engine does no IO: the caller passes the source. */
@@ -23,7 +23,7 @@ const CARDS = SUIT_ORDER.flatMap((suit) => [...RANKS].map((rank) => ({ suit, ran
 export function dealFromIndex(index: bigint): Deal {
   if (index < 0n || index >= DEAL_COUNT) throw new RangeError('A deal index is from 0 to DEAL_COUNT - 1');
   const capacity = [13, 13, 13, 13];
-  const hands = SEATS.map(() => ({ S: '', H: '', D: '', C: '' }) as Hand);
+  const hands = SEATS.map(() => ({ S: '', H: '', D: '', C: '' }));
   let rest = index;
   for (const card of CARDS) {
     for (let seat = 0; seat < 4; seat++) {

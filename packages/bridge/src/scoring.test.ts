@@ -13,9 +13,9 @@ function contract(text: string): Contract {
 describe('board dealer and vulnerability (Law 2)', () => {
   const expected = ['None', 'NS', 'EW', 'All', 'NS', 'EW', 'All', 'None', 'EW', 'All', 'None', 'NS', 'All', 'None', 'NS', 'EW'];
   it.each(expected.map((vul, i) => [i + 1, vul]))('board %i is %s vulnerable, and so is board %i + 16', (board, vul) => {
-    expect(vulnerabilityOf(board as number)).toBe(vul);
-    expect(vulnerabilityOf((board as number) + 16)).toBe(vul);
-    expect(vulnerabilityOf((board as number) + 32)).toBe(vul);
+    expect(vulnerabilityOf(board)).toBe(vul);
+    expect(vulnerabilityOf(board + 16)).toBe(vul);
+    expect(vulnerabilityOf(board + 32)).toBe(vul);
   });
   it.each([
     [1, 'N'],
@@ -27,7 +27,7 @@ describe('board dealer and vulnerability (Law 2)', () => {
     [17, 'N'],
     [27, 'S'],
   ])('board %i is dealt by %s', (board, seat) => {
-    expect(dealerOf(board as number)).toBe(seat);
+    expect(dealerOf(board)).toBe(seat);
   });
   it('refuses board 0 and fractions', () => {
     expect(() => dealerOf(0)).toThrow(RangeError);

@@ -17,7 +17,7 @@ export function parseXml(xml: string): XmlElement {
     throw error;
   });
   parser.on('opentag', (tag) => {
-    const element: XmlElement = { name: tag.name, attributes: tag.attributes as Record<string, string>, children: [], text: '' };
+    const element: XmlElement = { name: tag.name, attributes: tag.attributes, children: [], text: '' };
     stack.at(-1)!.children.push(element);
     stack.push(element);
   });

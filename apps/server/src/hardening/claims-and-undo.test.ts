@@ -36,11 +36,9 @@ async function inPlay() {
   sockets.E.send({ type: 'play', card: legalCard(sockets.E.latest()!) });
   await settle((s) => s.trick.length === 1);
   const liveView = async () =>
-    (
-      (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json() as {
-        result: LiveView;
-      }
-    ).result;
+    (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json<{
+      result: LiveView;
+    }>().result;
   return { t, wsUrl, event, sockets, settle, liveView };
 }
 

@@ -162,7 +162,7 @@ describe("a table whose stored actions no longer fit the board's deal", () => {
       expect(after.directorCall).toMatchObject({ seat: 'E' });
       // The director's live view lists the call.
       const view = await app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } });
-      expect((view.json() as { result: LiveView }).result.directorCalls).toMatchObject([{ table: 1, seat: 'E' }]);
+      expect(view.json<{ result: LiveView }>().result.directorCalls).toMatchObject([{ table: 1, seat: 'E' }]);
 
       // Nothing more is played on it, and nothing stored is lost or written over.
       const west = await PlayClient.open(url, (event.players.W as PlayUser).cookie);

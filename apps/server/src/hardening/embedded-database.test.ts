@@ -268,7 +268,7 @@ describe("the embedded database's lock on its folder", () => {
   async function processRunning(code: string): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
-      child.stdout!.once('data', () => resolve());
+      child.stdout.once('data', () => resolve());
       child.once('exit', (status) => reject(new Error(`the process ended (${status}) before it was ready`)));
     });
     return child;

@@ -36,7 +36,7 @@ async function newSession(director: Client) {
 const guests = (n: number) => [{ name: `Guest ${n}a` }, { name: `Guest ${n}b` }];
 /** NS1 and EW1 are the four accounts given (or guests where null), the other pairs guests. */
 const entriesOf = (accounts: (TestUser | null)[]) => {
-  const player = (i: number) => (accounts[i] ? { userId: accounts[i]!.id } : { name: `Guest 1${i}` });
+  const player = (i: number) => (accounts[i] ? { userId: accounts[i].id } : { name: `Guest 1${i}` });
   return [
     { pair: 'NS1', players: [player(0), player(1)] },
     { pair: 'EW1', players: [player(2), player(3)] },

@@ -59,7 +59,7 @@ describe('a very large event', () => {
     expect(Number(boards.n)).toBe(6000);
     const next = await createEvent();
     expect((await call('GET', `/api/v1/tournaments?key=${next}`)).statusCode).toBe(200);
-    expect((await call('POST', `/api/v1/tournaments/${next}/results`, allLines()[0]!)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v1/tournaments/${next}/results`, allLines()[0])).statusCode).toBe(200);
   });
 
   it('refuses sizes past what the movements and the database hold, with a clear message', async () => {
@@ -75,7 +75,7 @@ describe('races on one event', () => {
   it('keeps "complete" final: results racing it land before it (and are ranked) or answer 409', async () => {
     const key = await createEvent();
     const [first, ...rest] = allLines();
-    expect((await call('POST', `/api/v1/tournaments/${key}/results`, first!)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v1/tournaments/${key}/results`, first)).statusCode).toBe(200);
     const posts = rest.map((line) => call('POST', `/api/v1/tournaments/${key}/results`, line));
     const [completed, ...answers] = await Promise.all([call('POST', `/api/v1/tournaments/${key}/complete`), ...posts]);
     expect(completed.statusCode, completed.body).toBe(200);
@@ -134,7 +134,7 @@ describe('races on one event', () => {
 
   it('answers seats and deals racing "complete" with 200 before it or 409 after', async () => {
     const key = await createEvent({ gameDetails: { handgeneratedModeAsString: 'Hybrid' } });
-    expect((await call('POST', `/api/v1/tournaments/${key}/results`, allLines()[0]!)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v1/tournaments/${key}/results`, allLines()[0])).statusCode).toBe(200);
     const deal = 'N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96';
     const [completed, seat, board] = await Promise.all([
       call('POST', `/api/v1/tournaments/${key}/complete`),

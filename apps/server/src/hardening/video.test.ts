@@ -13,7 +13,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 
 async function makeUser(app: FastifyInstance, overrides: { role?: 'admin' | 'player'; names?: string } = {}): Promise<User> {
   const user = await buildUser(app, { names: overrides.names ?? 'Ada Admin', role: overrides.role ?? 'player' });
-  return { ...user, cookie: await login(app, user) } as User;
+  return { ...user, cookie: await login(app, user) };
 }
 
 describe("video sockets when their user's access changes", () => {

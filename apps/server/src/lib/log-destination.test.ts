@@ -13,7 +13,7 @@ function collect() {
 describe('log lines', () => {
   it('are readable lines, not JSON, for a person at a terminal', () => {
     const out = collect();
-    const log = pino({ level: 'info' }, logDestination('auto', { isTTY: true, destination: out.stream })!);
+    const log = pino({ level: 'info' }, logDestination('auto', { isTTY: true, destination: out.stream }));
     log.info({ email: 'admin@example.org' }, 'Bridge Platform is running at http://localhost:3000');
     const text = out.text();
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Bridge Platform is running at http:\/\/localhost:3000 /);
@@ -26,7 +26,7 @@ describe('log lines', () => {
     expect(logDestination('auto', { isTTY: false })).toBeUndefined();
     expect(logDestination('json', { isTTY: true })).toBeUndefined();
     const out = collect();
-    pino({}, logDestination('pretty', { isTTY: false, destination: out.stream })!).warn('readable in a file too');
+    pino({}, logDestination('pretty', { isTTY: false, destination: out.stream })).warn('readable in a file too');
     expect(out.text()).toMatch(/WARN: readable in a file too/);
   });
 });

@@ -28,7 +28,7 @@ const rules = new Map<Action, Rule<never>>();
 /** Declares who may do an action; once per action, in its domain's policy.ts. */
 export function allow<A extends Action>(action: A, rule: Rule<Actions[A]>): void {
   if (rules.has(action)) throw new Error(`The rule of ${action} is declared twice`);
-  rules.set(action, rule as Rule<never>);
+  rules.set(action, rule);
 }
 
 function ruleOf(action: Action): Rule<unknown> {

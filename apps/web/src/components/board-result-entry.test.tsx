@@ -23,7 +23,7 @@ function Held({ look }: { look: 'touch' | 'compact' }) {
     </>
   );
 }
-const chosen = () => JSON.parse(screen.getByRole('status').textContent!) as ContractChoice;
+const chosen = () => JSON.parse(screen.getByRole('status').textContent) as ContractChoice;
 
 describe('BoardResultEntry', () => {
   it('asks the phone for a contract with pressed buttons, each seat by its name from the contract', () => {
@@ -43,7 +43,7 @@ describe('BoardResultEntry', () => {
 
     // Passed out: the declarer stays in sight, greyed; the strain and what follows go.
     fireEvent.click(screen.getByRole('button', { name: 'Passed out' }));
-    expect((within(screen.getByRole('group', { name: 'Declarer' })).getByRole('button', { name: 'West' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(screen.getByRole('group', { name: 'Declarer' })).getByRole<HTMLButtonElement>('button', { name: 'West' }).disabled).toBe(true);
     expect(screen.queryByRole('group', { name: 'Strain' })).toBeNull();
     expect(screen.queryByText('Tricks here')).toBeNull();
   });

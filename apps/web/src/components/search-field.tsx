@@ -20,7 +20,9 @@ export function SearchField({ placeholder, onSearch, label, defaultValue = '', m
   const [value, setValue] = useState(defaultValue);
   const last = useRef(defaultValue.trim());
   const callback = useRef(onSearch);
-  callback.current = onSearch;
+  useEffect(() => {
+    callback.current = onSearch;
+  });
 
   const fire = (text: string) => {
     const trimmed = text.trim();

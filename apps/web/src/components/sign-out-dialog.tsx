@@ -36,7 +36,7 @@ function SignOutConfirm({ opened, scope, signedOutHref, onCancel }: SignOutConfi
       title={messages.logoutTitle}
       message={messages.confirmContinue}
       onCancel={onCancel}
-      onConfirm={handleConfirm}
+      onConfirm={() => void handleConfirm()}
       loading={busy}
     />
   );

@@ -61,7 +61,7 @@ const readString = (value: unknown, key: string): string | undefined => {
 
 const readIssues = (value: unknown): ApiIssue[] | undefined => {
   if (value && typeof value === 'object' && 'issues' in value) {
-    const issues = (value as { issues: unknown }).issues;
+    const issues = value.issues;
     if (Array.isArray(issues)) {
       return issues.filter((issue): issue is ApiIssue => !!issue && typeof issue.path === 'string' && typeof issue.message === 'string');
     }

@@ -67,18 +67,26 @@ describe('useEventStream', () => {
     expect(result.current).toBe('reconnecting');
     expect(onChange).toHaveBeenCalledTimes(1);
 
-    act(() => vi.advanceTimersByTime(reconnectDelay(0)));
+    act(() => {
+      vi.advanceTimersByTime(reconnectDelay(0));
+    });
     expect(FakeEventSource.instances).toHaveLength(2);
     latest().giveUp();
-    act(() => vi.advanceTimersByTime(reconnectDelay(1) - 1));
+    act(() => {
+      vi.advanceTimersByTime(reconnectDelay(1) - 1);
+    });
     expect(FakeEventSource.instances).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(FakeEventSource.instances).toHaveLength(3);
 
     latest().emit('open');
     expect(result.current).toBe('live');
     latest().giveUp();
-    act(() => vi.advanceTimersByTime(reconnectDelay(0)));
+    act(() => {
+      vi.advanceTimersByTime(reconnectDelay(0));
+    });
     expect(FakeEventSource.instances).toHaveLength(4);
   });
 
@@ -87,7 +95,9 @@ describe('useEventStream', () => {
     latest().emit('open');
     latest().emit('error');
     expect(result.current).toBe('reconnecting');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 
@@ -107,7 +117,9 @@ describe('useEventStream', () => {
     expect(onChange).toHaveBeenCalledTimes(2);
     expect(latest().readyState).toBe(2);
     act(() => void window.dispatchEvent(new Event('online')));
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(FakeEventSource.instances).toHaveLength(1);
   });
 

@@ -24,17 +24,22 @@ const CLOSED = 2;
  * - `deleted` (the event is gone) ends it for good, after a last read.
  */
 export function useEventStream(url: string | null, onChange: () => void): StreamStatus {
-  const [status, setStatus] = useState<StreamStatus>('connecting');
+  // A browser without EventSource never connects: it says so from the start.
+  const [status, setStatus] = useState<StreamStatus>(() => (typeof window.EventSource === 'function' ? 'connecting' : 'reconnecting'));
+  // A new address starts over: its stream is connecting (state adjusted while rendering, not in the effect).
+  const [streamUrl, setStreamUrl] = useState(url);
+  if (url !== streamUrl) {
+    setStreamUrl(url);
+    setStatus(typeof window.EventSource === 'function' ? 'connecting' : 'reconnecting');
+  }
   // The latest callback, so a new function each render does not reopen the stream.
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  });
 
   useEffect(() => {
-    if (url === null) return;
-    if (typeof window.EventSource !== 'function') {
-      setStatus('reconnecting');
-      return;
-    }
+    if (url === null || typeof window.EventSource !== 'function') return;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -73,7 +78,6 @@ export function useEventStream(url: string | null, onChange: () => void): Stream
       connect();
     };
 
-    setStatus('connecting');
     connect();
     window.addEventListener('online', reopen);
     document.addEventListener('visibilitychange', reopen);

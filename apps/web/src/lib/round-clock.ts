@@ -25,6 +25,7 @@ export function formatDuration(ms: number): string {
 export function useNow(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the clock is an outside source, read again as ticking starts or stops
     setNow(Date.now());
     if (!ticking) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);

@@ -7,7 +7,7 @@ export const site = {
   /** The user guide of the apps, a separate site. */
   docsUrl: 'https://docs.bridgeplatform.org',
   /** Short tours of the apps for the product pages' heroes; empty until one is published. */
-  videos: { player: '', organiser: '' } as { player: string; organiser: string },
+  videos: { player: '', organiser: '' },
 } as const;
 
 /**

@@ -65,7 +65,7 @@ export class FakeEventSource {
 }
 
 /** Puts the fake in the place of the browser's EventSource for every test of the file. */
-export function useFakeEventSource() {
+export function installFakeEventSource() {
   beforeEach(() => {
     FakeEventSource.instances = [];
     vi.stubGlobal('EventSource', FakeEventSource);

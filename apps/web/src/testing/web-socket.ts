@@ -63,7 +63,7 @@ export class FakeWebSocket implements SocketLike {
 }
 
 /** Puts the fake in the place of the browser's WebSocket for every test of the file. */
-export function useFakeWebSocket() {
+export function installFakeWebSocket() {
   beforeEach(() => {
     FakeWebSocket.instances = [];
     vi.stubGlobal('WebSocket', FakeWebSocket);

@@ -148,11 +148,10 @@ describe('the final contract and the declarer', () => {
           return;
         }
         const byDeclarer = calls.findIndex(
-          (_, i) => seatAfter(dealer, i) === final.declarer && isBid(calls[i]!) && bidStrain(calls[i] as never) === final.contract.strain,
+          (_, i) => seatAfter(dealer, i) === final.declarer && isBid(calls[i]!) && bidStrain(calls[i]) === final.contract.strain,
         );
         const byPartner = calls.findIndex(
-          (_, i) =>
-            seatAfter(dealer, i) === seatAfter(final.declarer!, 2) && isBid(calls[i]!) && bidStrain(calls[i] as never) === final.contract.strain,
+          (_, i) => seatAfter(dealer, i) === seatAfter(final.declarer!, 2) && isBid(calls[i]!) && bidStrain(calls[i]) === final.contract.strain,
         );
         expect((lastBid - byDeclarer) % 2).toBe(0);
         expect(byDeclarer).toBeGreaterThanOrEqual(0);

@@ -27,7 +27,7 @@ if (dds) {
   // The server gone (killed, crashed): leave too, cleanly.
   process.on('disconnect', () => exitWithoutFinalisers(0));
   // A stop leaves at once, even in the middle of a job: the job's deals stay in the server's line.
-  process.on('message', async (message: ToSolver) => {
+  const answer = async (message: ToSolver) => {
     if (message.type === 'stop') exitWithoutFinalisers(0);
     try {
       if (message.type === 'tables') send({ type: 'tables', id: message.id, tables: await solver.calcTables(message.deals) });
@@ -37,6 +37,8 @@ if (dds) {
     } catch (error) {
       send({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) });
     }
-  });
+  };
+  // A job's failure goes back to the server as 'failed', so the listener has nothing to wait for.
+  process.on('message', (message: ToSolver) => void answer(message));
   send({ type: 'ready' });
 }

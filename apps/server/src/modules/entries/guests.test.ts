@@ -39,7 +39,7 @@ describe('a guest: a player seated by name alone, without an account', () => {
       tricks: 9,
     });
     expect(posted.statusCode, posted.body).toBe(200);
-    const results = (await organiser.get(`/api/v1/tournaments/${key}/results`)).json() as { result: EventResults };
+    const results = (await organiser.get(`/api/v1/tournaments/${key}/results`)).json<{ result: EventResults }>();
     expect(results.result.pairs.find((p) => p.key === `NS${row.ns}`)?.names).toEqual(['Mia Member', 'Gus Guest']);
   });
 

@@ -50,7 +50,7 @@ export async function tournamentRoutes(
   // A PBN file of deals: as JSON `{ pbn }`, or the file itself (text/plain or application/x-pbn).
   app.addContentTypeParser('application/x-pbn', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   route(app, endpoints.events.importDeals, { config: { policy: changeEvent } }, async (request) => {
-    const body = request.body as unknown;
+    const body = request.body;
     const pbn = typeof body === 'string' ? body : (body as { pbn?: unknown } | null)?.pbn;
     if (typeof pbn !== 'string' || pbn.length > 2_000_000) throw badRequest('Send the PBN file as the body, or as JSON { "pbn": "..." }');
     const event = changeEvent.subject(request);

@@ -277,11 +277,9 @@ describe('claims and undo', () => {
   it('a claim rejected is withdrawn and play goes on; the live view flags it and the director rules from the director seat', async () => {
     const { t, wsUrl, event, sockets } = await inPlay();
     const liveView = async () =>
-      (
-        (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json() as {
-          result: LiveView;
-        }
-      ).result;
+      (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json<{
+        result: LiveView;
+      }>().result;
     sockets.N.send({ type: 'claim', tricks: 12 });
     await sockets.E.until((s) => s.claim !== null);
     sockets.E.send({ type: 'claimResponse', accept: false });
@@ -340,11 +338,9 @@ describe('claims and undo', () => {
       const refusals = async () =>
         Number((await sql<{ n: string }>`select case when is_called then last_value else 0 end as n from flags_refused`.execute(db)).rows[0]!.n);
       const flags = async () =>
-        (
-          (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json() as {
-            result: LiveView;
-          }
-        ).result.disputedClaims;
+        (await t.app.inject({ method: 'GET', url: `/api/v1/direct/events/${event.key}`, headers: { cookie: event.organiser.cookie } })).json<{
+          result: LiveView;
+        }>().result.disputedClaims;
       sockets.N.send({ type: 'claim', tricks: 12 });
       await settle(sockets, (s) => s.claim !== null);
       const sent = sockets.E.frames.length;
@@ -747,7 +743,7 @@ describe('a board for review', () => {
 describe('a call for the director', () => {
   /** The director's live view of the event. */
   const liveView = async (app: FastifyInstance, key: string, cookie: string) =>
-    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result;
+    (await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json<{ result: LiveView }>().result;
 
   it('from a player shows at the table and in the live view at once, until the director answers it', async () => {
     const { t, wsUrl } = shared();
@@ -1145,7 +1141,7 @@ describe('changes of the whole event', () => {
 describe('the round clock', () => {
   /** The director's clock of the event, as the live view has it. */
   const clockOf = async (app: FastifyInstance, key: string, cookie: string) =>
-    ((await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json() as { result: LiveView }).result.clock;
+    (await app.inject({ method: 'GET', url: `/api/v1/direct/events/${key}`, headers: { cookie } })).json<{ result: LiveView }>().result.clock;
 
   it('reaches every socket at the table: paused when the director pauses it, running on resume, again in a new round', async () => {
     const { t, wsUrl } = shared();
@@ -1162,7 +1158,7 @@ describe('the round clock', () => {
     // Paused: every socket hears the clock stand where the director stopped it, on the same board.
     const paused = await direct(`/api/v1/direct/events/${event.key}/clock`, { running: false });
     expect(paused.statusCode).toBe(200);
-    const stopped = (paused.json() as { result: PlayTableState['clock'] }).result;
+    const stopped = paused.json<{ result: PlayTableState['clock'] }>().result;
     expect(stopped).toMatchObject({ running: false, roundMs });
     const heard = await north.until((s) => !s.clock.running);
     expect(heard.clock).toEqual(stopped);
@@ -1199,7 +1195,7 @@ describe('the round clock', () => {
       payload: { running: false },
       headers: { cookie: event.organiser.cookie },
     });
-    const stopped = (paused.json() as { result: PlayTableState['clock'] }).result;
+    const stopped = paused.json<{ result: PlayTableState['clock'] }>().result;
     await north.until((s) => !s.clock.running);
 
     await t.app.close();

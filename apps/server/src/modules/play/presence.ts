@@ -51,7 +51,7 @@ export class TablePresence {
       if (!user || previous.seatedUsers[seat] !== user) continue;
       const away = previous.players[seat]?.away;
       if (away) this.awaySince.set(user, away);
-      else if (away === null && !previous.players[seat]!.robot) there[user] = 1;
+      else if (away === null && !previous.players[seat].robot) there[user] = 1;
     }
     this.reports.set('previous owner', { seq: 0, at: now, users: there });
     this.toldAway = this.aways(now);

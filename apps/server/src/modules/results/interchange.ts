@@ -1,4 +1,4 @@
-import { exportPbn, exportUsebio, parseDeal, scoreEvent, type Contract, type Seat, type Vulnerability } from '@bridge/engine';
+import { exportPbn, exportUsebio, parseDeal, scoreEvent, type Contract, type Seat } from '@bridge/engine';
 import type { Db } from '../../db/database.ts';
 import type { TournamentRow } from '../../db/schema.ts';
 import { analysisKey, findAnalyses } from '../analysis/service.ts';
@@ -105,8 +105,8 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
       site: 'Bridge Platform',
       date: tournament.createdAt,
       board: board.boardNo,
-      dealer: board.dealer as Seat,
-      vulnerability: board.vulnerability as Vulnerability,
+      dealer: board.dealer,
+      vulnerability: board.vulnerability,
       deal: board.deal ? parseDeal(board.deal) : null,
       scoring: tournament.scoreType === 'Match Point' ? 'MP' : 'IMP',
       // The solver's analysis, or the one the deal's PBN import carried: OptimumResultTable, OptimumScore, ParContract.
@@ -124,7 +124,7 @@ export async function eventPbn(db: Db, tournament: TournamentRow): Promise<strin
         : {
             ...where,
             contract: { level: r.level, strain: r.strain ?? 'NT', doubled: r.doubled } as Contract,
-            declarer: r.declarer as Seat | null,
+            declarer: r.declarer,
             tricks: r.tricks,
             nsScore: r.nsScore,
           };

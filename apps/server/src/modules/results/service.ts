@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { scoreEvent, type Vulnerability } from '@bridge/engine';
+import { scoreEvent } from '@bridge/engine';
 import { messages, type EventResults, type PostResultBody } from '@bridge/api';
 import { insertInBatches } from '../../db/batches.ts';
 import type { Db } from '../../db/database.ts';
@@ -88,7 +88,7 @@ export async function postResult(
     const board = await findBoard(trx, tournament.id, body.board);
     if (!board) throw notFound(messages.eventNotFound);
     // A passed-out board and an adjusted score store no contract; only a played board has a score to compute.
-    const score = body.kind === 'adjusted' ? null : scoreOfPlay(body, board.vulnerability as Vulnerability);
+    const score = body.kind === 'adjusted' ? null : scoreOfPlay(body, board.vulnerability);
     const adjusted = body.kind === 'adjusted' ? body.adjusted : null;
     const played = body.kind === 'played' ? body : null;
     const values = {

@@ -1,4 +1,4 @@
-import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Seat, type Strain, type Vulnerability } from '@bridge/engine';
+import { dealerOf, scoreEvent, vulnerabilityOf, type MovementRow, type Seat, type Strain } from '@bridge/engine';
 import { ErrorCode, messages, messagesOfTables, videoChannelName, type ResultLine, type TableResultBody, type TableState } from '@bridge/api';
 import type { Db } from '../../db/database.ts';
 import type { ChangeContext } from '../../lib/event-changes.ts';
@@ -31,7 +31,7 @@ export function tableMove(plan: EventPlan, row: MovementRow, rounds: number): Ta
     // With two winners NS and EW numbers overlap: a pair keeps its side.
     const found = twoWinners ? next.find((r) => (side === 'NS' ? r.ns === pair : r.ew === pair)) : next.find((r) => r.ns === pair || r.ew === pair);
     if (!found) return null;
-    return { table: found.table, side: (twoWinners ? side : found.ns === pair ? 'NS' : 'EW') as 'NS' | 'EW' };
+    return { table: found.table, side: twoWinners ? side : found.ns === pair ? 'NS' : 'EW' };
   };
   const phrase = (side: 'NS' | 'EW', pair: number) => {
     const to = where(side, pair);
@@ -222,7 +222,7 @@ export async function writeTableLine(
 ): Promise<number> {
   const board = await findBoard(trx, tournamentId, line.board);
   if (!board) throw notFound(messages.eventNotFound);
-  const vulnerability = board.vulnerability as Vulnerability;
+  const vulnerability = board.vulnerability;
   const declarer = line.contract.level === 0 ? null : line.declarer;
   const score = declarer
     ? scoreOfPlay({ kind: 'played', contract: { ...line.contract, level: line.contract.level as 1 }, declarer, tricks: line.tricks }, vulnerability)

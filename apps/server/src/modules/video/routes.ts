@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints } from '@bridge/api';
 import { sameOriginSocket } from '../../lib/socket-origin.ts';
@@ -52,22 +53,23 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
   app.addHook('preClose', async () => signalling.close());
 
   const sameOrigin = sameOriginSocket(options.publicUrl);
+  // The bytes that followed each upgrade request (normally none), from the server's own 'upgrade' event: this
+  // listener runs before @fastify/websocket's, which routes the request to handOver.
+  const upgradeHeads = new WeakMap<IncomingMessage, Buffer>();
+  const keepHead = (request: IncomingMessage, _socket: Duplex, head: Buffer) => void upgradeHeads.set(request, head);
+  app.server.prependListener('upgrade', keepHead);
+  app.addHook('onClose', async () => void app.server.off('upgrade', keepHead));
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.ws) return; // a plain GET: the route answers 404
     reply.hijack();
     const { id, names, role } = request.user!;
     const raw = request.raw;
-    const head = upgradeHead(raw);
-    if (!head)
-      app.log.error(
-        '@fastify/websocket no longer keeps the upgrade head under the symbol ws-head: bytes a client sent before the handshake are lost',
-      );
     // The policy found the session, so there is one.
     const session = app.sessions.currentSessionHash(request)!;
     await signalling.hand(
       raw.socket,
-      head ?? Buffer.alloc(0),
+      upgradeHeads.get(raw) ?? Buffer.alloc(0),
       { method: raw.method ?? 'GET', url: raw.url ?? '/ws/video', headers: { ...raw.headers } },
       { id, names, role },
       session,
@@ -78,14 +80,4 @@ export async function videoRoutes(app: FastifyInstance, options: VideoOptions) {
     // Not reached: handOver hijacks every upgrade before the handshake.
     socket.close(1011);
   });
-}
-
-/**
- * The bytes that followed the upgrade request, which @fastify/websocket keeps under a symbol of its own; undefined
- * if a version of the plugin stops doing so.
- */
-function upgradeHead(raw: IncomingMessage): Buffer | undefined {
-  const key = Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'ws-head');
-  const head = key ? (raw as unknown as Record<symbol, unknown>)[key] : undefined;
-  return Buffer.isBuffer(head) ? head : undefined;
 }

@@ -217,23 +217,23 @@ describe('signalling (/ws/video)', () => {
     const event = await seatedEvent(server.t, { kibitzers: false });
     const channel = `${event.key}table0`;
     const [north, east] = await Promise.all([connect(event.players[0]!), connect(event.players[1]!)]);
-    await east!.join(channel);
+    await east.join(channel);
     // All at once, without waiting for 'joined': the join reads the database, the rest must not overtake it.
     const offer = { type: 'offer', sdp: 'v=0 sent right after the join' };
-    north!.send('join', channel, { strict: true });
-    north!.send('send_offer', channel, { sdp: offer, targetPeer: event.players[1]!.id });
-    north!.send('peerDetails', channel, {});
-    north!.send('no such type', channel);
-    north!.send('ice_candidate', channel, { candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 1 typ host' }, targetPeer: event.players[1]!.id });
-    expect((await east!.next('offer_sdp_recieved')).body).toEqual({ sdp: offer, from: event.players[0]!.id });
-    expect((await east!.next('ice_candidate')).body.from).toBe(event.players[0]!.id);
+    north.send('join', channel, { strict: true });
+    north.send('send_offer', channel, { sdp: offer, targetPeer: event.players[1]!.id });
+    north.send('peerDetails', channel, {});
+    north.send('no such type', channel);
+    north.send('ice_candidate', channel, { candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 1 typ host' }, targetPeer: event.players[1]!.id });
+    expect((await east.next('offer_sdp_recieved')).body).toEqual({ sdp: offer, from: event.players[0]!.id });
+    expect((await east.next('ice_candidate')).body.from).toBe(event.players[0]!.id);
     // The sender's own answers came in the same order, the refusal of the unreadable message last.
-    expect((await north!.next('error')).body.code).toBe('validation_failed');
-    expect(north!.received.map((m) => m.type)).toEqual(['joined', 'peerDetails']);
-    expect(east!.received.map((m) => m.type)).toEqual([]);
-    north!.close();
-    expect((await east!.next('disconnected')).body.peerId).toBe(event.players[0]!.id);
-    east!.close();
+    expect((await north.next('error')).body.code).toBe('validation_failed');
+    expect(north.received.map((m) => m.type)).toEqual(['joined', 'peerDetails']);
+    expect(east.received.map((m) => m.type)).toEqual([]);
+    north.close();
+    expect((await east.next('disconnected')).body.peerId).toBe(event.players[0]!.id);
+    east.close();
   });
 
   it("a non-strict join takes the place of the same user's older socket, which is told and closed; a strict one is refused", async () => {

@@ -47,7 +47,7 @@ function RequestResetForm() {
           ) : null}
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <Group grow gap="sm" mt="xs">
-            <Button variant="default" size="md" onClick={() => navigate(paths.login.getHref())}>
+            <Button variant="default" size="md" onClick={() => void navigate(paths.login.getHref())}>
               Login
             </Button>
             <Button type="submit" size="md" loading={sendReset.isPending}>
@@ -91,7 +91,7 @@ function NewPasswordForm({ token }: { token: string }) {
           <Alert role="status" color="felt" variant="light">
             {doneMessage}
           </Alert>
-          <Button size="md" fullWidth onClick={() => navigate(paths.login.getHref(), { replace: true })}>
+          <Button size="md" fullWidth onClick={() => void navigate(paths.login.getHref(), { replace: true })}>
             Login
           </Button>
         </Stack>

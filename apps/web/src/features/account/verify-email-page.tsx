@@ -77,10 +77,10 @@ function LinkSent() {
           />
         ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button variant="default" size="md" onClick={handleResend} loading={resend.isPending} disabled={!storedUser && !email}>
+          <Button variant="default" size="md" onClick={() => void handleResend()} loading={resend.isPending} disabled={!storedUser && !email}>
             Resend Email
           </Button>
-          <Button size="md" onClick={() => navigate(paths.login.getHref())}>
+          <Button size="md" onClick={() => void navigate(paths.login.getHref())}>
             Login
           </Button>
         </SimpleGrid>
@@ -122,7 +122,7 @@ function ConfirmToken({ token }: { token: string }) {
             <Text>Verifying your email address…</Text>
           </Group>
         )}
-        <Button size="md" fullWidth onClick={() => navigate(paths.login.getHref(), { replace: true })}>
+        <Button size="md" fullWidth onClick={() => void navigate(paths.login.getHref(), { replace: true })}>
           Login
         </Button>
       </Stack>

@@ -188,7 +188,7 @@ describe('Entries', () => {
     const calls = serve();
     renderEntries();
     const first = await field('EW2', 1);
-    const start = screen.getByRole('button', { name: 'Start the session' }) as HTMLButtonElement;
+    const start = screen.getByRole<HTMLButtonElement>('button', { name: 'Start the session' });
     expect(start.disabled).toBe(false);
     fireEvent.change(first, { target: { value: 'Lee Visitor' } });
     expect(start.disabled).toBe(true);

@@ -89,7 +89,7 @@ describe('New event', () => {
     await heading('Step 2 of 4');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await heading('Step 1 of 4');
-    expect((screen.getByLabelText(/Event name/) as HTMLInputElement).value).toBe('Thursday Pairs');
+    expect(screen.getByLabelText<HTMLInputElement>(/Event name/).value).toBe('Thursday Pairs');
   });
 
   it('shows the proposals for the pairs with their figures, and Next needs one chosen', async () => {
@@ -156,7 +156,7 @@ describe('New event', () => {
     expect(figures.textContent).toContain(formatDuration(118));
     // The upload seats 5 pairs, not the 12 given: one press makes them agree.
     fireEvent.click(screen.getByRole('button', { name: 'Use 5 pairs' }));
-    expect((screen.getByLabelText(/Number of pairs/) as HTMLInputElement).value).toBe('5');
+    expect(screen.getByLabelText<HTMLInputElement>(/Number of pairs/).value).toBe('5');
     expect(screen.queryByRole('button', { name: 'Use 5 pairs' })).toBeNull();
     next();
     await heading('Step 3 of 4');
@@ -223,7 +223,7 @@ describe('New event', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('An event called Thursday Pairs already starts then')).toBeTruthy();
     await heading('Step 1 of 4');
-    expect((screen.getByLabelText(/Event name/) as HTMLInputElement).value).toBe('Thursday Pairs');
+    expect(screen.getByLabelText<HTMLInputElement>(/Event name/).value).toBe('Thursday Pairs');
     next();
     await heading('Step 2 of 4');
     await waitFor(() => expect(screen.getByRole('radio', { name: /Mitchell/ }).getAttribute('aria-checked')).toBe('true'));

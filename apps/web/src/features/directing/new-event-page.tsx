@@ -36,6 +36,7 @@ export function NewEventPage() {
   useEffect(() => {
     if (values.checkedUpload && values.checkedUpload !== currentUpload) {
       form.setFieldValue('checkedUpload', '');
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- cleared with the form's own field, which lives in Mantine's store
       setChecked(null);
     }
   }, [currentUpload, values.checkedUpload, form]);

@@ -205,7 +205,7 @@ export function EventList({ adapter, variant, title, description, previewHref, i
             multiple={false}
             value={chip}
             onChange={(value) => {
-              setChip(value as EventChip);
+              setChip(value);
               paging.reset();
             }}
           >

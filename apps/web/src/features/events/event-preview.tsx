@@ -133,7 +133,7 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
       </Paper>
       <Tabs
         value={current}
-        onChange={(value) => value && navigate(tabHref(value as EventPreviewTab), { replace: true })}
+        onChange={(value) => value && void navigate(tabHref(value as EventPreviewTab), { replace: true })}
         keepMounted={false}
         style={{ minWidth: 0 }}
       >

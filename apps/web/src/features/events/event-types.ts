@@ -80,7 +80,7 @@ export function parseDetails(json: string | null | undefined): EventDetails {
   if (!json) return {};
   try {
     const value: unknown = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as EventDetails) : {};
+    return value && typeof value === 'object' ? value : {};
   } catch {
     return {};
   }

@@ -179,7 +179,7 @@ export function AnalyticsPage() {
               <ExportMenu hrefFor={(format) => exportHref('downloads', format, params)} />
             </Group>
           </Group>
-          <Chip.Group multiple={false} value={chip} onChange={(value) => setChip(value as typeof chip)}>
+          <Chip.Group multiple={false} value={chip} onChange={(value) => setChip(value)}>
             <Group gap="xs" role="group" aria-label="Filters">
               {chips.map((item) => (
                 <Chip key={item.value} value={item.value} size="sm" variant="outline">

@@ -7,7 +7,7 @@ import { recordRequests, server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { ContactPage } from './contact-page';
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement | HTMLTextAreaElement>(label);
 
 function fill(values: Partial<Record<'Name' | 'Email' | 'Contact' | 'Description', string>>) {
   for (const [label, value] of Object.entries(values)) fireEvent.change(field(label), { target: { value } });

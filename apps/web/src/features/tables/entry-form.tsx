@@ -187,7 +187,7 @@ export function EntryForm({
                 mb="xs"
                 aria-label="Tricks as"
                 value={tricksAs}
-                onChange={(value) => setTricksAs(value as 'relative' | 'count')}
+                onChange={(value) => setTricksAs(value)}
                 data={[
                   { value: 'relative', label: `Over or under (${MINUS_SAMPLE})` },
                   { value: 'count', label: 'Tricks taken' },

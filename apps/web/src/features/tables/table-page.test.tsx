@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { storageKeys } from '../../lib/storage';
-import { FakeEventSource, useFakeEventSource } from '../../testing/event-source';
+import { FakeEventSource, installFakeEventSource } from '../../testing/event-source';
 import { server } from '../../testing/network';
 import { jsonResponse, renderApp } from '../../testing/render-app';
 import { TablePage } from './table-page';
@@ -98,7 +98,7 @@ const press = (groupName: string, button: string) => fireEvent.click(within(grou
 const scoreShown = () =>
   screen.getByText((_, element) => element?.tagName === 'P' && /^North-South [+\u22120-9]/.test(element.textContent ?? '')).textContent;
 
-useFakeEventSource();
+installFakeEventSource();
 beforeEach(() => {
   calls = [];
   // Every call of the page goes through the test's `handle`, which each test sets.
@@ -135,7 +135,7 @@ describe('opening a table', () => {
     renderTable();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Table 3' })).toBeTruthy();
-    const field = screen.getByLabelText('Table code') as HTMLInputElement;
+    const field = screen.getByLabelText<HTMLInputElement>('Table code');
     expect(field.getAttribute('inputmode')).toBe('numeric');
     expect(field.getAttribute('autocomplete')).toBe('one-time-code');
 
@@ -634,7 +634,9 @@ describe('weak Wi-Fi', () => {
     await screen.findByText('Waiting to send');
 
     network = true;
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     expect(await screen.findByText('Board 5 is not in this round')).toBeTruthy();
     expect(screen.getByText('Board 5 was not accepted:')).toBeTruthy();
     expect(storedQueue()).toHaveLength(0);
@@ -656,7 +658,9 @@ describe('weak Wi-Fi', () => {
     await screen.findByText('Waiting to send');
 
     network = true;
-    act(() => window.dispatchEvent(new Event('online')));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await waitFor(() => expect(posts('/results')).toHaveLength(2));
     expect(storedQueue()).toHaveLength(1);
     expect(screen.getByText('Waiting to send')).toBeTruthy();
@@ -681,7 +685,9 @@ describe('weak Wi-Fi', () => {
       await screen.findByText('Waiting to send');
 
       network = true;
-      act(() => vi.advanceTimersByTime(20_000));
+      act(() => {
+        vi.advanceTimersByTime(20_000);
+      });
       await waitFor(() => expect(posts('/results')).toHaveLength(2));
       await waitFor(() => expect(storedQueue()).toHaveLength(0));
       expect(await screen.findByRole('button', { name: 'Confirm board 5' })).toBeTruthy();

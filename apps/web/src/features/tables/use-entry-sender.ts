@@ -19,6 +19,7 @@ export function useEntrySender(eventKey: string, table: number) {
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   useEffect(() => subscribeStorage(() => setVersion((current) => current + 1)), []);
   // `version` changes whenever the stored queue does, here or in another tab.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- version is the storage's change count: it is what makes the queue read again
   const queued = useMemo(() => queuedEntries(eventKey, table), [eventKey, table, version]);
 
   const settle = useCallback(

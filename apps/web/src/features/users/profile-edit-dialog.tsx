@@ -69,7 +69,7 @@ function EditForm({ field, user, onClose, onSaved }: ProfileEditDialogProps & { 
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         {field.type === 'email' && (
           <Text size="sm">

@@ -83,15 +83,15 @@ describe('ProfilePage', () => {
       { status: 429, body: { error: 'Too many attempts. Please wait 1 minute and try again.', code: 'rate_limited' } },
     ]);
     renderApp(<ProfilePage />, { path: '/console/profile' });
-    const toggle = (await screen.findByRole('switch', { name: /Directors may find me/ })) as HTMLInputElement;
+    const toggle = await screen.findByRole<HTMLInputElement>('switch', { name: /Directors may find me/ });
     await waitFor(() => expect(toggle.disabled).toBe(false));
     expect(toggle.checked).toBe(false);
     fireEvent.click(toggle);
     await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith(messages.profileUpdated));
-    await waitFor(() => expect((screen.getByRole('switch', { name: /Directors may find me/ }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('switch', { name: /Directors may find me/ }).checked).toBe(true));
     fireEvent.click(screen.getByRole('switch', { name: /Directors may find me/ }));
     expect(await screen.findByText('Too many attempts. Please wait 1 minute and try again.')).toBeTruthy();
-    expect((screen.getByRole('switch', { name: /Directors may find me/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: /Directors may find me/ }).checked).toBe(true);
     expect(calls).toEqual([
       { type: 'findable', value: 'true' },
       { type: 'findable', value: 'false' },

@@ -169,7 +169,7 @@ function DeleteAccountForm({ update, onClose }: { update: ReturnType<typeof useU
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>
           Delete your account for good? Your profile (name, email, contact, city, PIN, BFI or BBO number), your sign-ins, and the events you

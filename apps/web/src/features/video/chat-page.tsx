@@ -232,7 +232,7 @@ export function ChatPage() {
       <VideoDialog
         opened={problem?.kind === 'refused'}
         title={videoTexts.refusedTitle}
-        actions={[{ label: 'Back', onClick: () => navigate(joinHref({ key: key || undefined }), { replace: true }) }]}
+        actions={[{ label: 'Back', onClick: () => void navigate(joinHref({ key: key || undefined }), { replace: true }) }]}
       >
         {problem?.kind === 'refused' ? problem.message : ''}
       </VideoDialog>

@@ -86,7 +86,7 @@ describe('JoinPage', () => {
   it('chooses the table the movement puts a seated player at now', async () => {
     answer({ tables: [atTableTwo] });
     renderApp(<JoinPage />, { path: '/video', initialEntry: '/video?key=k9x2m4p7qa' });
-    await vi.waitFor(() => expect((screen.getByRole('textbox', { name: 'Table' }) as HTMLInputElement).value).toBe('Table 2'));
+    await vi.waitFor(() => expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Table' }).value).toBe('Table 2'));
   });
 
   it('without camera or microphone shows one notice saying what is missing and how to allow it, with both switches off and disabled', async () => {
@@ -102,7 +102,7 @@ describe('JoinPage', () => {
     expect(screen.queryByText(videoTexts.noMicrophone)).toBeNull();
     expect(screen.queryByText(videoTexts.mediaErrorMessage)).toBeNull();
     for (const name of ['Microphone', 'Camera']) {
-      const toggle = screen.getByRole('switch', { name }) as HTMLInputElement;
+      const toggle = screen.getByRole<HTMLInputElement>('switch', { name });
       expect(toggle.checked).toBe(false);
       expect(toggle.disabled).toBe(true);
     }

@@ -99,10 +99,12 @@ export function JoinPage() {
   // A seated player finds their table chosen: the one the movement puts them at now.
   const myTables = useQuery({ ...myTablesQueryOptions(), enabled: Boolean(key) });
   const myChannel = myTables.data?.find((table) => table.key === tournament?.key)?.channel;
-  useEffect(() => {
-    const mine = options.find((option) => option.channel === myChannel);
-    if (mine) setChoice((current) => current ?? mine.value);
-  }, [options, myChannel]);
+  const mine = options.find((option) => option.channel === myChannel)?.value;
+  const [foundMine, setFoundMine] = useState<string>();
+  if (mine !== foundMine) {
+    setFoundMine(mine);
+    if (mine) setChoice((current) => current ?? mine);
+  }
   const details = tournament ? readDetails(tournament.details) : null;
 
   if (userQuery.data && !userQuery.data.emailVerified) return <Navigate to={paths.verifyEmail.getHref(userQuery.data.email)} replace />;

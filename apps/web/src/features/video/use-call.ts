@@ -35,6 +35,7 @@ export function useCall(options: { table: string; uid?: string; displayName?: st
       leave();
     };
     // The call is made once per table and user; toggles later go through the call itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the other options are the call's start, not a reason to make a new call
   }, [ready, table, uid]);
   const snapshot = useSyncExternalStore(call?.subscribe ?? noSubscription, call?.getSnapshot ?? (() => idle), () => idle);
   return { call, snapshot };

@@ -5,14 +5,14 @@ import { delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
-import { FakeWebSocket, useFakeWebSocket } from '../../../testing/web-socket';
+import { FakeWebSocket, installFakeWebSocket } from '../../../testing/web-socket';
 import { PlayPage } from './play-page';
 
 // The online table's page: it finds the table, opens the table's socket (a fake the test plays the server on) and
 // keeps it through drops. The table itself is play-table.test.tsx's.
 
 vi.setConfig({ testTimeout: 20_000 });
-useFakeWebSocket();
+installFakeWebSocket();
 
 const player = {
   uid: 'u1',
@@ -97,7 +97,8 @@ describe('PlayPage', () => {
 
     socket.receive({ type: 'table', state: tableState() });
     expect(screen.getByRole('heading', { level: 1, name: 'Table 2, event abc' })).toBeTruthy();
-    expect(screen.getByText('Table 2 · Board 3')).toBeTruthy();
+    // The frame reaches the table through the connection's state: wait for it rather than assume the same tick.
+    expect(await screen.findByText('Table 2 · Board 3')).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Your hand: 13 cards' })).toBeTruthy();
     expect(screen.queryByLabelText('Opening the table')).toBeNull();
   });

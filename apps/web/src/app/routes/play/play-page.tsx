@@ -96,6 +96,7 @@ export function PlayPage() {
     if (!moved) return;
     void queryClient.invalidateQueries({ queryKey: myTableQueryOptions(key).queryKey });
     if (moved.table === null) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the move arrives on the table's socket; its notice goes with the refresh and the new address
       setMoveNotice(`You sit out round ${moved.round}: there is no table for you this round. Open this page again when the next round starts.`);
       return;
     }

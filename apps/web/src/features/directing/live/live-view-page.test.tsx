@@ -3,7 +3,7 @@ import type { LiveView } from '@bridge/api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, useFakeEventSource } from '../../../testing/event-source';
+import { FakeEventSource, installFakeEventSource } from '../../../testing/event-source';
 import { server, unexpected } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { LiveViewPage } from './live-view-page';
@@ -197,7 +197,7 @@ function serve(views: LiveView[] = [liveView()], answers: Record<string, Answer[
   return { calls, reads: () => reads };
 }
 
-useFakeEventSource();
+installFakeEventSource();
 afterEach(() => void vi.useRealTimers());
 
 const renderPage = () => renderApp([{ path: '/console/direct/:key', element: <LiveViewPage /> }], { initialEntry: `/console/direct/${KEY}` });
@@ -286,7 +286,9 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     renderPage();
     const timer = await screen.findByRole('timer', { name: 'Round clock' });
     expect(timer.textContent).toBe('14:58 of 15:00 0:02 left');
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(timer.textContent).toBe('15:03 of 15:00 Late by 0:03');
   });
 
@@ -329,11 +331,11 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     const { calls } = serve();
     renderPage();
     const dialog = await openBoard(/^Board 1, confirmed, .*, table 1, round 1$/);
-    expect((within(dialog).getByRole('radio', { name: 'North' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: '4' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByRole('radio', { name: 'spades' }) as HTMLInputElement).checked).toBe(true);
-    expect((within(dialog).getByLabelText(/^Tricks/) as HTMLInputElement).value).toBe('=');
-    expect((within(dialog).getByLabelText(/^Opening lead/) as HTMLInputElement).value).toBe('HK');
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'North' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: '4' }).checked).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('radio', { name: 'spades' }).checked).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Tricks/).value).toBe('=');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Opening lead/).value).toBe('HK');
     // One trick fewer: the director changes only the tricks.
     fireEvent.change(within(dialog).getByLabelText(/^Tricks/), { target: { value: '-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save result' }));
@@ -577,7 +579,9 @@ describe('LiveViewPage', { timeout: 20_000 }, () => {
     // A 502 from a proxy while the server restarts: the browser closes the stream and does not try again.
     first.fail({ givenUp: true });
     expect(screen.getByRole('status').textContent).toBe('Reconnecting');
-    act(() => vi.advanceTimersByTime(reconnectDelay(0)));
+    act(() => {
+      vi.advanceTimersByTime(reconnectDelay(0));
+    });
     vi.useRealTimers();
     expect(FakeEventSource.instances).toHaveLength(2);
     FakeEventSource.instances[1]!.emit('open');

@@ -163,7 +163,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         </Tabs.List>
 
         <Tabs.Panel value="result" pt="md">
-          <form onSubmit={submitResult} noValidate>
+          <form onSubmit={(event) => void submitResult(event)} noValidate>
             <Stack gap="sm">
               <BoardResultEntry
                 look="compact"
@@ -210,7 +210,7 @@ function ResultForms({ eventKey, target, onClose }: { eventKey: string; target: 
         </Tabs.Panel>
 
         <Tabs.Panel value="adjusted" pt="md">
-          <form onSubmit={submitAdjusted} noValidate>
+          <form onSubmit={(event) => void submitAdjusted(event)} noValidate>
             <Stack gap="sm">
               <Text size="sm" c="dimmed">
                 An artificial adjusted score in place of a result: average plus, average or average minus for each side.

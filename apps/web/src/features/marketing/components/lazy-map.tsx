@@ -26,6 +26,7 @@ export function LazyMap({ latitude, longitude, title }: LazyMapProps) {
     const box = boxRef.current;
     if (!box || visible) return;
     if (typeof IntersectionObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- after hydration only: the prerendered page must not hold the map
       setVisible(true);
       return;
     }

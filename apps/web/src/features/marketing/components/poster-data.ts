@@ -43,11 +43,11 @@ export const playerTable = {
   contract: { level: 4, strain: 'S' as SuitLetter | 'NT', doubled: 0, declarer: 'S' as SeatLetter },
   /** Each trick's cards in the order played, from its leader; the last one is on the table. */
   tricks: [
-    { leader: 'W' as SeatLetter, cards: ['DQ', 'D4', 'D2', 'DA'] },
-    { leader: 'S' as SeatLetter, cards: ['SA', 'S2', 'S3', 'S4'] },
-    { leader: 'S' as SeatLetter, cards: ['SK', 'S9', 'S7', 'C4'] },
-    { leader: 'S' as SeatLetter, cards: ['D7', 'DT', 'DK', 'D3'] },
-    { leader: 'N' as SeatLetter, cards: ['C2', 'CA', 'C3', 'CT'] },
+    { leader: 'W', cards: ['DQ', 'D4', 'D2', 'DA'] },
+    { leader: 'S', cards: ['SA', 'S2', 'S3', 'S4'] },
+    { leader: 'S', cards: ['SK', 'S9', 'S7', 'C4'] },
+    { leader: 'S', cards: ['D7', 'DT', 'DK', 'D3'] },
+    { leader: 'N', cards: ['C2', 'CA', 'C3', 'CT'] },
   ] as { leader: SeatLetter; cards: CardCode[] }[],
   /** Tricks taken so far, the trick on the table included, and the seat whose card wins it. */
   tricksWon: { NS: 4, EW: 1 },

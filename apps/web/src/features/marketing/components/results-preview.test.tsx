@@ -1,4 +1,4 @@
-import { matchpointBoard, nsScore, vulnerabilityOf, type Contract, type Seat } from '@bridge/engine';
+import { matchpointBoard, nsScore, vulnerabilityOf, type Contract } from '@bridge/engine';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { boardTraveller } from './poster-data';
@@ -18,7 +18,7 @@ describe('ResultsPreview', () => {
       const cells = within(tableRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-      const score = nsScore(line.contract as Contract, line.declarer as Seat, line.tricks, vulnerabilityOf(boardTraveller.board));
+      const score = nsScore(line.contract as Contract, line.declarer, line.tricks, vulnerabilityOf(boardTraveller.board));
       expect(cells[0]).toBe(String(line.ns));
       expect(cells[1]).toBe(String(line.ew));
       expect(cells[3]).toBe(String(line.tricks));

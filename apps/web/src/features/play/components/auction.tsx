@@ -119,6 +119,7 @@ export function BiddingBox({ legal, onCall }: BiddingBoxProps) {
   );
   return (
     <section className={classes.biddingBox} aria-label="Bidding box">
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- arrow keys bubble up from the call buttons, which alone take the focus */}
       <div ref={grid} onKeyDown={move} className={classes.bids} role="group" aria-label="Calls legal now">
         {[1, 2, 3, 4, 5, 6, 7].flatMap((level) =>
           STRAINS.map((strain) => button(`${level}${strain}` as Call, <CallText call={`${level}${strain}`} />)),

@@ -52,13 +52,17 @@ describe('the round clock at the table', () => {
     expect(timer.getAttribute('aria-live')).toBe('off');
     expect(timer.textContent).toBe('15:00 left');
     expect(timer.getAttribute('aria-label')).toBe('Round clock: 15 minutes left');
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(screen.getByRole('timer').textContent).toBe('14:59 left');
     expect(screen.getByRole('status').textContent).toBe('');
 
     // The director pauses it: the next frame has it standing.
     rerender(<RoundClock clock={{ running: false, elapsedMs: 1_000, roundMs: ROUND }} readAt={101_000} />);
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(screen.getByRole('timer').textContent).toBe('14:59 left');
     expect(screen.getByText('Paused')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('The round clock is paused');

@@ -16,12 +16,7 @@ export function WatchSeat({ seat, onChange }: { seat: Seat; onChange: (seat: Sea
       <span id="watch-seat-label" className={classes.watchSeatLabel}>
         Watch from
       </span>
-      <SegmentedControl
-        size="xs"
-        value={seat}
-        onChange={(value) => onChange(value as Seat)}
-        data={SEATS.map((s) => ({ value: s, label: seatName(s) }))}
-      />
+      <SegmentedControl size="xs" value={seat} onChange={(value) => onChange(value)} data={SEATS.map((s) => ({ value: s, label: seatName(s) }))} />
     </div>
   );
 }

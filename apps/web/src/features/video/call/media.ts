@@ -26,7 +26,7 @@ export async function listDevices(): Promise<DeviceLists> {
   };
 }
 
-const errorName = (error: unknown) => (error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '');
+const errorName = (error: unknown) => (error && typeof error === 'object' && 'name' in error ? String(error.name) : '');
 
 /** Turns a getUserMedia failure into what the page says. */
 export function classifyMediaError(error: unknown): MediaProblem {

@@ -126,7 +126,7 @@ export class PeerLink {
       this.makingOffer = true;
       await pc.setLocalDescription();
       // A connection given up meanwhile (we answer the other side's offer instead): its offer is void.
-      if (pc === this.pc && pc.localDescription) this.signals.sendDescription(pc.localDescription.toJSON() as RTCSessionDescriptionInit);
+      if (pc === this.pc && pc.localDescription) this.signals.sendDescription(pc.localDescription.toJSON());
     } catch (error) {
       if (pc === this.pc) this.events.onError(error);
     } finally {
@@ -160,7 +160,7 @@ export class PeerLink {
         // offer, and by the next await `localDescription` may be that offer. Sent in the answer's place, the other
         // side (waiting for an answer) ignored it as a collision and the pair never connected.
         const answer = this.pc.localDescription;
-        if (answer) this.signals.sendDescription(answer.toJSON() as RTCSessionDescriptionInit);
+        if (answer) this.signals.sendDescription(answer.toJSON());
         await this.applyVideoScale(); // a line taken from the offer has its encodings from our answer on
       }
       for (const candidate of this.pendingCandidates.splice(0)) await this.addCandidate(candidate);

@@ -247,7 +247,7 @@ export class VideoCall {
       case 'answer_sdp_recieved': {
         const link =
           this.links.get(message.body.from) ?? (message.type === 'offer_sdp_recieved' ? this.connectTo(message.body.from, false) : undefined);
-        return void link?.receiveDescription(message.body.sdp as RTCSessionDescriptionInit);
+        return void link?.receiveDescription(message.body.sdp);
       }
       case 'ice_candidate': {
         const link = this.links.get(message.body.from) ?? this.connectTo(message.body.from, false);

@@ -32,6 +32,7 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
 
   useEffect(() => {
     if (!opened) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the dialog opens on the call's devices of the moment, listed with them below
     setCamera(choice.cameraId ?? activeCameraId ?? null);
     setMicrophone(choice.microphoneId ?? activeMicrophoneId ?? null);
     setShape(ratio);
@@ -74,12 +75,7 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
           <Text size="sm" fw={500} id="tile-shape-label">
             Tile shape
           </Text>
-          <SegmentedControl
-            aria-labelledby="tile-shape-label"
-            data={[...TILE_RATIOS]}
-            value={shape}
-            onChange={(value) => setShape(value as TileRatio)}
-          />
+          <SegmentedControl aria-labelledby="tile-shape-label" data={[...TILE_RATIOS]} value={shape} onChange={(value) => setShape(value)} />
         </Stack>
         <Group justify="flex-end">
           <Button onClick={() => onFinish({ cameraId: camera ?? undefined, microphoneId: microphone ?? undefined }, shape)}>Finish</Button>

@@ -24,9 +24,11 @@ export function TableSelector({ label, options, value, onChange, error }: TableS
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A choice made for the user (their own table, once known) shows in the field.
   const selectedLabel = selected?.label;
-  useEffect(() => {
+  const [shownLabel, setShownLabel] = useState(selectedLabel);
+  if (shownLabel !== selectedLabel) {
+    setShownLabel(selectedLabel);
     if (selectedLabel) setSearch(selectedLabel);
-  }, [selectedLabel]);
+  }
   useEffect(
     () => () => {
       if (hideTimer.current) clearTimeout(hideTimer.current);

@@ -72,6 +72,7 @@ export function VideoTile({ participant, speaking, ratio, onSoundBlocked, soundO
       // A hint, not part of the name: a name that changed with every pause would be read out again and again.
       aria-description={speaking ? 'speaking' : undefined}
     >
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption -- a live camera of a call: there is no caption track to give */}
       <video
         ref={video}
         className={classes.video}
