@@ -9,51 +9,14 @@ import { jsonResponse, renderApp } from '../../testing/render-app';
 import { FakeWebSocket } from '../../testing/web-socket';
 import { PlayConnection } from './play-connection';
 import { PlayTable } from './play-table';
+import { SOUTH, tableState } from '../../testing/play-state';
 
 // The online table as a player meets it: the frames come over a socket the test plays the server on, and what the
 // player does goes back over it.
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const SOUTH = ['SA', 'S5', 'S2', 'HK', 'H9', 'H2', 'DA', 'D7', 'D4', 'CT', 'C9', 'C3', 'SJ'];
 const EAST = ['SK', 'SQ', 'S4', 'HQ', 'HJ', 'H3', 'DK', 'DQ', 'D2', 'CA', 'CK', 'C2', 'S3'];
-
-function tableState(overrides: Partial<PlayTableState> = {}): PlayTableState {
-  return {
-    key: 'abc',
-    table: 2,
-    round: 1,
-    board: 3,
-    dealer: 'N',
-    vulnerability: 'EW',
-    seat: 'S',
-    kibitzer: false,
-    hands: { S: SOUTH },
-    auction: [],
-    turn: 'N',
-    contract: null,
-    declarer: null,
-    trick: [],
-    lastTrick: null,
-    tricks: { ns: 0, ew: 0 },
-    result: null,
-    claim: null,
-    disputed: null,
-    undo: null,
-    players: {
-      N: { name: 'Nina North', robot: false, away: null },
-      E: { name: 'Eli East', robot: false, away: null },
-      S: { name: 'Sam South', robot: false, away: null },
-      W: { name: 'Robot', robot: true, away: null },
-    },
-    boards: { played: 0, total: 2 },
-    roundOver: false,
-    directorCall: null,
-    stopped: null,
-    clock: { running: true, elapsedMs: 0, roundMs: 900_000 },
-    ...overrides,
-  };
-}
 
 const call = (seat: 'N' | 'E' | 'S' | 'W', c: string) => ({ seat, call: c, alert: false });
 /** West declares 4♥: North leads, East is dummy. */

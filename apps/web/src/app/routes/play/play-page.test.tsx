@@ -7,6 +7,7 @@ import { server } from '../../../testing/network';
 import { jsonResponse, renderApp } from '../../../testing/render-app';
 import { FakeWebSocket, installFakeWebSocket } from '../../../testing/web-socket';
 import { PlayPage } from './play-page';
+import { tableState as frame } from '../../../testing/play-state';
 
 // The online table's page: it finds the table, opens the table's socket (a fake the test plays the server on) and
 // keeps it through drops. The table itself is play-table.test.tsx's.
@@ -28,42 +29,13 @@ const player = {
   role: 'player',
 };
 
-function tableState(overrides: Partial<PlayTableState> = {}): PlayTableState {
-  return {
-    key: 'abc',
-    table: 2,
-    round: 1,
-    board: 3,
-    dealer: 'N',
+/** The page's frame: the play tests' own, with four people at the table. */
+const tableState = (overrides: Partial<PlayTableState> = {}): PlayTableState =>
+  frame({
     vulnerability: 'None',
-    seat: 'S',
-    kibitzer: false,
-    hands: { S: ['SA', 'S5', 'S2', 'HK', 'H9', 'H2', 'DA', 'D7', 'D4', 'CT', 'C9', 'C3', 'SJ'] },
-    auction: [],
-    turn: 'N',
-    contract: null,
-    declarer: null,
-    trick: [],
-    lastTrick: null,
-    tricks: { ns: 0, ew: 0 },
-    result: null,
-    claim: null,
-    disputed: null,
-    undo: null,
-    players: {
-      N: { name: 'Nina North', robot: false, away: null },
-      E: { name: 'Eli East', robot: false, away: null },
-      S: { name: 'Sam South', robot: false, away: null },
-      W: { name: 'Wes West', robot: false, away: null },
-    },
-    boards: { played: 0, total: 2 },
-    roundOver: false,
-    directorCall: null,
-    stopped: null,
-    clock: { running: true, elapsedMs: 0, roundMs: 900_000 },
+    players: { ...frame().players, W: { name: 'Wes West', robot: false, away: null } },
     ...overrides,
-  };
-}
+  });
 
 /** The signed-in player, seated at the tables of `mine`; the table's video never gets its relay servers here. */
 function serve(mine: VideoTableInPlay[] = []) {
