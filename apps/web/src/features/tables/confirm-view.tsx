@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { useJudgeEntry } from './api';
 import { EntryText } from './entry-text';
-import { entryOfBody, valuesOfEntry, type EntryBody, type EntryValues } from './entry-form';
+import { valuesOfEntry, type EntryBody, type EntryValues } from './entry-form';
+import { entryOfBody } from './sent-entry';
 import { boardFacts, signedScore, type TableBoard } from './format';
 import classes from './table-page.module.css';
 

@@ -46,14 +46,6 @@ export const emptyEntry: EntryValues = {
   leadRank: null,
 };
 
-/** The entry as the server keeps it, from the body this phone sent (or still has to send). */
-export const entryOfBody = (body: EntryBody): NonNullable<TableBoard['entry']> => ({
-  declarer: body.declarer ?? null,
-  contract: body.contract,
-  tricks: body.contract.level === 0 ? null : body.tricks,
-  lead: body.lead ?? null,
-});
-
 /** The form's values for an entry as the server keeps it (East-West sent it back: North starts from it). */
 export function valuesOfEntry(entry: TableBoard['entry'] | EntryBody | null): EntryValues {
   if (!entry) return emptyEntry;
