@@ -6,15 +6,15 @@ import { ColumnHeads } from './column-heads';
 afterEach(cleanup);
 
 describe('ColumnHeads', () => {
-  it('names each column in order, with the class a column is given', () => {
+  it('names each column in order, the columns of numbers last with their class', () => {
     render(
       <table>
-        <ColumnHeads columns={['Board', { label: 'Score', className: 'num' }]} />
+        <ColumnHeads columns={['Board', 'By']} numbers={['Score', 'Points']} numberClass="num" />
       </table>,
     );
     const heads = screen.getAllByRole('columnheader');
-    expect(heads.map((head) => head.textContent)).toEqual(['Board', 'Score']);
-    expect(heads.map((head) => head.getAttribute('scope'))).toEqual(['col', 'col']);
-    expect(heads.map((head) => head.getAttribute('class'))).toEqual([null, 'num']);
+    expect(heads.map((head) => head.textContent)).toEqual(['Board', 'By', 'Score', 'Points']);
+    expect(heads.map((head) => head.getAttribute('scope'))).toEqual(['col', 'col', 'col', 'col']);
+    expect(heads.map((head) => head.getAttribute('class'))).toEqual([null, null, 'num', 'num']);
   });
 });

@@ -1,21 +1,28 @@
-import type { ReactNode } from 'react';
-
-/** A column's header: its text, or its content with a class (a column of numbers aligns them right). */
-export type ColumnHead = string | { label: ReactNode; className?: string };
-
-/** A table's head: one row naming its columns. */
-export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
+/**
+ * A table's head: one row naming its columns. The columns of numbers come last and get the class that aligns them.
+ */
+export function ColumnHeads({
+  columns,
+  numbers = [],
+  numberClass,
+}: {
+  columns: readonly string[];
+  numbers?: readonly string[];
+  numberClass?: string;
+}) {
   return (
     <thead>
       <tr>
-        {columns.map((column, index) => {
-          const { label, className } = typeof column === 'string' ? { label: column, className: undefined } : column;
-          return (
-            <th key={index} scope="col" className={className}>
-              {label}
-            </th>
-          );
-        })}
+        {columns.map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+        {numbers.map((label) => (
+          <th key={label} scope="col" className={numberClass}>
+            {label}
+          </th>
+        ))}
       </tr>
     </thead>
   );

@@ -57,17 +57,7 @@ export function Scorecard({
           <TableScroll label={`Scorecard of pair ${label}`}>
             <table className={classes.table}>
               <caption className={classes.srOnly}>Boards played by pair {label}</caption>
-              <ColumnHeads
-                columns={[
-                  'Board',
-                  'Against',
-                  'Contract',
-                  'By',
-                  { label: 'Tricks', className: classes.num },
-                  { label: 'Score', className: classes.num },
-                  { label: 'Points', className: classes.num },
-                ]}
-              />
+              <ColumnHeads columns={['Board', 'Against', 'Contract', 'By']} numbers={['Tricks', 'Score', 'Points']} numberClass={classes.num} />
               <tbody>
                 {rows.map((row) => (
                   <tr key={`${row.board}-${row.line.round}-${row.line.table}`}>

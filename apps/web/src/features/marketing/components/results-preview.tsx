@@ -38,17 +38,7 @@ export function ResultsPreview() {
         </span>
       </div>
       <table className={classes.table}>
-        <ColumnHeads
-          columns={[
-            'NS',
-            'EW',
-            'Contract',
-            'Tricks',
-            { label: 'Score NS', className: classes.number },
-            { label: 'MP NS', className: classes.number },
-            { label: 'MP EW', className: classes.number },
-          ]}
-        />
+        <ColumnHeads columns={['NS', 'EW', 'Contract', 'Tricks']} numbers={['Score NS', 'MP NS', 'MP EW']} numberClass={classes.number} />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.ns}-${row.ew}`}>
