@@ -1,5 +1,6 @@
 import { Skeleton, Text } from '@mantine/core';
 import { Suspense, useId } from 'react';
+import { ColumnHeads } from './column-heads';
 import { plural } from '../lib/plural';
 import { chartPalette, lazyDrawing } from './line-chart';
 import '@mantine/core/styles/Skeleton.layer.css';
@@ -100,13 +101,7 @@ export function TrendChart({ title, points, format, formatTick = format, include
       </div>
       <table style={srOnly}>
         <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Date</th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Event', 'Date', 'Result']} />
         <tbody>
           {points.map((p, index) => (
             <tr key={`${index}-${p.date}`}>

@@ -1,10 +1,11 @@
 import { messages } from '@bridge/api';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
+import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { boardResultRows, ContractCell, type BoardResultRow } from './contract-cell';
 import { resultsHref, tablesText, xmlHref, yesNo, type EventRow, type EventsAdapter } from './event-types';
@@ -67,14 +68,7 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
   );
 
   if (event.isPending) {
-    return (
-      <Stack>
-        {back}
-        <Center py="xl" role="status" aria-label="Loading the event">
-          <Loader />
-        </Center>
-      </Stack>
-    );
+    return <PageLoading back={back} label="Loading the event" />;
   }
   if (event.isError || !event.data) {
     return (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { titleStyles } from '../../components/modal-styles';
 import { PagePlaceholder } from '../../components/page-placeholder';
+import { SectionPanel } from '../../components/section-panel';
 import { errorMessage } from '../../lib/api-client';
 import { currentUserQueryOptions, signOut } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
@@ -102,28 +103,23 @@ function FindableSection({ user }: { user: User | undefined }) {
     }
   };
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="found-by-directors">
-      <Stack gap="xs" align="flex-start">
-        <Title order={2} id="found-by-directors" fz="lg">
-          Found by directors
-        </Title>
-        <Text size="sm" c="dimmed">
-          A director entering a pair finds you by name or BFI number if you have played in one of their events. Turn this on to be found by any
-          director, so they can enter you and you get your results by email. Your email address is never shown.
+    <SectionPanel headingId="found-by-directors" title="Found by directors" padding="lg" gap="xs">
+      <Text size="sm" c="dimmed">
+        A director entering a pair finds you by name or BFI number if you have played in one of their events. Turn this on to be found by any
+        director, so they can enter you and you get your results by email. Your email address is never shown.
+      </Text>
+      <Switch
+        label="Directors may find me"
+        checked={user?.findable ?? false}
+        disabled={!user || update.isPending}
+        onChange={(event) => void handleChange(event.currentTarget.checked)}
+      />
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
         </Text>
-        <Switch
-          label="Directors may find me"
-          checked={user?.findable ?? false}
-          disabled={!user || update.isPending}
-          onChange={(event) => void handleChange(event.currentTarget.checked)}
-        />
-        {error && (
-          <Text size="sm" c="red.8" role="alert">
-            {error}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </SectionPanel>
   );
 }
 

@@ -3,6 +3,7 @@ import { boardRange, pairLabel, pairRoundLine } from '@bridge/engine';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { ColumnHeads } from '../../../components/column-heads';
 import { PageTitle } from '../../../components/page-title';
 import { QrCodeImage } from '../../../components/qr-code-image';
 import { paths } from '../../../config/paths';
@@ -164,14 +165,7 @@ function TableCard({ card, heading }: { card: TableCardView; heading: Heading })
       <div className={classes.schedules}>
         {chunks.map((rounds, i) => (
           <table key={i} className={classes.schedule}>
-            <thead>
-              <tr>
-                <th scope="col">Round</th>
-                <th scope="col">NS</th>
-                <th scope="col">EW</th>
-                <th scope="col">Boards</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Round', 'NS', 'EW', 'Boards']} />
             <tbody>
               {rounds.map((round) => (
                 <tr key={round.round}>

@@ -1,4 +1,5 @@
 import { seatNameOfLetter } from '@bridge/api';
+import { ColumnHeads } from '../../../components/column-heads';
 import { ContractText } from '../../../components/contract-text';
 import { boardTraveller, clubNight, type TravellerRow } from './poster-data';
 import classes from './results-preview.module.css';
@@ -37,23 +38,7 @@ export function ResultsPreview() {
         </span>
       </div>
       <table className={classes.table}>
-        <thead>
-          <tr>
-            <th scope="col">NS</th>
-            <th scope="col">EW</th>
-            <th scope="col">Contract</th>
-            <th scope="col">Tricks</th>
-            <th scope="col" className={classes.number}>
-              Score NS
-            </th>
-            <th scope="col" className={classes.number}>
-              MP NS
-            </th>
-            <th scope="col" className={classes.number}>
-              MP EW
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['NS', 'EW', 'Contract', 'Tricks']} numbers={['Score NS', 'MP NS', 'MP EW']} numberClass={classes.number} />
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.ns}-${row.ew}`}>
