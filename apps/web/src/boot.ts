@@ -13,10 +13,6 @@ import { storageKeys } from './lib/storage-keys';
 
 const HYDRATED_EVENT = 'bridge:hydrated';
 
-// zod (in the API client) compiles object parsers with `new Function` unless told not to. The CSP forbids
-// eval, and even zod's probe for it is reported as a violation. Schemas read this when they are built, so it
-// is set here, before any app code runs.
-(globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig = { jitless: true };
 const TRIGGERS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
 
 let started = false;

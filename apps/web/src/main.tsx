@@ -1,3 +1,5 @@
+// First: before any schema is built (lib/zod-config.ts).
+import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';

@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import { seatNameOfSide, type ExportFormat } from '@bridge/api';
 import type { z } from 'zod';
 import { badRequest } from '../errors.ts';
-import { faceFor, pdfFaces, REORDERED, type PdfFace } from './pdf-fonts.ts';
+import { faceFor, pdfFaces, REORDERED, withBoundedShaping, type PdfFace } from './pdf-fonts.ts';
 
 // Exports of the admin lists: every row matching the list's search and filters, read in keyset batches and
 // written to the answer as they come, so memory stays flat however many rows there are. The modules feed
@@ -186,22 +186,16 @@ async function writeXlsx(dataset: Table, context: ExportContext, out: PassThroug
 }
 
 const A3_MARGIN = 28;
-
-/**
- * pdfkit keeps each embedded font's shaped words for the whole document. Shaping again is slow (a word is measured
- * then drawn, and the same words come back: without the cache 100k rows took 100 s instead of 27 s), but over
- * 100k rows of names and emails the cache would grow without bound: it is emptied every few rows. pdfkit has no
- * public way to do this; if its fields change, this does nothing and the cache lives as long as the document.
- */
-function forgetShapedWords(doc: PDFKit.PDFDocument): void {
-  const fonts = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })._fontFamilies ?? {};
-  for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null) as object;
-}
+/** Words each font of a PDF export keeps shaped: a few pages' worth of names and emails. */
+const SHAPED_WORDS_KEPT = 5_000;
 
 async function writePdf(dataset: Table, context: ExportContext, out: PassThrough): Promise<void> {
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: A3_MARGIN, info: { Title: dataset.title } });
-  const faces = await pdfFaces();
+  // The fonts keep a bounded cache of shaped words of their own, in place of pdfkit's, which keeps every word.
+  const doc = new PDFDocument({ size: 'A3', layout: 'landscape', margin: A3_MARGIN, fontLayoutCache: false, info: { Title: dataset.title } });
+  const shared = await pdfFaces();
+  const bounded = (list: PdfFace[]) => list.map((face) => withBoundedShaping(face, SHAPED_WORDS_KEPT));
+  const faces = { regular: bounded(shared.regular), bold: bounded(shared.bold) };
   // pdfkit takes a parsed fontkit font as well as a file; it subsets and embeds it once per document.
   for (const face of [...faces.regular, ...faces.bold]) doc.registerFont(face.name, face.font as unknown as Buffer);
   doc.pipe(out);
@@ -266,7 +260,6 @@ async function writePdf(dataset: Table, context: ExportContext, out: PassThrough
       y += rowHeight;
       // Shaping text in an embedded font takes about 0.25 ms a row: other requests get a turn between a few rows.
       if (r % PDF_ROWS_PER_TURN === PDF_ROWS_PER_TURN - 1) {
-        forgetShapedWords(doc);
         await setImmediate();
       }
     }

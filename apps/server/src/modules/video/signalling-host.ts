@@ -115,9 +115,11 @@ export class SignallingHost {
       return;
     }
     if (socket.destroyed) return;
-    // This process must read nothing more from the socket: the client's first frame belongs to the handshake's
-    // new owner. Once taken, the copy here is destroyed, so the socket closes here as any other does.
-    (socket as unknown as { _handle?: { readStop?(): number } })._handle?.readStop?.();
+    // The client's first frame belongs to the handshake's new owner. A WebSocket client sends nothing between its
+    // request and the handshake's answer (RFC 6455, 4.1), and what came with the request goes along as `head`; this
+    // side only stops handing what it reads to anyone. Once taken, the copy here is destroyed, so the socket closes
+    // here as any other does.
+    socket.pause();
     // Node tracks a socket sent from a net.Server so that server.close() waits for the child to close it; once
     // that child has exited, the server's close waits forever. close() ends the process first, so the socket
     // goes without that link.
