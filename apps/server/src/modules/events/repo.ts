@@ -1,5 +1,6 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { EventType, type DealAnalysis, type EventFilters } from '@bridge/api';
+import { boardsWithRows } from '../../db/boards-with-rows.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
 import type { BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
@@ -327,18 +328,8 @@ export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
   trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
 
 /** Which of these boards have a result line at any table of the event. */
-export const listBoardsWithResults = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
-  boards.length === 0
-    ? []
-    : (
-        await db
-          .selectFrom('boardResults')
-          .select('boardNo')
-          .distinct()
-          .where('tournamentId', '=', tournamentId)
-          .where('boardNo', 'in', [...boards])
-          .execute()
-      ).map((row) => row.boardNo);
+export const listBoardsWithResults = (db: Db, tournamentId: string, boards: readonly number[]) =>
+  boardsWithRows(db, 'boardResults', tournamentId, boards);
 
 /** An event's boards as a table deals them. */
 export const listDeals = (db: Db, tournamentId: string) =>
