@@ -131,42 +131,14 @@ export async function authenticate(
   const action = options.adminOnly ? 'admin.login' : 'user.login';
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
   if (ok) await passwordRight();
-  if (!user || !ok) {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user?.id,
-      actorEmail: email,
-      target: email,
-      ip,
-      details: { reason: 'wrong credentials' },
-    });
-    throw new AppError(401, 'wrong_credentials', messages.wrongCredentials);
-  }
-  if (user.disabled) {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-      ip,
-      details: { reason: 'disabled' },
-    });
-    throw forbidden(messages.accountDisabled);
-  }
-  if (options.adminOnly && user.role !== 'admin') {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-      ip,
-      details: { reason: 'not an admin' },
-    });
-    throw forbidden(messages.adminOnly);
-  }
+  /** Records the refused sign-in under the address given and answers its error. */
+  const refusal = async (reason: string, actorEmail: string, error: AppError) => {
+    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user?.id, actorEmail, target: actorEmail, ip, details: { reason } });
+    return error;
+  };
+  if (!user || !ok) throw await refusal('wrong credentials', email, new AppError(401, 'wrong_credentials', messages.wrongCredentials));
+  if (user.disabled) throw await refusal('disabled', user.email, forbidden(messages.accountDisabled));
+  if (options.adminOnly && user.role !== 'admin') throw await refusal('not an admin', user.email, forbidden(messages.adminOnly));
   await recordAudit(ctx.db, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
   return user;
 }
