@@ -3,7 +3,7 @@ import { EventType, type DealAnalysis, type EventFilters } from '@bridge/api';
 import { boardsWithRows } from '../../db/boards-with-rows.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type { BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
+import type { BoardResultRow, BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 
 // SQL of events: the only file that writes an event's own tables (tournaments, boards). It reads `users` to join an
@@ -128,16 +128,16 @@ type LineJson = [
   number,
   number,
   number,
-  string | null,
+  ScoreRow['declarer'],
   number,
-  string | null,
+  ScoreRow['strain'],
   number,
   number | null,
   number,
-  string | null,
-  string | null,
-  string,
-  string,
+  ScoreRow['adjustedNs'],
+  ScoreRow['adjustedEw'],
+  ScoreRow['dealer'],
+  ScoreRow['vulnerability'],
 ];
 
 const lineFromJson = (tournamentId: string, l: LineJson): ScoreRow => ({
@@ -199,24 +199,8 @@ export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefine
 export const findEventByXmlToken = (db: Db, xmlToken: string): Promise<TournamentRow | undefined> =>
   db.selectFrom('tournaments').selectAll().where('xmlToken', '=', xmlToken).executeTakeFirst();
 
-export interface ScoreRow {
-  tournamentId: string;
-  round: number;
-  boardNo: number;
-  tableNo: number;
-  nsPair: number;
-  ewPair: number;
-  declarer: string | null;
-  level: number;
-  strain: string | null;
-  doubled: number;
-  tricks: number | null;
-  nsScore: number;
-  adjustedNs: string | null;
-  adjustedEw: string | null;
-  dealer: string;
-  vulnerability: string;
-}
+/** A posted line of an event with its board's dealer and vulnerability. */
+export type ScoreRow = Omit<BoardResultRow, 'id' | 'status' | 'lead' | 'createdAt' | 'editedAt'> & Pick<BoardsTable, 'dealer' | 'vulnerability'>;
 
 /** Every posted line of these events with its board's dealer and vulnerability. */
 export async function scoreRows(db: Db, tournamentIds: string[]): Promise<ScoreRow[]> {
