@@ -95,20 +95,24 @@ export interface BoardsTable {
   importedAnalysis: ColumnType<DealAnalysis | null, string | null | undefined, string | null>;
 }
 
-export interface BoardResultsTable {
-  id: Generated<string>;
+/** A board's line as a table enters it: where it was played, the contract, the tricks and North-South's score. */
+interface EnteredLine {
   tournamentId: string;
   round: number;
   boardNo: number;
   tableNo: number;
-  nsPair: number;
-  ewPair: number;
   declarer: 'N' | 'E' | 'S' | 'W' | null;
   level: number;
   strain: 'C' | 'D' | 'H' | 'S' | 'NT' | null;
   doubled: number;
   tricks: number | null;
   nsScore: number;
+}
+
+export interface BoardResultsTable extends EnteredLine {
+  id: Generated<string>;
+  nsPair: number;
+  ewPair: number;
   adjustedNs: 'A+' | 'A' | 'A-' | null;
   adjustedEw: 'A+' | 'A' | 'A-' | null;
   /** A table's entry waits for East-West's confirmation; the organiser's and director's lines are confirmed. */
@@ -297,19 +301,9 @@ export interface TableEntriesTable {
  * A table's entry East-West rejected ('rejected'), or a confirmed line the table entered again ('replaced'), as it
  * was entered, for the director to see.
  */
-export interface WithdrawnEntriesTable {
+export interface WithdrawnEntriesTable extends EnteredLine {
   id: Generated<string>;
-  tournamentId: string;
-  round: number;
-  boardNo: number;
-  tableNo: number;
-  declarer: 'N' | 'E' | 'S' | 'W' | null;
-  level: number;
-  strain: 'C' | 'D' | 'H' | 'S' | 'NT' | null;
-  doubled: number;
-  tricks: number | null;
   lead: string | null;
-  nsScore: number;
   enteredAt: Date;
   withdrawnAt: CreatedAt;
   reason: ColumnType<'rejected' | 'replaced', 'rejected' | 'replaced' | undefined, never>;

@@ -6,8 +6,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { WebsocketHandler } from '@fastify/websocket';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,19 +21,8 @@ declare module 'fastify' {
 
 // `& FastifySchema`: a declaration with no schemas at all gives `unknown`, which Fastify's types do not take.
 type SchemaOf<E extends Endpoint> = ReturnType<typeof schemaOf<E>> & FastifySchema;
-type Options<E extends Endpoint> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    SchemaOf<E>,
-    ZodTypeProvider
-  >,
-  'schema'
->;
-type Handler<E extends Endpoint> = RouteHandlerMethod<
+/** A route's options with its handler, typed from the declared schemas; the schemas themselves come from `route`. */
+type Typed<E extends Endpoint> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -43,6 +31,8 @@ type Handler<E extends Endpoint> = RouteHandlerMethod<
   SchemaOf<E>,
   ZodTypeProvider
 >;
+type Options<E extends Endpoint> = Omit<Typed<E>, 'schema' | 'handler'>;
+type Handler<E extends Endpoint> = Typed<E>['handler'];
 
 /**
  * Serves a declared endpoint: its method, its path under the plugin's prefix and its schemas come from the

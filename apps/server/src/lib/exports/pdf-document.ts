@@ -3,6 +3,8 @@ import { pdfFaces, REORDERED, runsFor, type PdfFace } from './pdf-fonts.ts';
 
 const BLACK = '#111111';
 const RED = '#c62828';
+/** The light grey of the lines that part a page's blocks. */
+const RULE = '#b0b0b0';
 
 export interface PdfTextOptions {
   size: number;
@@ -20,7 +22,7 @@ export type PdfDoc = PDFKit.PDFDocument;
 
 /**
  * An A4 PDF (pages added by the caller) with the export fonts registered (docs/decisions/012-pdf-fonts.md); `text`
- * writes one line in whichever face has each character, `finish` ends it and answers its bytes. pdfkit is loaded on
+ * writes one line in whichever face has each character, `rule` draws a line, `finish` ends it and answers its bytes. pdfkit is loaded on
  * the first export.
  */
 export async function openPdfDocument(info: { title: string; subject: string }) {
@@ -64,10 +66,20 @@ export async function openPdfDocument(info: { title: string; subject: string }) 
     return width;
   };
 
+  /** Strokes a straight line from (x1, y1) to (x2, y2): half a point of light grey unless told otherwise. */
+  const rule = (x1: number, y1: number, x2: number, y2: number, options: { width?: number; color?: string } = {}) => {
+    doc
+      .moveTo(x1, y1)
+      .lineTo(x2, y2)
+      .lineWidth(options.width ?? 0.5)
+      .strokeColor(options.color ?? RULE)
+      .stroke();
+  };
+
   const finish = async () => {
     doc.end();
     await ended;
     return Buffer.concat(chunks);
   };
-  return { doc, text, finish };
+  return { doc, text, rule, finish };
 }

@@ -29,6 +29,16 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
   });
 }
 
+/** Writes the audit row of a change a user made to `target` (an event's key, an address), under their id and address. */
+export const recordChange = (
+  db: Kysely<Database>,
+  user: { id: string; email: string },
+  action: string,
+  target: string,
+  ip: string,
+  details?: Record<string, unknown>,
+) => recordAudit(db, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target, ip, details });
+
 export const presentAudit = (row: Selectable<AuditLogTable>): AuditRow => ({
   objectId: String(row.id),
   at: row.at.toISOString(),

@@ -35,7 +35,6 @@ export interface PairCard {
 const PAGE = { width: 595.28, height: 841.89 };
 const BLACK = '#111111';
 const GREY = '#5f5f5f';
-const RULE = '#b0b0b0';
 const CUT = '#8a8a8a';
 
 const dateOf = (date: Date) => date.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -76,7 +75,7 @@ const TABLE_CARD = { width: PAGE.width, height: PAGE.height / 2, margin: 28 };
 
 /** Writes the table cards of a session: two to an A4 page, one a table. */
 export async function tableCardsPdf(heading: CardsHeading, cards: readonly TableCard[]): Promise<Buffer> {
-  const { doc, text, finish } = await openPdfDocument({ title: `${heading.name}: table cards`, subject: `Event ${heading.key}` });
+  const { doc, text, rule, finish } = await openPdfDocument({ title: `${heading.name}: table cards`, subject: `Event ${heading.key}` });
   const perPage = 2;
   const pages = Math.max(1, Math.ceil(cards.length / perPage));
   for (let page = 0; page < pages; page++) {
@@ -113,12 +112,7 @@ export async function tableCardsPdf(heading: CardsHeading, cards: readonly Table
 
     // The schedule: the rest of the card, in columns when the rounds are many.
     const scheduleLeft = left + leftWidth + 30;
-    doc
-      .moveTo(scheduleLeft - 15, top)
-      .lineTo(scheduleLeft - 15, y0 + TABLE_CARD.height - margin)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    rule(scheduleLeft - 15, top, scheduleLeft - 15, y0 + TABLE_CARD.height - margin);
     text(heading.movement, scheduleLeft, top + 12, { size: 9, color: GREY, width: right - scheduleLeft });
     const headTop = top + 34;
     const bodyTop = headTop + 8;
@@ -134,12 +128,7 @@ export async function tableCardsPdf(heading: CardsHeading, cards: readonly Table
       text('NS', at.ns, headTop, { size: 8.5, bold: true, color: GREY });
       text('EW', at.ew, headTop, { size: 8.5, bold: true, color: GREY });
       text('Boards', at.boards, headTop, { size: 8.5, bold: true, color: GREY });
-      doc
-        .moveTo(cx, headTop + 4)
-        .lineTo(cx + columnWidth, headTop + 4)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
+      rule(cx, headTop + 4, cx + columnWidth, headTop + 4);
       card.rounds.slice(c * perColumn, (c + 1) * perColumn).forEach((round, i) => {
         const baseline = bodyTop + (i + 0.72) * line;
         text(String(round.round), at.round + 8, baseline, { size, bold: true, align: 'center' });
@@ -171,7 +160,7 @@ const GUIDE_LAYOUTS = [
 
 /** Writes the pair guide cards of a session: one a pair, up to eight to an A4 page. */
 export async function pairGuidesPdf(heading: CardsHeading, cards: readonly PairCard[]): Promise<Buffer> {
-  const { doc, text, finish } = await openPdfDocument({ title: `${heading.name}: pair guide cards`, subject: `Event ${heading.key}` });
+  const { doc, text, rule, finish } = await openPdfDocument({ title: `${heading.name}: pair guide cards`, subject: `Event ${heading.key}` });
   const most = cards.reduce((n, card) => Math.max(n, card.rounds.length), 0);
   const layout = GUIDE_LAYOUTS.find((l) => most <= l.rounds)!;
   const perPage = layout.columns * layout.rows;
@@ -202,12 +191,7 @@ export async function pairGuidesPdf(heading: CardsHeading, cards: readonly PairC
       color: guide.names.length > 0 ? BLACK : GREY,
       width: width - 90,
     });
-    doc
-      .moveTo(left, top + 58)
-      .lineTo(right, top + 58)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    rule(left, top + 58, right, top + 58);
     const bodyTop = top + 64;
     const bodyHeight = y0 + card.height - margin - bodyTop;
     const { columns, line, perColumn } = fitLines(guide.rounds.length, bodyHeight, 15, 10);

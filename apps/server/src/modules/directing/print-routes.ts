@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
+import { sendFile } from '../../lib/file-reply.ts';
 import { route } from '../../lib/route.ts';
 import { pairGuidesPdf, tableCardsPdf } from './cards-pdf.ts';
 import { printCards, printTableCards } from './print-policy.ts';
@@ -13,20 +14,14 @@ export async function printRoutes(app: FastifyInstance) {
   route(app, endpoints.directing.tableCards, { config: { policy: printTableCards } }, async (request, reply) => {
     const t = printTableCards.subject(request);
     const { heading, cards } = await tableCards(db, t, app.config.publicUrl);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `inline; filename="${t.key}-table-cards.pdf"`)
-      .send(await tableCardsPdf(heading, cards));
+    const file = { type: 'application/pdf', disposition: 'inline', name: `${t.key}-table-cards.pdf`, cacheControl: 'no-store' } as const;
+    return sendFile(reply, file, await tableCardsPdf(heading, cards));
   });
 
   route(app, endpoints.directing.pairGuides, { config: { policy: printCards } }, async (request, reply) => {
     const t = printCards.subject(request);
     const { heading, cards } = await pairGuides(db, t);
-    return reply
-      .type('application/pdf')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', `inline; filename="${t.key}-pair-guides.pdf"`)
-      .send(await pairGuidesPdf(heading, cards));
+    const file = { type: 'application/pdf', disposition: 'inline', name: `${t.key}-pair-guides.pdf`, cacheControl: 'no-store' } as const;
+    return sendFile(reply, file, await pairGuidesPdf(heading, cards));
   });
 }

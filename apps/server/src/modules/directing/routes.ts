@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
-import type { RateLimits } from '../../config.ts';
-import type { AttemptCounter } from '../../lib/attempts.ts';
 import { changeStreams, concernsEvent } from '../../lib/change-stream.ts';
 import { route } from '../../lib/route.ts';
-import { createCounted, listDirectedEvents, nextRound, setClock } from '../events/service.ts';
+import { createCounted, listDirectedEvents, nextRound, setClock, type EventCreationLimits } from '../events/service.ts';
 import { listEntries, startSession } from '../entries/service.ts';
 import { liveView, setNotPlayed } from '../results/service.ts';
 import { searchPlayers } from '../users/service.ts';
@@ -15,10 +13,8 @@ import { checkMovement, createDirectedEvent, proposals, replaceEntries } from '.
  * The director's console (`/api/v1/direct...`): a verified user's own events (every event for an admin), the
  * wizard's movements and new event, entries, the live view with its change stream, and the round and its clock.
  */
-export async function directingRoutes(
-  app: FastifyInstance,
-  { limits, heartbeatMs, attempts }: { limits: RateLimits; heartbeatMs: number; attempts: AttemptCounter },
-) {
+export async function directingRoutes(app: FastifyInstance, options: EventCreationLimits & { heartbeatMs: number }) {
+  const { limits, heartbeatMs } = options;
   const db = app.database.db;
   // Each change is told to its live views and table phones by the service that makes it, once committed.
   const ctx = { db, changes: app.changes };
@@ -38,7 +34,7 @@ export async function directingRoutes(
 
   route(app, endpoints.directing.create, { config: { policy: useConsole } }, async (request) => {
     const user = request.user!;
-    const created = await createCounted({ attempts, limits }, user, () => createDirectedEvent(db, user, request.body, request.ip));
+    const created = await createCounted(options, user, () => createDirectedEvent(db, user, request.body, request.ip));
     return { result: { key: created.key } };
   });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
-import { recordAudit } from '../audits/service.ts';
+import { recordChange } from '../audits/service.ts';
 import { lockActiveEvent, planEvent, updateEvent, type EventPlan } from '../events/service.ts';
 import * as repo from './repo.ts';
 
@@ -156,14 +156,9 @@ export async function setEntries(
     if (current.startedAt) throw conflict('The event has started: its entries can no longer change');
     await repo.deleteParticipants(trx, tournament.id);
     await insertInBatches(rows, (batch) => repo.insertParticipants(trx, batch));
-    await recordAudit(trx, {
-      action: 'direct.entries',
-      outcome: 'success',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: tournament.key,
-      ip,
-      details: { pairs: entries.length, guests: rows.filter((r) => r.userId === null).length },
+    await recordChange(trx, user, 'direct.entries', tournament.key, ip, {
+      pairs: entries.length,
+      guests: rows.filter((r) => r.userId === null).length,
     });
   });
   await changes.emit({ kind: 'entriesChanged', key: tournament.key });
@@ -179,15 +174,7 @@ export async function startSession({ db, changes }: ChangeContext, user: UserRow
       throw conflict('Enter the pairs before the start: this event has no entries');
     const now = new Date();
     await updateEvent(trx, tournament.id, { startedAt: now, currentRound: 1, roundStartedAt: now, roundElapsedMs: 0 });
-    await recordAudit(trx, {
-      action: 'direct.start',
-      outcome: 'success',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: tournament.key,
-      ip,
-      details: { round: 1 },
-    });
+    await recordChange(trx, user, 'direct.start', tournament.key, ip, { round: 1 });
     return 1;
   });
   await changes.emit({ kind: 'roundStarted', key: tournament.key, round: answer });

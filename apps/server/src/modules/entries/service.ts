@@ -6,7 +6,7 @@ import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Refusal } from '../../lib/policy.ts';
 import { pages, parseQuery, sideName, table, when, yesNo, type Column, type Table } from '../../lib/exports/writers.ts';
-import { recordAudit } from '../audits/service.ts';
+import { recordChange } from '../audits/service.ts';
 import {
   assertActive,
   deleteEventsOrganisedBy,
@@ -96,15 +96,7 @@ export async function addParticipants(db: Db, user: UserRow, tournament: Tournam
         };
       });
       await insertInBatches(rows, (batch) => repo.insertParticipants(trx, batch));
-      await recordAudit(trx, {
-        action: 'tournament.participants',
-        outcome: 'success',
-        actorId: user.id,
-        actorEmail: user.email,
-        target: tournament.key,
-        ip,
-        details: { count: rows.length },
-      });
+      await recordChange(trx, user, 'tournament.participants', tournament.key, ip, { count: rows.length });
       return rows.length;
     });
   } catch (error) {

@@ -1,30 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
-import type { RateLimits } from '../../config.ts';
-import type { AttemptCounter } from '../../lib/attempts.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
 import { changeEvent, createEvent } from './policy.ts';
 import { detailsJson } from './presenter.ts';
 import * as tournaments from './service.ts';
-import type { BoardsActedOn } from './service.ts';
+import type { BoardsActedOn, EventCreationLimits } from './service.ts';
 
 /**
  * The organiser API (`/api/v1/tournaments...`), its event's life: the Organizer app creates events and sets their
  * deals (the entries module seats players, the results module posts boards and completes).
  */
-export async function tournamentRoutes(
-  app: FastifyInstance,
-  { limits, boardsActedOn, attempts }: { limits: RateLimits; boardsActedOn: BoardsActedOn; attempts: AttemptCounter },
-) {
+export async function tournamentRoutes(app: FastifyInstance, options: EventCreationLimits & { boardsActedOn: BoardsActedOn }) {
+  const { boardsActedOn } = options;
   const db = app.database.db;
   const ctx = { db, changes: app.changes };
 
   route(app, endpoints.events.create, { config: { policy: createEvent } }, async (request) => {
     const user = request.user!;
-    const created = await tournaments.createCounted({ attempts, limits }, user, () =>
-      tournaments.createTournament(db, user, request.body, request.ip),
-    );
+    const created = await tournaments.createCounted(options, user, () => tournaments.createTournament(db, user, request.body, request.ip));
     return { result: { id: created.id, key: created.key } };
   });
 

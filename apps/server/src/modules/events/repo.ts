@@ -1,8 +1,9 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { EventType, type DealAnalysis, type EventFilters } from '@bridge/api';
+import { boardsWithRows } from '../../db/boards-with-rows.ts';
 import type { Db } from '../../db/database.ts';
 import { containsPattern, keysetPage, type PageRequest } from '../../db/keyset.ts';
-import type { BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
+import type { BoardResultRow, BoardsTable, Database, TournamentRow, TournamentsTable } from '../../db/schema.ts';
 import { weeklyCounts } from '../../db/weekly.ts';
 
 // SQL of events: the only file that writes an event's own tables (tournaments, boards). It reads `users` to join an
@@ -127,16 +128,16 @@ type LineJson = [
   number,
   number,
   number,
-  string | null,
+  ScoreRow['declarer'],
   number,
-  string | null,
+  ScoreRow['strain'],
   number,
   number | null,
   number,
-  string | null,
-  string | null,
-  string,
-  string,
+  ScoreRow['adjustedNs'],
+  ScoreRow['adjustedEw'],
+  ScoreRow['dealer'],
+  ScoreRow['vulnerability'],
 ];
 
 const lineFromJson = (tournamentId: string, l: LineJson): ScoreRow => ({
@@ -198,24 +199,8 @@ export const findEventByKey = (db: Db, key: string): Promise<EventRow | undefine
 export const findEventByXmlToken = (db: Db, xmlToken: string): Promise<TournamentRow | undefined> =>
   db.selectFrom('tournaments').selectAll().where('xmlToken', '=', xmlToken).executeTakeFirst();
 
-export interface ScoreRow {
-  tournamentId: string;
-  round: number;
-  boardNo: number;
-  tableNo: number;
-  nsPair: number;
-  ewPair: number;
-  declarer: string | null;
-  level: number;
-  strain: string | null;
-  doubled: number;
-  tricks: number | null;
-  nsScore: number;
-  adjustedNs: string | null;
-  adjustedEw: string | null;
-  dealer: string;
-  vulnerability: string;
-}
+/** A posted line of an event with its board's dealer and vulnerability. */
+export type ScoreRow = Omit<BoardResultRow, 'id' | 'status' | 'lead' | 'createdAt' | 'editedAt'> & Pick<BoardsTable, 'dealer' | 'vulnerability'>;
 
 /** Every posted line of these events with its board's dealer and vulnerability. */
 export async function scoreRows(db: Db, tournamentIds: string[]): Promise<ScoreRow[]> {
@@ -327,18 +312,8 @@ export const findBoard = (trx: Db, tournamentId: string, boardNo: number) =>
   trx.selectFrom('boards').selectAll().where('tournamentId', '=', tournamentId).where('boardNo', '=', boardNo).executeTakeFirst();
 
 /** Which of these boards have a result line at any table of the event. */
-export const listBoardsWithResults = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
-  boards.length === 0
-    ? []
-    : (
-        await db
-          .selectFrom('boardResults')
-          .select('boardNo')
-          .distinct()
-          .where('tournamentId', '=', tournamentId)
-          .where('boardNo', 'in', [...boards])
-          .execute()
-      ).map((row) => row.boardNo);
+export const listBoardsWithResults = (db: Db, tournamentId: string, boards: readonly number[]) =>
+  boardsWithRows(db, 'boardResults', tournamentId, boards);
 
 /** An event's boards as a table deals them. */
 export const listDeals = (db: Db, tournamentId: string) =>

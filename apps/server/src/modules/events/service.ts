@@ -148,11 +148,14 @@ export async function insertNewEvent(
   return created;
 }
 
+/** What counts the events a user creates: the attempt counter and the limits. */
+export type EventCreationLimits = { attempts: AttemptCounter; limits: RateLimits };
+
 /**
  * Creates an event as one of the events its user may create a window, the organiser API and the director's console
  * counted together: past them, 429. An event refused for what was sent is not counted.
  */
-export const createCounted = <T>(ctx: { attempts: AttemptCounter; limits: RateLimits }, user: UserRow, create: () => Promise<T>) =>
+export const createCounted = <T>(ctx: EventCreationLimits, user: UserRow, create: () => Promise<T>) =>
   withinLimit(ctx.attempts, `create-event:${user.id}`, { max: ctx.limits.eventCreation, windowMs: ctx.limits.eventCreationWindowMs }, create);
 
 /** Creates an event with its movement; random events deal their boards now. */

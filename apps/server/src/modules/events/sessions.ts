@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { ChangeContext } from '../../lib/event-changes.ts';
 import type { TournamentRow, UserRow } from '../../db/schema.ts';
 import { conflict, fieldError } from '../../lib/errors.ts';
-import { recordAudit } from '../audits/service.ts';
+import { recordChange } from '../audits/service.ts';
 import { planEvent, scoringMethodOf } from './movement.ts';
 import * as repo from './repo.ts';
 import type { EventRow } from './repo.ts';
@@ -125,7 +125,7 @@ export async function listDirectedEvents(db: Db, organiserId: string | null) {
 const notStarted = () => conflict('The event has not started yet: start it first');
 
 async function audit(trx: Db, user: UserRow, tournament: TournamentRow, action: string, ip: string, details: Record<string, unknown>) {
-  await recordAudit(trx, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target: tournament.key, ip, details });
+  await recordChange(trx, user, action, tournament.key, ip, details);
 }
 
 /** Runs or pauses the round clock; a pause keeps the time run so far. */

@@ -1,4 +1,5 @@
 import type { Actor, TableAction } from '@bridge/engine';
+import { boardsWithRows } from '../../db/boards-with-rows.ts';
 import type { Db } from '../../db/database.ts';
 
 /** A board of a table in a round: where a board's actions belong. */
@@ -41,18 +42,7 @@ export const listActionsOfBoards = (db: Db, tournamentId: string, round: number,
     .execute();
 
 /** Which of these boards have an action stored at any table of the event, in any round. */
-export const listBoardsActedOn = async (db: Db, tournamentId: string, boards: readonly number[]): Promise<number[]> =>
-  boards.length === 0
-    ? []
-    : (
-        await db
-          .selectFrom('playActions')
-          .select('boardNo')
-          .distinct()
-          .where('tournamentId', '=', tournamentId)
-          .where('boardNo', 'in', [...boards])
-          .execute()
-      ).map((row) => row.boardNo);
+export const listBoardsActedOn = (db: Db, tournamentId: string, boards: readonly number[]) => boardsWithRows(db, 'playActions', tournamentId, boards);
 
 /** Stores an action in its place; fails (primary key) when another writer took that place first. */
 export const insertAction = (db: Db, at: BoardPlace, seq: number, actor: Actor, action: TableAction) =>

@@ -37,7 +37,7 @@ const cardsOf = (ranks: string) => (ranks ? ranks.replaceAll('T', '10') : '—')
 
 /** Writes the hand records of an event as a PDF. */
 export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
-  const { doc, text: write, finish } = await openPdfDocument({ title: `${records.name}: hand records`, subject: `Event ${records.key}` });
+  const { doc, text: write, rule, finish } = await openPdfDocument({ title: `${records.name}: hand records`, subject: `Event ${records.key}` });
   /** One line in the regular or bold faces, each character in a face that has it, hearts and diamonds in red. */
   const text = (face: 'regular' | 'bold', value: string, x: number, y: number, options: TextOptions) =>
     void write(value, x, y, { ...options, bold: face === 'bold', redSuits: true });
@@ -60,12 +60,7 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
     text('regular', pageText, right, MARGIN + 14, { size: 9, color: GREY, align: 'right' });
     text('bold', event.name, MARGIN, MARGIN + 14, { size: 16, width: right - MARGIN - 80 });
     text('regular', `Hand records · Event ${event.key} · ${dateOf(event.date)}`, MARGIN, MARGIN + 32, { size: 9.5, color: GREY });
-    doc
-      .moveTo(MARGIN, MARGIN + 42)
-      .lineTo(right, MARGIN + 42)
-      .lineWidth(0.8)
-      .strokeColor(BLACK)
-      .stroke();
+    rule(MARGIN, MARGIN + 42, right, MARGIN + 42, { width: 0.8, color: BLACK });
   }
 
   function drawBoard(board: HandRecordBoard, x0: number, y0: number) {
@@ -157,12 +152,7 @@ export async function handRecordsPdf(records: HandRecords): Promise<Buffer> {
     GRID_STRAINS.forEach((strain, i) => {
       text('bold', STRAIN_SYMBOLS[strain], x + label + i * cell + cell / 2, y + line - 2, { size: strain === 'NT' ? 7.5 : 8.5, align: 'center' });
     });
-    doc
-      .moveTo(x, y + line + 0.5)
-      .lineTo(x + label + GRID_STRAINS.length * cell, y + line + 0.5)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    rule(x, y + line + 0.5, x + label + GRID_STRAINS.length * cell, y + line + 0.5);
     GRID_SEATS.forEach((seat, r) => {
       const baseline = y + (r + 2) * line;
       text('bold', seat, x + label / 2 - 1, baseline, { size: 8.5, align: 'center' });

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { BoardResultsTable, PairScoresTable, TableEntriesTable, WithdrawnEntriesTable } from '../../db/schema.ts';
+import type { BoardResultsTable, DisputedClaimsTable, PairScoresTable, TableEntriesTable, WithdrawnEntriesTable } from '../../db/schema.ts';
 
 // SQL of results: the only file that reads or writes an event's result lines (board_results), its stored ranking
 // (pair_scores), the tables' entries (table_entries, withdrawn_entries), the boards not played (boards_not_played),
@@ -163,18 +163,7 @@ export const deleteDirectorCall = async (db: Db, tournamentId: string, table: nu
 // Rejected claims at the online tables, flagged for the director ---------------------------------------------------
 
 /** Flags a table's rejected claim, in place of an earlier one there. */
-export const upsertDisputedClaim = (
-  db: Db,
-  row: {
-    tournamentId: string;
-    tableNo: number;
-    round: number;
-    boardNo: number;
-    seat: 'N' | 'E' | 'S' | 'W';
-    tricks: number;
-    rejectedBy: 'N' | 'E' | 'S' | 'W';
-  },
-) =>
+export const upsertDisputedClaim = (db: Db, row: Omit<Insertable<DisputedClaimsTable>, 'disputedAt'>) =>
   db
     .insertInto('disputedClaims')
     .values(row)

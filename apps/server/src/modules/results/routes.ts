@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@bridge/api';
+import { sendFile } from '../../lib/file-reply.ts';
 import { route } from '../../lib/route.ts';
 import { changeEvent, findEventByXmlToken, handRecords } from '../events/service.ts';
 import { handRecordsPdf } from './hand-records-pdf.ts';
@@ -32,10 +33,7 @@ export async function resultRoutes(app: FastifyInstance) {
 
   route(app, endpoints.events.usebioFile, { config: { policy: 'public' } }, async (request, reply) => {
     const t = await findEventByXmlToken(db, request.params.xmlToken);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${t.key}.xml"`)
-      .send(await usebioXml(db, t));
+    return sendFile(reply, { type: 'application/xml; charset=utf-8', disposition: 'attachment', name: `${t.key}.xml` }, await usebioXml(db, t));
   });
 
   route(app, endpoints.events.results, { config: { policy: readEvent } }, async (request, reply) => {
@@ -49,19 +47,21 @@ export async function resultRoutes(app: FastifyInstance) {
 
   route(app, endpoints.events.pbnFile, { config: { policy: readEvent } }, async (request, reply) => {
     const t = readEvent.subject(request);
-    return reply
-      .type('application/x-pbn; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${t.key}.pbn"`)
-      .send(await eventPbn(db, t));
+    return sendFile(reply, { type: 'application/x-pbn; charset=utf-8', disposition: 'attachment', name: `${t.key}.pbn` }, await eventPbn(db, t));
   });
 
   route(app, endpoints.events.handRecordsPdf, { config: { policy: readEvent } }, async (request, reply) => {
     const t = readEvent.subject(request);
     const pdf = await handRecordsPdf(await handRecords(db, t));
-    return reply
-      .type('application/pdf')
-      .header('cache-control', t.status === 'complete' ? 'public, max-age=60' : 'no-store')
-      .header('content-disposition', `inline; filename="${t.key}-hand-records.pdf"`)
-      .send(pdf);
+    return sendFile(
+      reply,
+      {
+        type: 'application/pdf',
+        disposition: 'inline',
+        name: `${t.key}-hand-records.pdf`,
+        cacheControl: t.status === 'complete' ? 'public, max-age=60' : 'no-store',
+      },
+      pdf,
+    );
   });
 }

@@ -30,27 +30,17 @@ export const deleteUser = (db: Db, id: string) => db.deleteFrom('users').where('
 export const insertEmailToken = (db: Db, token: { tokenHash: string; userId: string; purpose: 'verify' | 'reset'; email: string; expiresAt: Date }) =>
   db.insertInto('emailTokens').values(token).execute();
 
+/** Marks the unused tokens of a purpose used: the callers narrow it to one token or to one account's. */
+const markUnusedTokensUsed = (db: Db, purpose: 'verify' | 'reset') =>
+  db.updateTable('emailTokens').set({ usedAt: new Date() }).where('purpose', '=', purpose).where('usedAt', 'is', null);
+
 /** Marks a token used and answers it, only if it is unused, unexpired and of that purpose (single use, atomically). */
 export const consumeEmailToken = (db: Db, tokenHash: string, purpose: 'verify' | 'reset') =>
-  db
-    .updateTable('emailTokens')
-    .set({ usedAt: new Date() })
-    .where('tokenHash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', new Date())
-    .returningAll()
-    .executeTakeFirst();
+  markUnusedTokensUsed(db, purpose).where('tokenHash', '=', tokenHash).where('expiresAt', '>', new Date()).returningAll().executeTakeFirst();
 
 /** Older links stop working once a newer one is sent or one is used. */
 export const expireUnusedTokens = (db: Db, userId: string, purpose: 'verify' | 'reset') =>
-  db
-    .updateTable('emailTokens')
-    .set({ usedAt: new Date() })
-    .where('userId', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .execute();
+  markUnusedTokensUsed(db, purpose).where('userId', '=', userId).execute();
 
 export const deleteSessionsOfUser = (db: Db, userId: string, exceptIdHash?: string) => {
   let query = db.deleteFrom('sessions').where('userId', '=', userId);

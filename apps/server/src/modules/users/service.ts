@@ -12,7 +12,7 @@ import { normalisePhone } from '../../lib/phone.ts';
 import { hashPassword, hashToken, newToken, verifyDecoy, verifyPassword } from '../../lib/secrets.ts';
 import { enqueueMail, type Mailer } from '../../mail/mailer.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
-import { countAudits, recordAudit } from '../audits/service.ts';
+import { countAudits, recordAudit, recordChange } from '../audits/service.ts';
 
 import { playersOfOrganiser } from '../entries/service.ts';
 
@@ -83,7 +83,7 @@ export async function registerUser(ctx: UsersContext, body: RegisterBody, ip: st
       const user = await repo.insertUser(trx, { email: body.email, names: body.names, passwordHash });
       const token = await issueToken(trx, ctx, user, 'verify');
       await enqueueMail(trx, user.email, verifyEmailMail(user.names, verifyLink(ctx, token)));
-      await recordAudit(trx, { action: 'user.register', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+      await recordChange(trx, user, 'user.register', user.email, ip);
     });
   } catch (error) {
     // Two registrations of one address at the same moment: the loser gets the usual answer.
@@ -131,42 +131,14 @@ export async function authenticate(
   const action = options.adminOnly ? 'admin.login' : 'user.login';
   const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
   if (ok) await passwordRight();
-  if (!user || !ok) {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user?.id,
-      actorEmail: email,
-      target: email,
-      ip,
-      details: { reason: 'wrong credentials' },
-    });
-    throw new AppError(401, 'wrong_credentials', messages.wrongCredentials);
-  }
-  if (user.disabled) {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-      ip,
-      details: { reason: 'disabled' },
-    });
-    throw forbidden(messages.accountDisabled);
-  }
-  if (options.adminOnly && user.role !== 'admin') {
-    await recordAudit(ctx.db, {
-      action,
-      outcome: 'failure',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-      ip,
-      details: { reason: 'not an admin' },
-    });
-    throw forbidden(messages.adminOnly);
-  }
+  /** Records the refused sign-in under the address given and answers its error. */
+  const refusal = async (reason: string, actorEmail: string, error: AppError) => {
+    await recordAudit(ctx.db, { action, outcome: 'failure', actorId: user?.id, actorEmail, target: actorEmail, ip, details: { reason } });
+    return error;
+  };
+  if (!user || !ok) throw await refusal('wrong credentials', email, new AppError(401, 'wrong_credentials', messages.wrongCredentials));
+  if (user.disabled) throw await refusal('disabled', user.email, forbidden(messages.accountDisabled));
+  if (options.adminOnly && user.role !== 'admin') throw await refusal('not an admin', user.email, forbidden(messages.adminOnly));
   await recordAudit(ctx.db, { action, outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
   return user;
 }
@@ -193,7 +165,7 @@ export async function confirmVerification(ctx: UsersContext, token: string, ip: 
       throw badRequest(messages.invalidVerifyLink, 'invalid_token');
     }
     const verified = await repo.updateUser(trx, user.id, { emailVerified: true });
-    await recordAudit(trx, { action: 'user.verify', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    await recordChange(trx, user, 'user.verify', user.email, ip);
     return verified;
   });
 }
@@ -205,14 +177,7 @@ export async function sendPasswordReset(ctx: UsersContext, email: string, ip: st
     if (!user || user.disabled) return false;
     const token = await issueToken(trx, ctx, user, 'reset');
     await enqueueMail(trx, user.email, resetPasswordMail(user.names, resetLink(ctx, token)));
-    await recordAudit(trx, {
-      action: 'user.password_reset_requested',
-      outcome: 'success',
-      actorId: user.id,
-      actorEmail: user.email,
-      target: user.email,
-      ip,
-    });
+    await recordChange(trx, user, 'user.password_reset_requested', user.email, ip);
     return true;
   });
   if (sent) ctx.mailer.kick();
@@ -231,7 +196,7 @@ export async function resetPassword(ctx: UsersContext, token: string, password: 
     await repo.updateUser(trx, user.id, { passwordHash, emailVerified: user.emailVerified || sameAddress });
     await repo.expireUnusedTokens(trx, user.id, 'reset');
     await repo.deleteSessionsOfUser(trx, user.id);
-    await recordAudit(trx, { action: 'user.password_reset', outcome: 'success', actorId: user.id, actorEmail: user.email, target: user.email, ip });
+    await recordChange(trx, user, 'user.password_reset', user.email, ip);
     return user.id;
   });
 }
@@ -317,14 +282,7 @@ export async function updateProfile(ctx: UsersContext, user: UserRow, edit: Prof
       return ctx.db.transaction().execute(async (trx) => {
         const updated = await repo.updateUser(trx, user.id, { passwordHash });
         await repo.deleteSessionsOfUser(trx, user.id, edit.sessionIdHash);
-        await recordAudit(trx, {
-          action: 'user.password_change',
-          outcome: 'success',
-          actorId: user.id,
-          actorEmail: user.email,
-          target: user.email,
-          ip: edit.ip,
-        });
+        await recordChange(trx, user, 'user.password_change', user.email, edit.ip);
         return updated;
       });
     }

@@ -21,6 +21,9 @@ export interface ConnectionContext {
 export const SIGNAL_BURST = 300;
 export const SIGNAL_PER_SECOND = 50;
 
+/** A peer's offer or answer goes on to its target as the message saying which of the two it received. */
+const SDP_RECEIVED = { send_offer: 'offer_sdp_recieved', send_answer: 'answer_sdp_recieved' } as const;
+
 /** One browser's signalling socket: at most one channel at a time, messages handled in order. */
 export class VideoConnection {
   private readonly allowance = new TokenBucket(SIGNAL_BURST, SIGNAL_PER_SECOND);
@@ -127,14 +130,9 @@ export class VideoConnection {
       case 'peerDetails':
         return this.sendPeerDetails(channelName, me.peerId, message.body.targetPeer);
       case 'send_offer':
-        return this.hub.send(channelName, me.peerId, message.body.targetPeer, {
-          type: 'offer_sdp_recieved',
-          channelName,
-          body: { sdp: message.body.sdp, from: me.peerId },
-        });
       case 'send_answer':
         return this.hub.send(channelName, me.peerId, message.body.targetPeer, {
-          type: 'answer_sdp_recieved',
+          type: SDP_RECEIVED[message.type],
           channelName,
           body: { sdp: message.body.sdp, from: me.peerId },
         });
