@@ -1,5 +1,5 @@
 import { messages } from '@bridge/api';
-import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
 import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { ConsoleHeading } from '../../components/page-placeholder';
+import { FilterChips, ListToolbar, RefreshButton } from '../../components/list-controls';
 import { SearchField } from '../../components/search-field';
 import { eventChips, resultsHref, tablesText, xmlHref, type EventChip, type EventRow, type EventsAdapter } from './event-types';
 import '../../components/data-styles';
@@ -178,45 +179,35 @@ export function EventList({ adapter, variant, title, description, previewHref, i
       {intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
-            <SearchField
-              placeholder="Search Event by Name"
-              onSearch={(value) => {
-                setQuery(value);
-                if (!value) setChip('all');
+          <ListToolbar
+            search={
+              <SearchField
+                placeholder="Search Event by Name"
+                onSearch={(value) => {
+                  setQuery(value);
+                  if (!value) setChip('all');
+                  paging.reset();
+                }}
+              />
+            }
+          >
+            <RefreshButton
+              query={list}
+              onClick={() => {
                 paging.reset();
+                void queryClient.invalidateQueries({ queryKey: [...adapter.queryKey, 'list'] });
               }}
             />
-            <Group gap="xs">
-              <Button
-                variant="default"
-                loading={list.isFetching && !list.isPending}
-                onClick={() => {
-                  paging.reset();
-                  void queryClient.invalidateQueries({ queryKey: [...adapter.queryKey, 'list'] });
-                }}
-              >
-                Refresh
-              </Button>
-              {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
-            </Group>
-          </Group>
-          <Chip.Group
-            multiple={false}
+            {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
+          </ListToolbar>
+          <FilterChips
+            chips={chips}
             value={chip}
             onChange={(value) => {
               setChip(value);
               paging.reset();
             }}
-          >
-            <Group gap="xs" role="group" aria-label="Filters">
-              {chips.map((item) => (
-                <Chip key={item.value} value={item.value} size="sm" variant="outline">
-                  {item.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+          />
           <DataTable
             caption={title}
             columns={columns}

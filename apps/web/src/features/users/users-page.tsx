@@ -1,5 +1,5 @@
 import type { AdminUser } from '@bridge/api';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -8,7 +8,8 @@ import { BreakableText, DataTable, DateTimeText, formatDateTime, type DataColumn
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
-import { PageTitle } from '../../components/page-title';
+import { ListToolbar, RefreshButton } from '../../components/list-controls';
+import { ConsoleHeading } from '../../components/page-placeholder';
 import { SearchField } from '../../components/search-field';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
@@ -151,39 +152,29 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="All Users" />
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          All Users
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Every account on the platform: roles, status and contact details.
-        </Text>
-      </div>
+      <ConsoleHeading title="All Users" description="Every account on the platform: roles, status and contact details." />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
-            <SearchField
-              placeholder="Search User by Name or Email"
-              onSearch={(value) => {
-                setQuery(value);
+          <ListToolbar
+            search={
+              <SearchField
+                placeholder="Search User by Name or Email"
+                onSearch={(value) => {
+                  setQuery(value);
+                  paging.reset();
+                }}
+              />
+            }
+          >
+            <RefreshButton
+              query={users}
+              onClick={() => {
                 paging.reset();
+                void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
               }}
             />
-            <Group gap="xs">
-              <Button
-                variant="default"
-                loading={users.isFetching && !users.isPending}
-                onClick={() => {
-                  paging.reset();
-                  void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-                }}
-              >
-                Refresh
-              </Button>
-              <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
-            </Group>
-          </Group>
+            <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
+          </ListToolbar>
           <DataTable
             caption="All Users"
             columns={columns}

@@ -1,0 +1,66 @@
+import { Button, Chip, Group, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import './data-styles';
+
+// The controls above the console's lists (events, users, audits, downloads, participants), alike on every list.
+
+/** Refresh: spins while the list loads again, not on its first load (the table shows that). */
+export function RefreshButton({ query, onClick }: { query: { isFetching: boolean; isPending: boolean }; onClick: () => void }) {
+  return (
+    <Button variant="default" loading={query.isFetching && !query.isPending} onClick={onClick}>
+      Refresh
+    </Button>
+  );
+}
+
+/** A list's search at the start, its buttons (Refresh, Export) at the end; left out of printouts. */
+export function ListToolbar({ search, children }: { search: ReactNode; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
+      {search}
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}
+
+type DateRangeFieldsProps = {
+  /** `yyyy-mm-dd`, or empty while unset. */
+  startDate: string;
+  endDate: string;
+  onStartDateChange: (value: string) => void;
+  onEndDateChange: (value: string) => void;
+};
+
+/** From and To date fields; neither lets the range run backwards. */
+export function DateRangeFields({ startDate, endDate, onStartDateChange, onEndDateChange }: DateRangeFieldsProps) {
+  const dateField = (label: string, value: string, onChange: (value: string) => void, bounds: { min?: string; max?: string }) => (
+    <TextInput type="date" label={label} value={value} {...bounds} onChange={(event) => onChange(event.currentTarget.value)} w={160} />
+  );
+  return (
+    <>
+      {dateField('From', startDate, onStartDateChange, { max: endDate || undefined })}
+      {dateField('To', endDate, onEndDateChange, { min: startDate || undefined })}
+    </>
+  );
+}
+
+type FilterChipsProps<Value extends string> = {
+  chips: readonly { value: Value; label: string }[];
+  value: Value;
+  onChange: (value: Value) => void;
+};
+
+/** One filter of a few, as a group of chips named Filters. */
+export function FilterChips<Value extends string>({ chips, value, onChange }: FilterChipsProps<Value>) {
+  return (
+    <Chip.Group multiple={false} value={value} onChange={onChange}>
+      <Group gap="xs" role="group" aria-label="Filters">
+        {chips.map((item) => (
+          <Chip key={item.value} value={item.value} size="sm" variant="outline">
+            {item.label}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}
