@@ -1,4 +1,5 @@
-import { Button, Chip, Group, TextInput } from '@mantine/core';
+import { messages } from '@bridge/api';
+import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import './data-styles';
 
@@ -41,6 +42,16 @@ export function DateRangeFields({ startDate, endDate, onStartDateChange, onEndDa
       {dateField('From', startDate, onStartDateChange, { max: endDate || undefined })}
       {dateField('To', endDate, onEndDateChange, { min: startDate || undefined })}
     </>
+  );
+}
+
+/** Asks for the other end while a range has only one: the list leaves a half range out. */
+export function HalfRangeAlert({ startDate, endDate }: { startDate: string; endDate: string }) {
+  if (!startDate === !endDate) return null;
+  return (
+    <Text size="sm" c="red.8" role="alert">
+      {messages.setBothDates}
+    </Text>
   );
 }
 

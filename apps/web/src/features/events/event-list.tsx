@@ -5,8 +5,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { ConsoleHeading } from '../../components/page-placeholder';
 import { FilterChips, ListToolbar, RefreshButton } from '../../components/list-controls';
@@ -208,23 +208,15 @@ export function EventList({ adapter, variant, title, description, previewHref, i
               paging.reset();
             }}
           />
-          <DataTable
+          <CursorPagedTable
             caption={title}
             columns={columns}
-            rows={list.data?.data}
+            query={list}
             rowKey={(row) => row.key}
-            loading={list.isPending}
-            error={list.error}
-            onRetry={() => void list.refetch()}
             emptyText={messages.noRecords}
             onRowClick={preview}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={list.data?.lastDocId}
-            rows={list.data?.data.length}
-            disabled={list.isFetching}
-            label={`${title} pages`}
+            pagerLabel={`${title} pages`}
           />
         </Stack>
       </Paper>

@@ -6,7 +6,7 @@ import { DataTable, formatDateTime, type DataColumn } from '../../components/dat
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
-import { DateRangeFields, RefreshButton } from '../../components/list-controls';
+import { DateRangeFields, HalfRangeAlert, RefreshButton } from '../../components/list-controls';
 import { SearchField } from '../../components/search-field';
 import { contactItems, sideText, yesNo, type EventParticipant, type EventsAdapter, type ParticipantFilter } from './event-types';
 import '../../components/data-styles';
@@ -19,7 +19,6 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [selected, setSelected] = useState<EventParticipant | null>(null);
-  const oneDateOnly = !!startDate !== !!endDate;
   const filter: ParticipantFilter = { query: query || undefined, ...(startDate && endDate ? { startDate, endDate } : {}) };
 
   const list = useQuery({
@@ -72,11 +71,7 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
           {adapter.participantsExportHref ? <ExportMenu hrefFor={(format) => adapter.participantsExportHref!(eventKey, format, filter)} /> : null}
         </Group>
       </Group>
-      {oneDateOnly ? (
-        <Text size="sm" c="red.8" role="alert">
-          {messages.setBothDates}
-        </Text>
-      ) : null}
+      <HalfRangeAlert startDate={startDate} endDate={endDate} />
       {list.isError ? (
         <Text size="sm" c="red.8" role="alert">
           {messages.failedToLoadItems}

@@ -2,10 +2,10 @@ import { messages, type AuditRow } from '@bridge/api';
 import { Badge, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu, exportHref } from '../../components/export-menu';
-import { DateRangeFields, RefreshButton } from '../../components/list-controls';
+import { DateRangeFields, HalfRangeAlert, RefreshButton } from '../../components/list-controls';
 import { ConsoleHeading } from '../../components/page-placeholder';
 import { SearchField } from '../../components/search-field';
 import { auditsQueryOptions } from './api';
@@ -99,7 +99,6 @@ export function AuditsPage() {
   const [outcome, setOutcome] = useState('');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
-  const oneDateOnly = !!startDate !== !!endDate;
   const filters = {
     action: action || undefined,
     actor: actor || undefined,
@@ -154,27 +153,15 @@ export function AuditsPage() {
             />
             <ExportMenu hrefFor={(format) => exportHref('audits', format, filters)} />
           </Group>
-          {oneDateOnly ? (
-            <Text size="sm" c="red.8" role="alert">
-              {messages.setBothDates}
-            </Text>
-          ) : null}
-          <DataTable
+          <HalfRangeAlert startDate={startDate} endDate={endDate} />
+          <CursorPagedTable
             caption="Audit log"
             columns={columns}
-            rows={audits.data?.data}
+            query={audits}
             rowKey={(row) => row.objectId}
-            loading={audits.isPending}
-            error={audits.error}
-            onRetry={() => void audits.refetch()}
             emptyText={messages.noRecords}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={audits.data?.lastDocId}
-            rows={audits.data?.data.length}
-            disabled={audits.isFetching}
-            label="Audit pages"
+            pagerLabel="Audit pages"
           />
         </Stack>
       </Paper>

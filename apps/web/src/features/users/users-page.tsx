@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Menu, Modal, Paper, Stack, Text, Tooltip } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
@@ -175,23 +175,15 @@ export function UsersPage() {
             />
             <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
           </ListToolbar>
-          <DataTable
+          <CursorPagedTable
             caption="All Users"
             columns={columns}
-            rows={users.data?.data}
+            query={users}
             rowKey={(user) => user.uid}
-            loading={users.isPending}
-            error={users.error}
-            onRetry={() => void users.refetch()}
             emptyText="Oops, No records yet..."
             minWidth={320}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={users.data?.lastDocId}
-            rows={users.data?.data.length}
-            disabled={users.isFetching}
-            label="User pages"
+            pagerLabel="User pages"
           />
         </Stack>
       </Paper>
