@@ -1,6 +1,9 @@
 import { messages } from '@bridge/api';
 import { Button, Chip, Group, Text, TextInput } from '@mantine/core';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { CursorPaging } from './cursor-pager';
+import { SearchField } from './search-field';
 import './data-styles';
 
 // The controls above the console's lists (events, users, audits, downloads, participants), alike on every list.
@@ -14,12 +17,40 @@ export function RefreshButton({ query, onClick }: { query: { isFetching: boolean
   );
 }
 
-/** A list's search at the start, its buttons (Refresh, Export) at the end; left out of printouts. */
-export function ListToolbar({ search, children }: { search: ReactNode; children: ReactNode }) {
+type ListToolbarProps = {
+  paging: CursorPaging;
+  searchPlaceholder: string;
+  /** Called with the search text; the list goes back to its first page. */
+  onSearch: (value: string) => void;
+  /** The list's query, and the key Refresh loads it again by, from the first page. */
+  query: { isFetching: boolean; isPending: boolean };
+  refreshKey: QueryKey;
+  /** After Refresh: the list's export. */
+  children?: ReactNode;
+};
+
+/** A cursor-paged list's search at the start, Refresh and its export at the end; left out of printouts. */
+export function ListToolbar({ paging, searchPlaceholder, onSearch, query, refreshKey, children }: ListToolbarProps) {
+  const queryClient = useQueryClient();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
-      {search}
-      <Group gap="xs">{children}</Group>
+      <SearchField
+        placeholder={searchPlaceholder}
+        onSearch={(value) => {
+          onSearch(value);
+          paging.reset();
+        }}
+      />
+      <Group gap="xs">
+        <RefreshButton
+          query={query}
+          onClick={() => {
+            paging.reset();
+            void queryClient.invalidateQueries({ queryKey: refreshKey });
+          }}
+        />
+        {children}
+      </Group>
     </Group>
   );
 }

@@ -9,8 +9,7 @@ import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager
 import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { ConsoleHeading } from '../../components/page-placeholder';
-import { FilterChips, ListToolbar, RefreshButton } from '../../components/list-controls';
-import { SearchField } from '../../components/search-field';
+import { FilterChips, ListToolbar } from '../../components/list-controls';
 import { eventChips, resultsHref, tablesText, xmlHref, type EventChip, type EventRow, type EventsAdapter } from './event-types';
 import '../../components/data-styles';
 
@@ -180,24 +179,15 @@ export function EventList({ adapter, variant, title, description, previewHref, i
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <ListToolbar
-            search={
-              <SearchField
-                placeholder="Search Event by Name"
-                onSearch={(value) => {
-                  setQuery(value);
-                  if (!value) setChip('all');
-                  paging.reset();
-                }}
-              />
-            }
+            paging={paging}
+            searchPlaceholder="Search Event by Name"
+            onSearch={(value) => {
+              setQuery(value);
+              if (!value) setChip('all');
+            }}
+            query={list}
+            refreshKey={[...adapter.queryKey, 'list']}
           >
-            <RefreshButton
-              query={list}
-              onClick={() => {
-                paging.reset();
-                void queryClient.invalidateQueries({ queryKey: [...adapter.queryKey, 'list'] });
-              }}
-            />
             {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
           </ListToolbar>
           <FilterChips

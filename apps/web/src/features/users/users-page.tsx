@@ -1,6 +1,6 @@
 import type { AdminUser } from '@bridge/api';
 import { ActionIcon, Badge, Menu, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
@@ -8,9 +8,8 @@ import { BreakableText, DateTimeText, formatDateTime, type DataColumn } from '..
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
-import { ListToolbar, RefreshButton } from '../../components/list-controls';
+import { ListToolbar } from '../../components/list-controls';
 import { ConsoleHeading } from '../../components/page-placeholder';
-import { SearchField } from '../../components/search-field';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { plural, pluralWord } from '../../lib/plural';
@@ -57,7 +56,6 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
 }
 
 export function UsersPage() {
-  const queryClient = useQueryClient();
   const paging = useCursorPaging();
   const [query, setQuery] = useState('');
   const [preview, setPreview] = useState<AdminUser | null>(null);
@@ -156,23 +154,12 @@ export function UsersPage() {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <ListToolbar
-            search={
-              <SearchField
-                placeholder="Search User by Name or Email"
-                onSearch={(value) => {
-                  setQuery(value);
-                  paging.reset();
-                }}
-              />
-            }
+            paging={paging}
+            searchPlaceholder="Search User by Name or Email"
+            onSearch={setQuery}
+            query={users}
+            refreshKey={['admin', 'users']}
           >
-            <RefreshButton
-              query={users}
-              onClick={() => {
-                paging.reset();
-                void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-              }}
-            />
             <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
           </ListToolbar>
           <CursorPagedTable
