@@ -7,6 +7,7 @@ import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
 import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
+import { MoreIcon } from '../../components/icons';
 import { ExportMenu } from '../../components/export-menu';
 import { ConsoleHeading } from '../../components/page-placeholder';
 import { FilterChips, ListToolbar } from '../../components/list-controls';
@@ -30,15 +31,6 @@ export type EventListProps = {
   /** Columns shown after the event's name (the user console's link to each event's results page). */
   columnsAfterName?: DataColumn<EventRow>[];
 };
-
-/** Three dots, the row's options. */
-const MoreIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-    <circle cx="5" cy="12" r="2" />
-    <circle cx="12" cy="12" r="2" />
-    <circle cx="19" cy="12" r="2" />
-  </svg>
-);
 
 function Organiser({ row }: { row: EventRow }) {
   return (

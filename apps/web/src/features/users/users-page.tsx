@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
 import { BreakableText, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
+import { MoreIcon } from '../../components/icons';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
 import { ListToolbar } from '../../components/list-controls';
@@ -14,14 +15,6 @@ import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { plural, pluralWord } from '../../lib/plural';
 import { useUserChange, usersQueryOptions, type UserChange } from './api';
-
-const MoreIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-    <circle cx="5" cy="12" r="2" />
-    <circle cx="12" cy="12" r="2" />
-    <circle cx="19" cy="12" r="2" />
-  </svg>
-);
 
 const ownAccountReason = 'This is your account: another admin can change its role or status, or delete it.';
 
