@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@bridge/api';
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { plural } from '../lib/plural';
+import { DataTable, type DataTableProps } from './data-table';
 import './data-styles';
 
 export type CursorPaging = {
@@ -73,5 +74,30 @@ export function CursorPager({ paging, lastDocId, rows, disabled, label = 'Pages'
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/** What a cursor-paged list asks for a page: a query whose answer is the page's rows and its next cursor. */
+type CursorPageQuery<T> = {
+  data: { data: T[]; lastDocId: string | null } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+};
+
+type CursorPagedTableProps<T> = Omit<DataTableProps<T>, 'rows' | 'loading' | 'error' | 'onRetry'> & {
+  query: CursorPageQuery<T>;
+  paging: CursorPaging;
+  pagerLabel: string;
+};
+
+/** A page of a cursor-paged list and the pager under it, both fed by the page's query. */
+export function CursorPagedTable<T>({ query, paging, pagerLabel, ...table }: CursorPagedTableProps<T>) {
+  return (
+    <>
+      <DataTable {...table} rows={query.data?.data} loading={query.isPending} error={query.error} onRetry={() => void query.refetch()} />
+      <CursorPager paging={paging} lastDocId={query.data?.lastDocId} rows={query.data?.data.length} disabled={query.isFetching} label={pagerLabel} />
+    </>
   );
 }

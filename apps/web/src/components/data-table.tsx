@@ -12,7 +12,7 @@ export type DataColumn<T> = {
   visibleFrom?: MantineBreakpoint;
 };
 
-type DataTableProps<T> = {
+export type DataTableProps<T> = {
   /** Names the table for assistive technology (a visually hidden caption). */
   caption: string;
   columns: DataColumn<T>[];

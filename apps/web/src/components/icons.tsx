@@ -110,3 +110,12 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 4v12m-5-5 5 5 5-5M4 20h16" />
   </Icon>
 );
+
+/** Three dots, a row's options: filled, unlike the stroke icons above. */
+export const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </svg>
+);

@@ -1,15 +1,16 @@
 import { messages } from '@bridge/api';
-import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Menu, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
+import { MoreIcon } from '../../components/icons';
 import { ExportMenu } from '../../components/export-menu';
 import { ConsoleHeading } from '../../components/page-placeholder';
-import { SearchField } from '../../components/search-field';
+import { FilterChips, ListToolbar } from '../../components/list-controls';
 import { eventChips, resultsHref, tablesText, xmlHref, type EventChip, type EventRow, type EventsAdapter } from './event-types';
 import '../../components/data-styles';
 
@@ -30,15 +31,6 @@ export type EventListProps = {
   /** Columns shown after the event's name (the user console's link to each event's results page). */
   columnsAfterName?: DataColumn<EventRow>[];
 };
-
-/** Three dots, the row's options. */
-const MoreIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-    <circle cx="5" cy="12" r="2" />
-    <circle cx="12" cy="12" r="2" />
-    <circle cx="19" cy="12" r="2" />
-  </svg>
-);
 
 function Organiser({ row }: { row: EventRow }) {
   return (
@@ -178,62 +170,35 @@ export function EventList({ adapter, variant, title, description, previewHref, i
       {intro}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
-            <SearchField
-              placeholder="Search Event by Name"
-              onSearch={(value) => {
-                setQuery(value);
-                if (!value) setChip('all');
-                paging.reset();
-              }}
-            />
-            <Group gap="xs">
-              <Button
-                variant="default"
-                loading={list.isFetching && !list.isPending}
-                onClick={() => {
-                  paging.reset();
-                  void queryClient.invalidateQueries({ queryKey: [...adapter.queryKey, 'list'] });
-                }}
-              >
-                Refresh
-              </Button>
-              {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
-            </Group>
-          </Group>
-          <Chip.Group
-            multiple={false}
+          <ListToolbar
+            paging={paging}
+            searchPlaceholder="Search Event by Name"
+            onSearch={(value) => {
+              setQuery(value);
+              if (!value) setChip('all');
+            }}
+            query={list}
+            refreshKey={[...adapter.queryKey, 'list']}
+          >
+            {adapter.exportHref ? <ExportMenu hrefFor={(format) => adapter.exportHref!(format, { query: query || undefined, filters })} /> : null}
+          </ListToolbar>
+          <FilterChips
+            chips={chips}
             value={chip}
             onChange={(value) => {
               setChip(value);
               paging.reset();
             }}
-          >
-            <Group gap="xs" role="group" aria-label="Filters">
-              {chips.map((item) => (
-                <Chip key={item.value} value={item.value} size="sm" variant="outline">
-                  {item.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-          <DataTable
+          />
+          <CursorPagedTable
             caption={title}
             columns={columns}
-            rows={list.data?.data}
+            query={list}
             rowKey={(row) => row.key}
-            loading={list.isPending}
-            error={list.error}
-            onRetry={() => void list.refetch()}
             emptyText={messages.noRecords}
             onRowClick={preview}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={list.data?.lastDocId}
-            rows={list.data?.data.length}
-            disabled={list.isFetching}
-            label={`${title} pages`}
+            pagerLabel={`${title} pages`}
           />
         </Stack>
       </Paper>

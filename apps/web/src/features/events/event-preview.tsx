@@ -8,7 +8,7 @@ import { DetailList } from '../../components/detail-list';
 import { PageLoading } from '../../components/page-loading';
 import { PageTitle } from '../../components/page-title';
 import { boardResultRows, ContractCell, type BoardResultRow } from './contract-cell';
-import { resultsHref, tablesText, xmlHref, yesNo, type EventRow, type EventsAdapter } from './event-types';
+import { contactItems, resultsHref, tablesText, xmlHref, yesNo, type EventRow, type EventsAdapter } from './event-types';
 import { ParticipantsPanel } from './participants-panel';
 import '../../components/data-styles';
 
@@ -170,14 +170,7 @@ export function EventPreview({ adapter, eventKey, tab, tabs, tabHref, backHref, 
                 ...(row.completedAt !== undefined ? [{ label: 'Completed At', value: formatDateTime(row.completedAt) }] : []),
               ]}
             />
-            <DetailList
-              title="Organiser Detais"
-              items={[
-                { label: 'Name', value: row.organiser.names },
-                { label: 'Email', value: row.organiser.email },
-                { label: 'Contact', value: row.organiser.contact },
-              ]}
-            />
+            <DetailList title="Organiser Detais" items={contactItems(row.organiser)} />
           </Stack>
         </Tabs.Panel>
       </Tabs>

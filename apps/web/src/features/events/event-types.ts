@@ -95,3 +95,10 @@ export const sideText = (side: number): string => (side === -1 ? '-' : (seatName
 
 export const tablesText = (tables: number): string => `${tables} table(s)`;
 export const yesNo = (value: boolean | undefined): string => (value ? 'Yes' : 'No');
+
+/** How to reach a person (an event's organiser, a participant), as the previews list it. */
+export const contactItems = (person: UserData) => [
+  { label: 'Name', value: person.names },
+  { label: 'Email', value: person.email },
+  { label: 'Contact', value: person.contact },
+];

@@ -1,13 +1,14 @@
 import { messages } from '@bridge/api';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
 import { ExportMenu } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
+import { DateRangeFields, HalfRangeAlert, RefreshButton } from '../../components/list-controls';
 import { SearchField } from '../../components/search-field';
-import { sideText, yesNo, type EventParticipant, type EventsAdapter, type ParticipantFilter } from './event-types';
+import { contactItems, sideText, yesNo, type EventParticipant, type EventsAdapter, type ParticipantFilter } from './event-types';
 import '../../components/data-styles';
 
 type ParticipantsPanelProps = { adapter: EventsAdapter; eventKey: string };
@@ -18,7 +19,6 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [selected, setSelected] = useState<EventParticipant | null>(null);
-  const oneDateOnly = !!startDate !== !!endDate;
   const filter: ParticipantFilter = { query: query || undefined, ...(startDate && endDate ? { startDate, endDate } : {}) };
 
   const list = useQuery({
@@ -66,33 +66,12 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
       <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
         <SearchField placeholder="Search Participant by Name, and Contact" onSearch={setQuery} maw={360} />
         <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label="From"
-            value={startDate}
-            max={endDate || undefined}
-            onChange={(event) => setStartDate(event.currentTarget.value)}
-            w={160}
-          />
-          <TextInput
-            type="date"
-            label="To"
-            value={endDate}
-            min={startDate || undefined}
-            onChange={(event) => setEndDate(event.currentTarget.value)}
-            w={160}
-          />
-          <Button variant="default" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending}>
-            Refresh
-          </Button>
+          <DateRangeFields startDate={startDate} endDate={endDate} onStartDateChange={setStartDate} onEndDateChange={setEndDate} />
+          <RefreshButton query={list} onClick={() => void list.refetch()} />
           {adapter.participantsExportHref ? <ExportMenu hrefFor={(format) => adapter.participantsExportHref!(eventKey, format, filter)} /> : null}
         </Group>
       </Group>
-      {oneDateOnly ? (
-        <Text size="sm" c="red.8" role="alert">
-          {messages.setBothDates}
-        </Text>
-      ) : null}
+      <HalfRangeAlert startDate={startDate} endDate={endDate} />
       {list.isError ? (
         <Text size="sm" c="red.8" role="alert">
           {messages.failedToLoadItems}
@@ -126,9 +105,7 @@ export function ParticipantsPanel({ adapter, eventKey }: ParticipantsPanelProps)
             <DetailList
               title="Participant Details"
               items={[
-                { label: 'Name', value: selected.userData.names },
-                { label: 'Email', value: selected.userData.email },
-                { label: 'Contact', value: selected.userData.contact },
+                ...contactItems(selected.userData),
                 { label: 'Registered At', value: selected.registeredAt ? formatDateTime(selected.registeredAt) : null },
               ]}
             />

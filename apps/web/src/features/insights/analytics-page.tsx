@@ -1,11 +1,12 @@
 import { messages, type DownloadEvent } from '@bridge/api';
-import { Alert, Button, Chip, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../components/data-table';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { LineChart, type LineSeries } from '../../components/line-chart';
-import { PageTitle } from '../../components/page-title';
+import { DateRangeFields, FilterChips, RefreshButton } from '../../components/list-controls';
+import { ConsoleHeading } from '../../components/page-placeholder';
 import { SearchField } from '../../components/search-field';
 import { errorMessage } from '../../lib/api-client';
 import { downloadEventsQueryOptions, downloadsSummaryQueryOptions } from './api';
@@ -95,15 +96,7 @@ export function AnalyticsPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="App Downloads" />
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          App Downloads
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Downloads of the Organizer and Player apps per file, operating system and day.
-        </Text>
-      </div>
+      <ConsoleHeading title="App Downloads" description="Downloads of the Organizer and Player apps per file, operating system and day." />
 
       <section aria-labelledby="summary-heading">
         <Title order={2} fz="lg" id="summary-heading" mb="sm">
@@ -149,45 +142,24 @@ export function AnalyticsPage() {
               onSearch={setQuery}
             />
             <Group gap="xs" wrap="wrap" align="flex-end">
-              <TextInput
-                type="date"
-                label="From"
-                value={range.startDate}
-                max={range.endDate || undefined}
-                onChange={(event) => setRange({ ...range, startDate: event.currentTarget.value })}
-                w={160}
+              <DateRangeFields
+                startDate={range.startDate}
+                endDate={range.endDate}
+                onStartDateChange={(startDate) => setRange({ ...range, startDate })}
+                onEndDateChange={(endDate) => setRange({ ...range, endDate })}
               />
-              <TextInput
-                type="date"
-                label="To"
-                value={range.endDate}
-                min={range.startDate || undefined}
-                onChange={(event) => setRange({ ...range, endDate: event.currentTarget.value })}
-                w={160}
-              />
-              <Button
-                variant="default"
-                loading={events.isFetching && !events.isPending}
+              <RefreshButton
+                query={events}
                 onClick={() =>
                   void queryClient
                     .invalidateQueries({ queryKey: ['admin', 'downloads'] })
                     .then(() => queryClient.invalidateQueries({ queryKey: ['admin', 'downloads-summary'] }))
                 }
-              >
-                Refresh
-              </Button>
+              />
               <ExportMenu hrefFor={(format) => exportHref('downloads', format, params)} />
             </Group>
           </Group>
-          <Chip.Group multiple={false} value={chip} onChange={(value) => setChip(value)}>
-            <Group gap="xs" role="group" aria-label="Filters">
-              {chips.map((item) => (
-                <Chip key={item.value} value={item.value} size="sm" variant="outline">
-                  {item.label}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+          <FilterChips chips={chips} value={chip} onChange={setChip} />
           {!bothDates ? (
             <Alert color="yellow" variant="light" role="alert">
               {messages.selectBothDates}

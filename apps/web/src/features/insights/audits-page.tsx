@@ -1,11 +1,12 @@
 import { messages, type AuditRow } from '@bridge/api';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, type DataColumn } from '../../components/data-table';
 import { ExportMenu, exportHref } from '../../components/export-menu';
-import { PageTitle } from '../../components/page-title';
+import { DateRangeFields, HalfRangeAlert, RefreshButton } from '../../components/list-controls';
+import { ConsoleHeading } from '../../components/page-placeholder';
 import { SearchField } from '../../components/search-field';
 import { auditsQueryOptions } from './api';
 
@@ -98,7 +99,6 @@ export function AuditsPage() {
   const [outcome, setOutcome] = useState('');
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
-  const oneDateOnly = !!startDate !== !!endDate;
   const filters = {
     action: action || undefined,
     actor: actor || undefined,
@@ -115,15 +115,7 @@ export function AuditsPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="Audits" />
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Audits
-        </Title>
-        <Text c="dimmed" mt={4}>
-          View all system logs here
-        </Text>
-      </div>
+      <ConsoleHeading title="Audits" description="View all system logs here" />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group gap="sm" wrap="wrap" align="flex-end" data-print-hide>
@@ -151,55 +143,25 @@ export function AuditsPage() {
               onChange={(event) => change(setOutcome)(event.currentTarget.value)}
               w={130}
             />
-            <TextInput
-              type="date"
-              label="From"
-              value={startDate}
-              max={endDate || undefined}
-              onChange={(event) => change(setStartDate)(event.currentTarget.value)}
-              w={160}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={endDate}
-              min={startDate || undefined}
-              onChange={(event) => change(setEndDate)(event.currentTarget.value)}
-              w={160}
-            />
-            <Button
-              variant="default"
-              loading={audits.isFetching && !audits.isPending}
+            <DateRangeFields startDate={startDate} endDate={endDate} onStartDateChange={change(setStartDate)} onEndDateChange={change(setEndDate)} />
+            <RefreshButton
+              query={audits}
               onClick={() => {
                 paging.reset();
                 void queryClient.invalidateQueries({ queryKey: ['admin', 'audits'] });
               }}
-            >
-              Refresh
-            </Button>
+            />
             <ExportMenu hrefFor={(format) => exportHref('audits', format, filters)} />
           </Group>
-          {oneDateOnly ? (
-            <Text size="sm" c="red.8" role="alert">
-              {messages.setBothDates}
-            </Text>
-          ) : null}
-          <DataTable
+          <HalfRangeAlert startDate={startDate} endDate={endDate} />
+          <CursorPagedTable
             caption="Audit log"
             columns={columns}
-            rows={audits.data?.data}
+            query={audits}
             rowKey={(row) => row.objectId}
-            loading={audits.isPending}
-            error={audits.error}
-            onRetry={() => void audits.refetch()}
             emptyText={messages.noRecords}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={audits.data?.lastDocId}
-            rows={audits.data?.data.length}
-            disabled={audits.isFetching}
-            label="Audit pages"
+            pagerLabel="Audit pages"
           />
         </Stack>
       </Paper>

@@ -1,7 +1,7 @@
 import { ContactMessageBody, messages } from '@bridge/api';
 import { Anchor, Box, Button, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/LoadingOverlay.layer.css';
 import '@mantine/core/styles/Overlay.layer.css';
@@ -20,6 +20,18 @@ type ContactValues = { name: string; email: string; contact: string; description
 const emptyValues: ContactValues = { name: '', email: '', contact: '', description: '' };
 const validate = schemaResolver(ContactMessageBody, { sync: true });
 
+/** One way of reaching us: a bordered card under its heading. */
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={3} fz="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
 function ContactDetails() {
   return (
     <Stack gap="lg">
@@ -32,10 +44,7 @@ function ContactDetails() {
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} fz="md">
-            Office
-          </Title>
+        <InfoCard title="Office">
           <Text component="address" c="dimmed" mt={4} fs="normal">
             {office.addressLines.map((line) => (
               <span key={line} className={classes.line}>
@@ -43,32 +52,23 @@ function ContactDetails() {
               </span>
             ))}
           </Text>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} fz="md">
-            Opening hours
-          </Title>
+        </InfoCard>
+        <InfoCard title="Opening hours">
           <Text c="dimmed" mt={4}>
             <span className={classes.line}>{office.openingDays}</span>
             <span className={classes.line}>{office.openingHours}</span>
           </Text>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} fz="md">
-            General enquiries
-          </Title>
+        </InfoCard>
+        <InfoCard title="General enquiries">
           <Anchor href={`mailto:${office.email}`} mt={4} display="inline-block" className={classes.breakable}>
             {office.email}
           </Anchor>
-        </Paper>
-        <Paper withBorder radius="md" p="md">
-          <Title order={3} fz="md">
-            Phone
-          </Title>
+        </InfoCard>
+        <InfoCard title="Phone">
           <Anchor href={`tel:${office.phone.replace(/\s+/g, '')}`} mt={4} display="inline-block">
             {office.phone}
           </Anchor>
-        </Paper>
+        </InfoCard>
       </SimpleGrid>
     </Stack>
   );

@@ -1,27 +1,20 @@
 import type { AdminUser } from '@bridge/api';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionIcon, Badge, Menu, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CursorPager, useCursorPaging } from '../../components/cursor-pager';
-import { BreakableText, DataTable, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
+import { CursorPagedTable, useCursorPaging } from '../../components/cursor-pager';
+import { BreakableText, DateTimeText, formatDateTime, type DataColumn } from '../../components/data-table';
 import { DetailList } from '../../components/detail-list';
+import { MoreIcon } from '../../components/icons';
 import { ExportMenu, exportHref } from '../../components/export-menu';
 import { titleStyles } from '../../components/modal-styles';
-import { PageTitle } from '../../components/page-title';
-import { SearchField } from '../../components/search-field';
+import { ListToolbar } from '../../components/list-controls';
+import { ConsoleHeading } from '../../components/page-placeholder';
 import { adminUserQueryOptions } from '../../lib/auth';
 import { notifySuccess } from '../../lib/notify';
 import { plural, pluralWord } from '../../lib/plural';
 import { useUserChange, usersQueryOptions, type UserChange } from './api';
-
-const MoreIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-    <circle cx="5" cy="12" r="2" />
-    <circle cx="12" cy="12" r="2" />
-    <circle cx="19" cy="12" r="2" />
-  </svg>
-);
 
 const ownAccountReason = 'This is your account: another admin can change its role or status, or delete it.';
 
@@ -56,7 +49,6 @@ function confirmation(change: UserChange, user: AdminUser): { title: string; mes
 }
 
 export function UsersPage() {
-  const queryClient = useQueryClient();
   const paging = useCursorPaging();
   const [query, setQuery] = useState('');
   const [preview, setPreview] = useState<AdminUser | null>(null);
@@ -151,56 +143,27 @@ export function UsersPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle title="All Users" />
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          All Users
-        </Title>
-        <Text c="dimmed" mt={4}>
-          Every account on the platform: roles, status and contact details.
-        </Text>
-      </div>
+      <ConsoleHeading title="All Users" description="Every account on the platform: roles, status and contact details." />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" gap="sm" wrap="wrap" data-print-hide>
-            <SearchField
-              placeholder="Search User by Name or Email"
-              onSearch={(value) => {
-                setQuery(value);
-                paging.reset();
-              }}
-            />
-            <Group gap="xs">
-              <Button
-                variant="default"
-                loading={users.isFetching && !users.isPending}
-                onClick={() => {
-                  paging.reset();
-                  void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-                }}
-              >
-                Refresh
-              </Button>
-              <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
-            </Group>
-          </Group>
-          <DataTable
+          <ListToolbar
+            paging={paging}
+            searchPlaceholder="Search User by Name or Email"
+            onSearch={setQuery}
+            query={users}
+            refreshKey={['admin', 'users']}
+          >
+            <ExportMenu hrefFor={(format) => exportHref('users', format, { query: query || undefined })} />
+          </ListToolbar>
+          <CursorPagedTable
             caption="All Users"
             columns={columns}
-            rows={users.data?.data}
+            query={users}
             rowKey={(user) => user.uid}
-            loading={users.isPending}
-            error={users.error}
-            onRetry={() => void users.refetch()}
             emptyText="Oops, No records yet..."
             minWidth={320}
-          />
-          <CursorPager
             paging={paging}
-            lastDocId={users.data?.lastDocId}
-            rows={users.data?.data.length}
-            disabled={users.isFetching}
-            label="User pages"
+            pagerLabel="User pages"
           />
         </Stack>
       </Paper>

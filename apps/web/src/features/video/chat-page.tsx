@@ -14,10 +14,11 @@ import type { MediaChoice } from './call/media';
 import { gridColumns, type TileRatio } from './call/seats';
 import { deviceState } from './call/device-state';
 import { keyOfChannel, readDetails } from './call/tables';
+import { DeviceToggle } from './components/device-toggle';
 import { SettingsDialog } from './components/settings-dialog';
 import { useCall } from './use-call';
 import { VideoDialog } from './components/video-dialog';
-import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon, PhoneOffIcon, SettingsIcon } from './components/video-icons';
+import { PhoneOffIcon, SettingsIcon } from './components/video-icons';
 import { VideoTile } from './components/video-tile';
 import classes from './chat-page.module.css';
 import { endHref, joinHref } from './video-paths';
@@ -156,30 +157,14 @@ export function ChatPage() {
       ) : null}
 
       <nav className={classes.controls} aria-label="Call controls">
-        <ActionIcon
-          size={52}
-          radius="xl"
-          variant={microphoneOn ? 'default' : 'filled'}
-          color={microphoneOn ? undefined : 'red.8'}
-          aria-label={!devices.microphone ? 'No microphone' : microphoneOn ? 'Turn off microphone' : 'Turn on microphone'}
-          title={!devices.microphone ? 'No microphone' : microphoneOn ? 'Turn off microphone' : 'Turn on microphone'}
-          onClick={() => call?.setAudio(!snapshot.audio)}
-          disabled={!call || !devices.microphone}
-        >
-          {microphoneOn ? <MicIcon /> : <MicOffIcon />}
-        </ActionIcon>
-        <ActionIcon
-          size={52}
-          radius="xl"
-          variant={cameraOn ? 'default' : 'filled'}
-          color={cameraOn ? undefined : 'red.8'}
-          aria-label={!devices.camera ? 'No camera' : cameraOn ? 'Turn off camera' : 'Turn on camera'}
-          title={!devices.camera ? 'No camera' : cameraOn ? 'Turn off camera' : 'Turn on camera'}
-          onClick={() => call?.setVideo(!snapshot.video)}
-          disabled={!call || !devices.camera}
-        >
-          {cameraOn ? <CameraIcon /> : <CameraOffIcon />}
-        </ActionIcon>
+        <DeviceToggle
+          device="microphone"
+          available={devices.microphone}
+          on={microphoneOn}
+          disabled={!call}
+          onToggle={() => call?.setAudio(!snapshot.audio)}
+        />
+        <DeviceToggle device="camera" available={devices.camera} on={cameraOn} disabled={!call} onToggle={() => call?.setVideo(!snapshot.video)} />
         <ActionIcon size={52} radius="xl" variant="default" aria-label="Settings" title="Settings" onClick={() => setSettingsOpen(true)}>
           <SettingsIcon />
         </ActionIcon>

@@ -1,15 +1,6 @@
-import { paths } from '../../../config/paths';
 import { EventList } from '../../../features/events/event-list';
-import { pastEventsAdapter } from '../../../features/events/api/admin-events';
+import { adminEventLists } from './event-lists';
 
 export function PastEventsPage() {
-  return (
-    <EventList
-      adapter={pastEventsAdapter}
-      variant="pair"
-      title="Past Events"
-      description="Finished pair events with their participants, board results and XML downloads."
-      previewHref={(key) => paths.admin.pastEventPreview.getHref(key)}
-    />
-  );
+  return <EventList {...adminEventLists.past} />;
 }

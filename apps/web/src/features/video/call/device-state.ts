@@ -37,35 +37,24 @@ export function deviceState(missing: readonly ('camera' | 'microphone')[], probl
   }
   const camera = !missing.includes('camera') && problem?.kind !== 'no-devices' && problem?.kind !== 'no-camera';
   const microphone = !missing.includes('microphone') && problem?.kind !== 'no-devices' && problem?.kind !== 'no-microphone';
+  return { camera, microphone, notice: missingNotice(camera, microphone) };
+}
+
+/** One device missing: what the browser says of it, how to allow it, and what the others miss meanwhile. */
+const oneMissing = (title: string, absent: string, meanwhile: string) => ({
+  title,
+  message: `${absent}. Connect one, or ${ALLOW.replace('them', 'it')}; meanwhile ${meanwhile}.`,
+});
+
+/** The notice for the devices missing of two, or null when both are there. */
+function missingNotice(camera: boolean, microphone: boolean): DeviceState['notice'] {
   if (!camera && !microphone) {
     return {
-      camera,
-      microphone,
-      notice: {
-        title: 'No camera or microphone',
-        message: `This browser found no camera and no microphone it may use. Connect them, or ${ALLOW}. You can still join and see and hear the others.`,
-      },
+      title: 'No camera or microphone',
+      message: `This browser found no camera and no microphone it may use. Connect them, or ${ALLOW}. You can still join and see and hear the others.`,
     };
   }
-  if (!camera) {
-    return {
-      camera,
-      microphone,
-      notice: {
-        title: 'No camera',
-        message: `${videoTexts.noCamera}. Connect one, or ${ALLOW.replace('them', 'it')}; meanwhile the others see your initials.`,
-      },
-    };
-  }
-  if (!microphone) {
-    return {
-      camera,
-      microphone,
-      notice: {
-        title: 'No microphone',
-        message: `${videoTexts.noMicrophone}. Connect one, or ${ALLOW.replace('them', 'it')}; meanwhile the others cannot hear you.`,
-      },
-    };
-  }
-  return { camera, microphone, notice: null };
+  if (!camera) return oneMissing('No camera', videoTexts.noCamera, 'the others see your initials');
+  if (!microphone) return oneMissing('No microphone', videoTexts.noMicrophone, 'the others cannot hear you');
+  return null;
 }

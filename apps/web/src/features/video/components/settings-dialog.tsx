@@ -20,8 +20,21 @@ interface SettingsDialogProps {
   onClose: () => void;
 }
 
-const deviceData = (devices: MediaDeviceInfo[], fallback: string) =>
-  devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${fallback} ${index + 1}` }));
+type DeviceSelectProps = {
+  /** The field's label, and the name of a device the browser gives no label (`Camera 2`). */
+  label: string;
+  devices: MediaDeviceInfo[];
+  value: string | null;
+  onChange: (deviceId: string | null) => void;
+  /** Said instead of the field when the browser lists no such device. */
+  noneText: string;
+};
+
+function DeviceSelect({ label, devices, value, onChange, noneText }: DeviceSelectProps) {
+  if (devices.length === 0) return <Text size="sm">{noneText}</Text>;
+  const data = devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${label} ${index + 1}` }));
+  return <Select label={label} data={data} value={value} onChange={onChange} allowDeselect={false} comboboxProps={{ withinPortal: false }} />;
+}
 
 /** 'Choose Media': camera, microphone and tile shape. Finish applies a device change to the running call. */
 export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMicrophoneId, onFinish, onClose }: SettingsDialogProps) {
@@ -47,30 +60,14 @@ export function SettingsDialog({ opened, choice, ratio, activeCameraId, activeMi
   return (
     <Modal opened={opened} onClose={onClose} title={videoTexts.chooseMedia} centered radius="md" styles={titleStyles}>
       <Stack gap="md">
-        {devices.cameras.length > 0 ? (
-          <Select
-            label="Camera"
-            data={deviceData(devices.cameras, 'Camera')}
-            value={camera}
-            onChange={setCamera}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-          />
-        ) : (
-          <Text size="sm">{videoTexts.noCamera}</Text>
-        )}
-        {devices.microphones.length > 0 ? (
-          <Select
-            label="Microphone"
-            data={deviceData(devices.microphones, 'Microphone')}
-            value={microphone}
-            onChange={setMicrophone}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: false }}
-          />
-        ) : (
-          <Text size="sm">{videoTexts.noMicrophone}</Text>
-        )}
+        <DeviceSelect label="Camera" devices={devices.cameras} value={camera} onChange={setCamera} noneText={videoTexts.noCamera} />
+        <DeviceSelect
+          label="Microphone"
+          devices={devices.microphones}
+          value={microphone}
+          onChange={setMicrophone}
+          noneText={videoTexts.noMicrophone}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="tile-shape-label">
             Tile shape
