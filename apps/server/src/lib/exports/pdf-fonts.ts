@@ -34,30 +34,45 @@ const SYMBOLS = { name: 'NotoSansSymbols2', file: '@expo-google-fonts/noto-sans-
 
 const require = createRequire(import.meta.url);
 
-function load(fonts: typeof fontkit, name: string, file: string): PdfFace {
-  const font = fonts.create(readFileSync(require.resolve(file)));
-  if (!('hasGlyphForCodePoint' in font)) throw new Error(`${file} is a font collection, not a font`);
-  return { name, font };
+interface FontFile {
+  name: string;
+  bytes: Buffer;
 }
 
-let faces: Promise<PdfFaces> | undefined;
+let files: Promise<{ fonts: typeof fontkit; regular: FontFile[]; bold: FontFile[]; symbols: FontFile }> | undefined;
 
-/**
- * The fonts, read and parsed on the first PDF export and shared by every export after it. fontkit itself is loaded
- * then too, as pdfkit is (export.ts).
- */
-export function pdfFaces(): Promise<PdfFaces> {
-  faces ??= import('fontkit')
+/** The font files, read on the first PDF export and kept; fontkit itself is loaded then too, as pdfkit is. */
+function fontFiles() {
+  const read = (name: string, file: string): FontFile => ({ name, bytes: readFileSync(require.resolve(file)) });
+  files ??= import('fontkit')
     .then((fonts) => ({
-      regular: FAMILIES.map((f) => load(fonts, f.name, f.regular)),
-      bold: FAMILIES.map((f) => load(fonts, `${f.name}-Bold`, f.bold)),
-      symbols: load(fonts, SYMBOLS.name, SYMBOLS.file),
+      fonts,
+      regular: FAMILIES.map((f) => read(f.name, f.regular)),
+      bold: FAMILIES.map((f) => read(`${f.name}-Bold`, f.bold)),
+      symbols: read(SYMBOLS.name, SYMBOLS.file),
     }))
     .catch((error: unknown) => {
-      faces = undefined; // the next export tries again rather than failing for good
+      files = undefined; // the next export tries again rather than failing for good
       throw error;
     });
-  return faces;
+  return files;
+}
+
+/**
+ * The fonts for one document, parsed from the files read once. Each document has fonts of its own: a parsed font
+ * keeps each glyph it has made with the characters it was first made for, and shaping (Devanagari's conjuncts, a
+ * ligature) makes glyphs for other characters than their own; pdfkit writes those characters as the text a glyph
+ * reads back as, so a font shared between documents made later documents read back wrong ('c' as a control
+ * character after a document with Devanagari names).
+ */
+export async function pdfFaces(): Promise<PdfFaces> {
+  const { fonts, regular, bold, symbols } = await fontFiles();
+  const parse = ({ name, bytes }: FontFile): PdfFace => {
+    const font = fonts.create(bytes);
+    if (!('hasGlyphForCodePoint' in font)) throw new Error(`${name} is a font collection, not a font`);
+    return { name, font };
+  };
+  return { regular: regular.map(parse), bold: bold.map(parse), symbols: parse(symbols) };
 }
 
 /**
