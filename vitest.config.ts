@@ -1,16 +1,39 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const SERVER_TESTS = 'apps/server/src';
+
+/**
+ * The server's test files that open no database (the solver pool, the configuration, the policy rules...): they run
+ * once, in the PGlite suite, not again in the PostgreSQL one, where they would test nothing new. A file opens a
+ * database through one of the test helpers that build one (or `openDatabase` itself); reading the file says so.
+ */
+function serverTestsWithoutDatabase(): string[] {
+  const opensDatabase = /from '[./]*(test\/(build-test-app|play|video|factories)|db\/database)(\.ts)?'/;
+  return fs
+    .readdirSync(SERVER_TESTS, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join(SERVER_TESTS, file))
+    .filter((file) => !opensDatabase.test(fs.readFileSync(file, 'utf8')));
+}
 
 const serverSuite = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['apps/server/src/**/*.test.ts'],
+    include: [`${SERVER_TESTS}/**/*.test.ts`],
+    exclude: db === 'postgres' ? serverTestsWithoutDatabase() : [],
     env: { TEST_DB: db },
     globalSetup: ['apps/server/test/global-setup.ts'],
     // A console.error no test expected fails the test (apps/server/test/console-guard.ts).
     setupFiles: ['apps/server/test/console-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A worker runs one file after another on the modules it loaded: PGlite, Fastify and the app are compiled and
+    // evaluated once a worker, not once a file. Each file still builds its own app and database; what a module keeps
+    // between files is a cache (docs/decisions/062-test-workers.md).
+    isolate: false,
   },
 });
 
@@ -38,6 +61,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // The platform's database, made and migrated once; each journey's server starts on a copy.
+          globalSetup: ['e2e/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

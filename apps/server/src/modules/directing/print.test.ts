@@ -1,23 +1,13 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import QRCode from 'qrcode';
 import { arrowSwitchMitchell, mitchellWithSitOut, uploadMovement, type Movement } from '@bridge/engine';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, openTestDatabase, testConfig, type TestApp } from '../../../test/build-test-app.ts';
 import { buildClient, buildSeatedEvent, buildTournament, buildUser, type Client } from '../../../test/factories.ts';
 import { findEvent } from '../events/service.ts';
 import { listTableCodes } from '../tables/service.ts';
-
-// Every text the PDFs encode as a QR code, in order.
-const qrEncoded = vi.hoisted(() => [] as string[]);
-vi.mock('qrcode', async (importOriginal) => {
-  const actual = await importOriginal<{ default: typeof import('qrcode') }>();
-  const create: typeof actual.default.create = (text, options) => {
-    qrEncoded.push(String(text));
-    return actual.default.create(text, options);
-  };
-  return { default: { ...actual.default, create } };
-});
 
 let t: TestApp;
 let organiser: Client;
@@ -76,7 +66,9 @@ describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', ()
       boardsPerRound: 3,
       gameDetails: { ...club, typeName: 'Tuesday Pairs', rounds: 4 },
     });
-    qrEncoded.length = 0;
+    // The real encoder, watched: every text the PDF encodes as a QR code, in order.
+    const encode = vi.spyOn(QRCode, 'create');
+    onTestFinished(() => encode.mockRestore());
     const response = await tableCards(event.key);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -94,7 +86,7 @@ describe('the table cards (GET /api/v1/direct/events/{key}/table-cards.pdf)', ()
       expect(all).toContain(url);
     }
     expect(pages[0]!.text).toContain('Tuesday Pairs');
-    expect(qrEncoded).toEqual(codes.map((c) => c.url));
+    expect(encode.mock.calls.map(([text]) => String(text))).toEqual(codes.map((c) => c.url));
   });
 
   it("lists each table's rounds: its NS and EW pairs and boards, from the event's movement", async () => {
