@@ -1,42 +1,21 @@
 import type { PlayTableState } from '@bridge/api';
 import { describe, expect, it } from 'vitest';
+import { tableState } from '../../testing/play-state';
 import { announcement } from './announcement';
 import { watchedSeat } from './components/watch-seat';
 import { handToPlay, legalCallsNow, playableCards, readTyped, seatPlaces, sortForDisplay, toCall, turnWords } from './table-model';
 
-const base: PlayTableState = {
-  key: 'abc',
+// The shared frame (testing/play-state.ts), at table 1 with South's cards in another order and robots around Pia.
+const base: PlayTableState = tableState({
   table: 1,
-  round: 1,
-  board: 3,
-  dealer: 'N',
-  vulnerability: 'EW',
-  seat: 'S',
-  kibitzer: false,
   hands: { S: ['SA', 'S2', 'HK', 'D7', 'C3', 'CT', 'H2', 'DA', 'SJ', 'C9', 'D4', 'H9', 'S5'] },
-  auction: [],
-  turn: 'N',
-  contract: null,
-  declarer: null,
-  trick: [],
-  lastTrick: null,
-  tricks: { ns: 0, ew: 0 },
-  result: null,
-  claim: null,
-  disputed: null,
-  undo: null,
   players: {
     N: { name: 'Robot', robot: true, away: null },
     E: { name: 'Robot', robot: true, away: null },
     S: { name: 'Pia', robot: false, away: null },
     W: { name: 'Robot', robot: true, away: null },
   },
-  boards: { played: 0, total: 2 },
-  roundOver: false,
-  directorCall: null,
-  stopped: null,
-  clock: { running: true, elapsedMs: 0, roundMs: 900_000 },
-};
+});
 const call = (seat: 'N' | 'E' | 'S' | 'W', c: string) => ({ seat, call: c, alert: false });
 
 describe('the table model', () => {
