@@ -2,6 +2,7 @@ import type { PlayTableState } from '@bridge/api';
 import type { Call, Seat } from '@bridge/engine';
 import { Checkbox, TextInput } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ColumnHeads } from '../../../components/column-heads';
 import { SuitSymbol, type SuitLetter } from '../../../components/contract-text';
 import { callWords } from '../table-model';
 import classes from '../play-table.module.css';
@@ -41,15 +42,7 @@ export function AuctionTable({ state }: { state: PlayTableState }) {
   return (
     <table className={classes.auction}>
       <caption className={classes.srOnly}>The auction</caption>
-      <thead>
-        <tr>
-          {COLUMNS.map((seat) => (
-            <th key={seat} scope="col">
-              {seat}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads columns={COLUMNS} />
       <tbody>
         {rows.map((row, r) => (
           <tr key={r}>
